@@ -1,0 +1,29 @@
+# Two entry points: `make kit` builds every kit, `make test` runs the suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: kit test lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+kit: $(STAMP)
+	$(BIN)/printkit check
+	$(BIN)/printkit build
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check printkit tests benchmarks
+	$(BIN)/ruff format --check printkit tests benchmarks
+
+clean:
+	rm -rf $(VENV) output/*/

@@ -1,0 +1,5 @@
+"""The games bundled with printkit; importing this registers each of them."""
+
+from __future__ import annotations
+
+from printkit.games import lemonade_stall  # noqa: F401

@@ -1,0 +1,73 @@
+"""Shared reading of content packs: documents, card lists (YAML or CSV), discovery."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from printkit.errors import ContentError, Location, UsageError
+from printkit.fields import Field, Ledger
+from printkit.yamlio import load_csv, load_yaml
+
+GAME_FILE = "game.yaml"
+BUNDLED_CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+def read_document(path: Path, ledger: Ledger | None = None) -> Field:
+    """A YAML file whose top level is a mapping, as a located root `Field`."""
+    data = load_yaml(path)
+    root = Field(data, path, "", 1, ledger)
+    if not isinstance(root.raw, dict):
+        raise ContentError(Location(path, line=1), "expected a mapping at the top of the file")
+    return root
+
+
+def read_card_list(folder: Path, name: str, ledger: Ledger) -> list[Field]:
+    """Cards from ``<name>.yaml`` (a list under key ``<name>``) or ``<name>.csv``.
+
+    A designer may keep a card list in a spreadsheet; both forms are validated
+    the same way by the caller.
+    """
+    yaml_path, csv_path = folder / f"{name}.yaml", folder / f"{name}.csv"
+    if yaml_path.exists() and csv_path.exists():
+        raise ContentError(
+            Location(csv_path),
+            f"both {yaml_path.name} and {csv_path.name} exist",
+            "keep the card list in one of them",
+        )
+    if csv_path.exists():
+        rows = Field(load_csv(csv_path), csv_path, name, 1, ledger)
+        return rows.as_list(1)
+    if not yaml_path.exists():
+        raise ContentError(
+            Location(yaml_path), "file not found", f"add {yaml_path.name} or {csv_path.name}"
+        )
+    return read_document(yaml_path, ledger).get(name).as_list(1)
+
+
+def default_content_dir(cwd: Path | None = None) -> Path:
+    """``./content`` when the current folder has one, else the bundled games."""
+    here = (cwd or Path.cwd()) / "content"
+    return here if here.is_dir() else BUNDLED_CONTENT
+
+
+def game_folders(content: Path) -> Iterator[Path]:
+    """Each folder directly under ``content`` that holds a game.yaml, by name."""
+    if not content.is_dir():
+        raise UsageError(f"content folder {content} does not exist")
+    for child in sorted(content.iterdir()):
+        if child.is_dir() and (child / GAME_FILE).is_file():
+            yield child
+
+
+def game_id_of(folder: Path) -> str:
+    return read_document(folder / GAME_FILE).get("id").as_id()
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` stays inside ``folder`` once symlinks and ``..`` resolve."""
+    try:
+        return os.path.commonpath([path.resolve(), folder.resolve()]) == str(folder.resolve())
+    except ValueError:
+        return False

@@ -1,0 +1,76 @@
+"""The one place a game plugs in: its id, how to load its content, its example rules.
+
+Shared machinery (loading, checking, gaps, building) asks this registry and
+never names a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from printkit.errors import UsageError
+from printkit.fields import Field, Gap, suggest
+
+BUILTIN_GAMES = "printkit.games"
+
+
+class Pack(Protocol):
+    """What shared machinery needs of any loaded content pack."""
+
+    id: str
+    title: str
+    folder: Path
+    gaps: tuple[Gap, ...]
+
+
+@dataclass(frozen=True)
+class ExampleRule:
+    """Runs one kind of worked example: read ``given``, return the engine's results."""
+
+    name: str
+    summary: str
+    run: Callable[[Any, Field], Mapping[str, Any]]
+    keys: tuple[str, ...] = ()  # the result keys an example may expect
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    id: str
+    title: str
+    load: Callable[[Path], Pack]
+    rules: Mapping[str, ExampleRule] = field(default_factory=dict)
+
+
+_PLUGINS: dict[str, GamePlugin] = {}
+_loaded = False
+
+
+def register(plugin: GamePlugin) -> GamePlugin:
+    _PLUGINS[plugin.id] = plugin
+    return plugin
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        importlib.import_module(BUILTIN_GAMES)
+
+
+def plugins() -> dict[str, GamePlugin]:
+    _load_builtins()
+    return dict(_PLUGINS)
+
+
+def plugin_for(game_id: str) -> GamePlugin:
+    known = plugins()
+    if game_id not in known:
+        raise UsageError(
+            f"no rules module is registered for game {game_id!r}; "
+            f"{suggest(game_id, sorted(known))}"
+        )
+    return known[game_id]
