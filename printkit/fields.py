@@ -56,9 +56,20 @@ def suggest(word: str, options: Iterable[str]) -> str:
     return f"expected one of {shown}" + (" ..." if len(options) > 12 else "")
 
 
+def _compact(mapping: dict) -> str:
+    return ", ".join(f"{k}: {v}" for k, v in mapping.items() if k != PROVISIONAL_KEY)
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _item_key(index: int, value: Any) -> str:
+    """Name a list entry by its id where it has one: ``events[theft]`` beats ``events[2]``."""
+    if isinstance(value, dict) and isinstance(value.get("id"), str):
+        return f"[{value['id']}]"
+    return f"[{index}]"
 
 
 class Field:
@@ -87,7 +98,7 @@ class Field:
                     f"'{PROVISIONAL_KEY}' must say why this value was chosen",
                     'write provisional: "<the reasoning behind this value>"',
                 )
-            shown = value.get("value", value.get("id", value.get("title", "")))
+            shown = value["value"] if "value" in value else value.get("id", _compact(value))
             self.ledger.record(
                 Gap(str(self.file), self.path or "(file)", self.line, _short(shown), reason.strip())
             )
@@ -100,9 +111,10 @@ class Field:
         return value
 
     def _child(self, key: str | int, value: Any, line: int | None) -> Field:
-        path = f"{self.path}[{key}]" if isinstance(key, int) else (
-            f"{self.path}.{key}" if self.path else str(key)
-        )
+        if isinstance(key, int) or key.startswith("["):
+            path = f"{self.path}{key}" if isinstance(key, str) else f"{self.path}[{key}]"
+        else:
+            path = f"{self.path}.{key}" if self.path else key
         return Field(value, self.file, path, line, self.ledger)
 
     @property
@@ -159,7 +171,7 @@ class Field:
             raise self.error(f"expected at most {max_len} entries, got {len(self.raw)}")
         lines = getattr(self.raw, "item_lines", [])
         return [
-            self._child(i, v, lines[i] if i < len(lines) else self.line)
+            self._child(_item_key(i, v), v, lines[i] if i < len(lines) else self.line)
             for i, v in enumerate(self.raw)
         ]
 

@@ -20,7 +20,18 @@ def read_document(path: Path, ledger: Ledger | None = None) -> Field:
     root = Field(data, path, "", 1, ledger)
     if not isinstance(root.raw, dict):
         raise ContentError(Location(path, line=1), "expected a mapping at the top of the file")
+    visit(root)
     return root
+
+
+def visit(node: Field) -> None:
+    """Touch every value once, so each provisional mark is checked and recorded."""
+    if isinstance(node.raw, dict):
+        for _, child in node.items():
+            visit(child)
+    elif isinstance(node.raw, list):
+        for child in node.as_list():
+            visit(child)
 
 
 def read_card_list(folder: Path, name: str, ledger: Ledger) -> list[Field]:
@@ -38,6 +49,7 @@ def read_card_list(folder: Path, name: str, ledger: Ledger) -> list[Field]:
         )
     if csv_path.exists():
         rows = Field(load_csv(csv_path), csv_path, name, 1, ledger)
+        visit(rows)
         return rows.as_list(1)
     if not yaml_path.exists():
         raise ContentError(

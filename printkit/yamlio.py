@@ -120,8 +120,14 @@ def load_csv(path: Path) -> LocatedList:
 
 
 def _csv_scalar(text: str) -> Any:
-    """Interpret a CSV cell the way YAML would interpret a plain scalar."""
+    """Read a CSV cell as YAML would read a value: numbers, booleans, ``{flow: maps}``.
+
+    Plain prose stays prose even when it holds a colon.
+    """
     try:
-        return yaml.safe_load(text) if not text.startswith(("{", "[")) else text
+        value = yaml.safe_load(text)
     except yaml.YAMLError:
         return text
+    if isinstance(value, (dict, list)) and not text.startswith(("{", "[")):
+        return text
+    return value

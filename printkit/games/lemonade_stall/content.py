@@ -29,6 +29,11 @@ from printkit.games.lemonade_stall.model import (
 from printkit.packs import read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
+GAME_KEYS = [
+    "id", "title", "tagline", "players", "play_time_minutes", "age", "starting_money", "days",
+    "opening_weather", "forecast_on_last_day", "selling_prices", "event_deck_size",
+    "tie_breaks", "stock_track_length", "player_colours", "rules_of_play",
+]
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 
 
@@ -39,6 +44,15 @@ def load(folder: Path) -> LemonadeStall:
     sales = read_document(folder / "sales.yaml", ledger)
     items_doc = read_document(folder / "items.yaml", ledger)
     components_doc = read_document(folder / "components.yaml", ledger)
+
+    game.expect_keys(GAME_KEYS)
+    weather.expect_keys(
+        ["conditions", "temperatures", "temperature_step", "forecast", "d12_from_2d6"]
+    )
+    sales.expect_keys(["charts"])
+    items_doc.expect_keys(["items", "bulk_size", "max_per_item_per_round", "partial_bulk"])
+    components_doc.expect_keys(["components"])
+    items_doc.get("partial_bulk").as_choice(["per-unit"])
 
     conditions = _conditions(weather.get("conditions"))
     temperatures = _temperatures(weather.get("temperatures"))
@@ -96,8 +110,6 @@ def load(folder: Path) -> LemonadeStall:
         components=_components(components_doc.get("components")),
         gaps=(),
     )
-    for rule in game.get("rules_of_play").keys():
-        game.get("rules_of_play").get(rule)  # record their provenance
     _check_deck(game.get("event_deck_size"), pack)
     return _with_gaps(pack, ledger)
 
