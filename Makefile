@@ -16,7 +16,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 kit: $(STAMP)
 	$(BIN)/printkit check
-	$(BIN)/printkit build
+
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -100,7 +100,7 @@ def run_example(plugin: GamePlugin, pack: Pack, example: Example) -> Mapping[str
 
 def check_example(plugin: GamePlugin, pack: Pack, example: Example) -> ExampleResult:
     actual = run_example(plugin, pack, example)
-    if not isinstance(example.expect.raw, dict) or not example.expect.keys():
+    if not isinstance(example.expect.raw, dict) or not example.expect.names():
         raise example.expect.error("expect needs at least one key to compare")
     mismatches: list[Mismatch] = []
     for key, expected in example.expect.items():

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import ContentError, Location
-from printkit.yamlio import LocatedDict, LocatedList
+from printkit.yamlio import LocatedDict
 
 PROVISIONAL_KEY = "provisional"
 
@@ -143,18 +143,18 @@ class Field:
     def opt(self, key: str) -> Field | None:
         return self.get(key) if key in self._mapping() else None
 
-    def keys(self) -> list[str]:
+    def names(self) -> list[str]:
         return [str(k) for k in self._mapping()]
 
     def items(self) -> Iterator[tuple[str, Field]]:
-        for key in self.keys():
+        for key in self.names():
             yield key, self.get(key)
 
     def expect_keys(self, required: Iterable[str], optional: Iterable[str] = ()) -> None:
         """Reject unknown keys (typos) and report missing ones."""
         required, optional = list(required), list(optional)
         allowed = required + optional
-        for key in self.keys():
+        for key in self.names():
             if key not in allowed:
                 child = self.get(key)
                 raise child.error(f"unknown field {key!r}", suggest(key, allowed))
@@ -211,9 +211,7 @@ class Field:
     def as_id(self) -> str:
         """An id in kebab-case: lower-case letters, digits and hyphens."""
         value = self.as_str()
-        if not all(c.islower() or c.isdigit() or c == "-" for c in value) or value.startswith(
-            "-"
-        ):
+        if not all(c.islower() or c.isdigit() or c == "-" for c in value) or value.startswith("-"):
             raise self.error(
                 f"id {value!r} is not kebab-case", "use lower-case words joined by hyphens"
             )

@@ -70,7 +70,6 @@ def plugin_for(game_id: str) -> GamePlugin:
     known = plugins()
     if game_id not in known:
         raise UsageError(
-            f"no rules module is registered for game {game_id!r}; "
-            f"{suggest(game_id, sorted(known))}"
+            f"no rules module is registered for game {game_id!r}; {suggest(game_id, sorted(known))}"
         )
     return known[game_id]

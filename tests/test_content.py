@@ -61,20 +61,55 @@ def _mutate(copy: Path, file: str, old: str, new: str) -> ContentError:
     ("file", "old", "new", "says", "pinpoint"),
     [
         ("sales.yaml", "sunny: [10, 13, 15", "sunny: [10, 13, fifteen", "whole number", True),
-        ("sales.yaml", "cloudy: [3, 4, 5, 5, 6]", "cloudy: [1, 4, 5, 5, 6]", "above this limit", True),
+        (
+            "sales.yaml",
+            "cloudy: [3, 4, 5, 5, 6]",
+            "cloudy: [1, 4, 5, 5, 6]",
+            "above this limit",
+            True,
+        ),
         ("sales.yaml", "rain: [1, 2, 2, 3, 5]", "rain: [1, 2, 2, 3]", "at least 5", True),
-        ("weather.yaml", "{rolls: 10-12, result: same}", "{rolls: 10-11, result: same}", "[12]", False),
-        ("weather.yaml", "{rolls: 4-6, result: cloudy}", "{rolls: 4-6, result: cloudly}", "'cloudy'", True),
-        ("weather.yaml", "{rolls: 7-9, result: sunny}", "{rolls: 6-9, result: sunny}", "already covered", True),
-        ("events.yaml", "effect: {price_bonus: 1}", "effect: {price_bonuss: 1}", "'price_bonus'", True),
+        (
+            "weather.yaml",
+            "{rolls: 10-12, result: same}",
+            "{rolls: 10-11, result: same}",
+            "[12]",
+            False,
+        ),
+        (
+            "weather.yaml",
+            "{rolls: 4-6, result: cloudy}",
+            "{rolls: 4-6, result: cloudly}",
+            "'cloudy'",
+            True,
+        ),
+        (
+            "weather.yaml",
+            "{rolls: 7-9, result: sunny}",
+            "{rolls: 6-9, result: sunny}",
+            "already covered",
+            True,
+        ),
+        (
+            "events.yaml",
+            "effect: {price_bonus: 1}",
+            "effect: {price_bonuss: 1}",
+            "'price_bonus'",
+            True,
+        ),
         ("events.yaml", '"C+ (5+) / +5 (5+)"', '"C+ (5+) / +7 (5+)"', "multiple of 5", True),
         ("events.yaml", '"C- (5+) / -5 (5+)"', '"C- (5) / -5 (5+)"', "cannot read", True),
         ("game.yaml", "event_deck_size: 18", "event_deck_size: 19", "add up to 18", False),
         ("game.yaml", "starting_money: 20", "starting_money: [20", "malformed YAML", False),
         ("benefits.yaml", "Earn ${per_cup} more", "Earn ${per_cupp} more", "'per_cup'", True),
         ("items.yaml", "id: ice, name: Ice", "id: Ice, name: Ice", "kebab-case", True),
-        ("game.yaml", "opening_weather: {condition: cloudy, temperature: 25}",
-         "opening_weather: {condition: cloudy, temperature: 26}", "no temperature 26", False),
+        (
+            "game.yaml",
+            "opening_weather: {condition: cloudy, temperature: 25}",
+            "opening_weather: {condition: cloudy, temperature: 26}",
+            "no temperature 26",
+            False,
+        ),
     ],
 )
 def test_broken_content_names_file_line_and_field(content_copy, file, old, new, says, pinpoint):
@@ -108,7 +143,9 @@ def test_card_lists_load_from_csv_the_same_way(content_copy, pack):
         writer.writeheader()
         for card in data["benefits"]:
             effect = {k: v for k, v in card["effect"].items() if k != "provisional"}
-            writer.writerow({**card, "effect": yaml.safe_dump(effect, default_flow_style=True).strip()})
+            writer.writerow(
+                {**card, "effect": yaml.safe_dump(effect, default_flow_style=True).strip()}
+            )
     (folder / "benefits.yaml").unlink()
     from_csv = load(folder)
     assert from_csv.benefits == pack.benefits

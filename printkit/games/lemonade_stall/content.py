@@ -30,9 +30,22 @@ from printkit.packs import read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 GAME_KEYS = [
-    "id", "title", "tagline", "players", "play_time_minutes", "age", "starting_money", "days",
-    "opening_weather", "forecast_on_last_day", "selling_prices", "event_deck_size",
-    "tie_breaks", "stock_track_length", "player_colours", "rules_of_play",
+    "id",
+    "title",
+    "tagline",
+    "players",
+    "play_time_minutes",
+    "age",
+    "starting_money",
+    "days",
+    "opening_weather",
+    "forecast_on_last_day",
+    "selling_prices",
+    "event_deck_size",
+    "tie_breaks",
+    "stock_track_length",
+    "player_colours",
+    "rules_of_play",
 ]
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 
@@ -272,7 +285,7 @@ def _charts(
         players = entry.get("players").as_int(1, 10)
         limits = entry.get("limits")
         rows = []
-        for key in limits.keys():
+        for key in limits.names():
             row_field = limits.get(key)
             if key not in conditions:
                 raise row_field.error(f"unknown condition {key!r}", suggest(key, conditions))
@@ -440,9 +453,7 @@ def _check_deck(node: Field, pack: LemonadeStall) -> None:
 def _components(node: Field) -> tuple[Component, ...]:
     result = []
     for entry in node.as_list(1):
-        entry.expect_keys(
-            ["id", "name", "count", "kind"], ["per", "printable", "optional"]
-        )
+        entry.expect_keys(["id", "name", "count", "kind"], ["per", "printable", "optional"])
         per = entry.opt("per")
         printable = entry.opt("printable")
         optional = entry.opt("optional")
@@ -475,4 +486,6 @@ def _unique(node: Field, values: list, what: str) -> None:
 
 def _unique_entry(entry: Field, ids: list[str]) -> None:
     if ids[-1] in ids[:-1]:
-        raise entry.get("id").error(f"card id {ids[-1]!r} appears twice", "give each card its own id")
+        raise entry.get("id").error(
+            f"card id {ids[-1]!r} appears twice", "give each card its own id"
+        )

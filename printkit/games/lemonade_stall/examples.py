@@ -148,7 +148,9 @@ def run_weather_change(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     checks = card.effect.weather_checks if card else 1
     start = _weather(pack, given.get("forecast"))
     result = _scripted(
-        given, _rolls(given.get("rolls"), 6), lambda d: change_weather(pack, start, change, d, checks)
+        given,
+        _rolls(given.get("rolls"), 6),
+        lambda d: change_weather(pack, start, change, d, checks),
     )
     return {"condition": result.condition, "temperature": result.temperature}
 
@@ -191,7 +193,9 @@ def run_produce(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
 
 def run_d12(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     given.expect_keys(["blue", "red"])
-    return {"value": d12_from_2d6(pack, given.get("blue").as_int(1, 6), given.get("red").as_int(1, 6))}
+    return {
+        "value": d12_from_2d6(pack, given.get("blue").as_int(1, 6), given.get("red").as_int(1, 6))
+    }
 
 
 def run_game_end(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
@@ -202,7 +206,11 @@ def run_game_end(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
         stand.expect_keys(["money", "stock"])
         standings.append(Standing(seat, stand.get("money").as_int(0), stand.get("stock").as_int(0)))
     result = rank(pack, standings, given.get("first_player").as_int(1, len(stands)))
-    return {"winner": result.winner, "ranking": list(result.ranking), "decided_by": result.decided_by}
+    return {
+        "winner": result.winner,
+        "ranking": list(result.ranking),
+        "decided_by": result.decided_by,
+    }
 
 
 def _rule(name: str, summary: str, run: Callable, keys: str) -> tuple[str, ExampleRule]:
@@ -211,19 +219,39 @@ def _rule(name: str, summary: str, run: Callable, keys: str) -> tuple[str, Examp
 
 RULES: dict[str, ExampleRule] = dict(
     [
-        _rule("sell", "step 8: who sells how many cups, and for how much", run_sell,
-              "limit capacity guaranteed sold income total"),
+        _rule(
+            "sell",
+            "step 8: who sells how many cups, and for how much",
+            run_sell,
+            "limit capacity guaranteed sold income total",
+        ),
         _rule("limit", "the day's maximum sales and guarantee", run_limit, "limit guarantee"),
-        _rule("forecast", "step 1: tomorrow's forecast from two d12", run_forecast,
-              "condition temperature"),
-        _rule("weather-change", "step 7: the event card's codes", run_weather_change,
-              "condition temperature"),
+        _rule(
+            "forecast",
+            "step 1: tomorrow's forecast from two d12",
+            run_forecast,
+            "condition temperature",
+        ),
+        _rule(
+            "weather-change",
+            "step 7: the event card's codes",
+            run_weather_change,
+            "condition temperature",
+        ),
         _rule("spoilage", "step 9: lemons and ice overnight", run_spoilage, "spoiled ice_melts"),
-        _rule("purchase", "step 5: the cost of a purchase, or why it is illegal", run_purchase,
-              "legal cost reason"),
+        _rule(
+            "purchase",
+            "step 5: the cost of a purchase, or why it is illegal",
+            run_purchase,
+            "legal cost reason",
+        ),
         _rule("produce", "cups a stand can make from its goods", run_produce, "cups"),
         _rule("d12-from-2d6", "a d12 roll from two d6", run_d12, "value"),
-        _rule("game-end", "the winner after Sunday, with tie-breaks", run_game_end,
-              "winner ranking decided_by"),
+        _rule(
+            "game-end",
+            "the winner after Sunday, with tie-breaks",
+            run_game_end,
+            "winner ranking decided_by",
+        ),
     ]
 )

@@ -76,7 +76,9 @@ class Decider(Protocol):
 
     def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str: ...
 
-    def place_goods(self, state: GameState, seat: int, count: int, one_type: bool) -> Mapping[str, int]: ...
+    def place_goods(
+        self, state: GameState, seat: int, count: int, one_type: bool
+    ) -> Mapping[str, int]: ...
 
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]: ...
 
@@ -86,7 +88,9 @@ class Decider(Protocol):
 
     def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]: ...
 
-    def pass_goods(self, state: GameState, seat: int, count: int, passable: Stock) -> Mapping[str, int]: ...
+    def pass_goods(
+        self, state: GameState, seat: int, count: int, passable: Stock
+    ) -> Mapping[str, int]: ...
 
 
 @dataclass(frozen=True)
@@ -138,7 +142,9 @@ def shuffle(cards: Sequence[str], dice: Dice) -> tuple[str, ...]:
     return tuple(deck)
 
 
-def _check_goods(pack: LemonadeStall, goods: Mapping[str, int], count: int, one_type: bool, why: str) -> Stock:
+def _check_goods(
+    pack: LemonadeStall, goods: Mapping[str, int], count: int, one_type: bool, why: str
+) -> Stock:
     unknown = [k for k in goods if k not in pack.item_ids]
     if unknown or any(v < 0 for v in goods.values()) or sum(goods.values()) != count:
         raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
@@ -147,10 +153,20 @@ def _check_goods(pack: LemonadeStall, goods: Mapping[str, int], count: int, one_
     return Stock(goods)
 
 
-def _gain(pack: LemonadeStall, state: GameState, seat: int, decider: Decider, count: int, one_type: bool, why: str) -> GameState:
+def _gain(
+    pack: LemonadeStall,
+    state: GameState,
+    seat: int,
+    decider: Decider,
+    count: int,
+    one_type: bool,
+    why: str,
+) -> GameState:
     if count <= 0:
         return state
-    goods = _check_goods(pack, decider.place_goods(state, seat, count, one_type), count, one_type, why)
+    goods = _check_goods(
+        pack, decider.place_goods(state, seat, count, one_type), count, one_type, why
+    )
     stand = state.stand(seat)
     return state.with_stand(replace(stand, stock=stand.stock.plus(goods)))
 
@@ -163,7 +179,9 @@ def step_forecast(pack: LemonadeStall, state: GameState, dice: Dice) -> GameStat
     return replace(state, tomorrow=forecast(pack, state.forecast, (dice.roll(12), dice.roll(12))))
 
 
-def step_benefits(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
+def step_benefits(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
+) -> GameState:
     """Steps 2 and 3: draft in seat order from the first player, then bonus tokens."""
     available = [b for b, _ in state.bonus_tokens]
     tokens = dict(state.bonus_tokens)
@@ -198,7 +216,9 @@ def _take_benefit(pack: LemonadeStall, state: GameState, seat: int, decider: Dec
     return state
 
 
-def _steal(pack: LemonadeStall, state: GameState, seat: int, decider: Decider, goods: int, money: int) -> GameState:
+def _steal(
+    pack: LemonadeStall, state: GameState, seat: int, decider: Decider, goods: int, money: int
+) -> GameState:
     target, taken = decider.steal(state, seat, goods)
     if target == seat or not 1 <= target <= state.players:
         raise RuleError(f"seat {seat} cannot steal from seat {target}")
@@ -209,7 +229,9 @@ def _steal(pack: LemonadeStall, state: GameState, seat: int, decider: Decider, g
     dollars = min(money, victim.money)
     state = state.with_stand(replace(victim, stock=victim_stock, money=victim.money - dollars))
     thief = state.stand(seat)
-    return state.with_stand(replace(thief, stock=thief.stock.plus(taken), money=thief.money + dollars))
+    return state.with_stand(
+        replace(thief, stock=thief.stock.plus(taken), money=thief.money + dollars)
+    )
 
 
 def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
@@ -222,7 +244,8 @@ def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
     if effect.extra_bonus_tokens:
         taken = {s.benefit for s in state.stands}
         tokens = {
-            b: n + (effect.extra_bonus_tokens if b not in taken else 0) for b, n in state.bonus_tokens
+            b: n + (effect.extra_bonus_tokens if b not in taken else 0)
+            for b, n in state.bonus_tokens
         }
         state = replace(state, bonus_tokens=tuple(tokens.items()))
     if effect.gain_goods:
@@ -233,13 +256,17 @@ def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
     return state
 
 
-def _pass_left(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], count: int) -> GameState:
+def _pass_left(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], count: int
+) -> GameState:
     received: dict[int, Stock] = {}
     for seat in clockwise(state.players, state.first_player):
         stand = state.stand(seat)
         passable = stand.stock.minus(received.get(seat, Stock()))
         due = min(count, passable.total)
-        goods = _check_goods(pack, deciders[seat].pass_goods(state, seat, due, passable), due, False, "stock balance")
+        goods = _check_goods(
+            pack, deciders[seat].pass_goods(state, seat, due, passable), due, False, "stock balance"
+        )
         passable.minus(goods)  # raises when passing goods just received
         left = seat % state.players + 1
         state = state.with_stand(replace(stand, stock=stand.stock.minus(goods)))
@@ -256,7 +283,9 @@ def event_effect(pack: LemonadeStall, state: GameState, seat: int) -> EventEffec
     return effect_for(pack, card.effect, is_immune(pack, state.stand(seat).benefit, card.immunity))
 
 
-def step_purchase(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> tuple[GameState, list]:
+def step_purchase(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
+) -> tuple[GameState, list]:
     """Step 5, then Early Bird's marker and Bartering."""
     bought: list = [()] * state.players
     spent = [0] * state.players
@@ -265,7 +294,9 @@ def step_purchase(pack: LemonadeStall, state: GameState, deciders: Mapping[int, 
         buy = {k: v for k, v in deciders[seat].buy(state, seat, effect).items() if v}
         stand = state.stand(seat)
         cost = check_purchase(pack, buy, effect, stand.money)
-        state = state.with_stand(replace(stand, money=stand.money - cost, stock=stand.stock.plus(buy)))
+        state = state.with_stand(
+            replace(stand, money=stand.money - cost, stock=stand.stock.plus(buy))
+        )
         bought[seat - 1] = tuple(buy.items())
         spent[seat - 1] = cost
     for stand in state.stands:
@@ -280,11 +311,15 @@ def step_purchase(pack: LemonadeStall, state: GameState, deciders: Mapping[int, 
     return state, list(zip(bought, spent))
 
 
-def step_prices(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
+def step_prices(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
+) -> GameState:
     for stand in state.stands:
         price = deciders[stand.seat].set_price(state, stand.seat)
         if price not in pack.selling_prices:
-            raise RuleError(f"seat {stand.seat} played price ${price}; cards are {pack.selling_prices}")
+            raise RuleError(
+                f"seat {stand.seat} played price ${price}; cards are {pack.selling_prices}"
+            )
         state = state.with_stand(replace(stand, price=price))
     return state
 
@@ -342,7 +377,9 @@ def step_end(pack: LemonadeStall, state: GameState) -> GameState:
     )
 
 
-def play_day(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], dice: Dice) -> tuple[GameState, DayReport]:
+def play_day(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], dice: Dice
+) -> tuple[GameState, DayReport]:
     """One day's ten steps in order."""
     day_name = pack.days[state.day]
     first = state.first_player
@@ -374,7 +411,13 @@ def play_day(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decid
     return step_end(pack, state), report
 
 
-def play_game(pack: LemonadeStall, players: int, deciders: Mapping[int, Decider], dice: Dice, first_player: int = 1) -> tuple[Result, list[DayReport]]:
+def play_game(
+    pack: LemonadeStall,
+    players: int,
+    deciders: Mapping[int, Decider],
+    dice: Dice,
+    first_player: int = 1,
+) -> tuple[Result, list[DayReport]]:
     state = new_game(pack, players, dice, first_player)
     reports = []
     for _ in pack.days:

@@ -170,7 +170,9 @@ def change_weather(
 
 
 # -- purchase ------------------------------------------------------------------
-def purchase_cost(pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect = NO_EVENT) -> int:
+def purchase_cost(
+    pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect = NO_EVENT
+) -> int:
     """The price of a purchase: a lot of exactly ``bulk_size`` earns the bulk price."""
     cost = 0
     for item_id, count in buy.items():
@@ -211,7 +213,10 @@ def check_purchase(
 
 
 def is_legal_purchase(
-    pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect = NO_EVENT, money: int | None = None
+    pack: LemonadeStall,
+    buy: Mapping[str, int],
+    effect: EventEffect = NO_EVENT,
+    money: int | None = None,
 ) -> bool:
     try:
         check_purchase(pack, buy, effect, money)
@@ -284,8 +289,7 @@ def sell(
         for o in offers
     )
     guaranteed = tuple(
-        min(cap, 0 if effect.no_guarantees else guarantee)
-        for cap, effect in zip(capacity, effects)
+        min(cap, 0 if effect.no_guarantees else guarantee) for cap, effect in zip(capacity, effects)
     )
     sold = list(guaranteed)
     steps = [SaleStep("guaranteed", None, guaranteed, sum(sold))]
@@ -331,9 +335,13 @@ def use_ingredients(pack: LemonadeStall, stock: Stock, cups: int) -> Stock:
 
 
 # -- spoilage ------------------------------------------------------------------
-def lemons_spoil(pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect = NO_EVENT) -> bool:
+def lemons_spoil(
+    pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect = NO_EVENT
+) -> bool:
     """Step 9's d6: at or above the day's threshold (or the event's) the lemons go."""
-    threshold = effect.spoils_on if effect.spoils_on is not None else pack.temperature(degrees).spoils_on
+    threshold = (
+        effect.spoils_on if effect.spoils_on is not None else pack.temperature(degrees).spoils_on
+    )
     return threshold is not None and roll >= threshold
 
 

@@ -29,7 +29,9 @@ class RandomLegal:
     def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
         return self._pick(list(options))
 
-    def place_goods(self, state: GameState, seat: int, count: int, one_type: bool) -> Mapping[str, int]:
+    def place_goods(
+        self, state: GameState, seat: int, count: int, one_type: bool
+    ) -> Mapping[str, int]:
         items = list(self.pack.item_ids)
         if one_type:
             return {self._pick(items): count}
@@ -60,7 +62,9 @@ class RandomLegal:
         target = self._pick([s.seat for s in state.stands if s.seat != seat])
         return target, _some(state.stand(target).stock, goods, self)
 
-    def pass_goods(self, state: GameState, seat: int, count: int, passable: Stock) -> Mapping[str, int]:
+    def pass_goods(
+        self, state: GameState, seat: int, count: int, passable: Stock
+    ) -> Mapping[str, int]:
         return _some(passable, count, self)
 
 
