@@ -12,7 +12,10 @@ from printkit import __version__
 from printkit.checker import PackCache, check_paths
 from printkit.errors import PrintkitError
 from printkit.gaps import format_gaps
+from printkit.kit import KitOptions
 from printkit.packs import default_content_dir, game_folders, game_id_of
+from printkit.render.theme import Theme
+from printkit.render.units import MM, PAPERS
 
 EXIT_FAILED = 1
 
@@ -93,6 +96,70 @@ def gaps(games: tuple[str, ...], content: Path | None) -> None:
         for line in format_gaps(f"{pack.title} ({pack.id})", pack.gaps, cache.content):
             click.echo(line)
         click.echo("")
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option(
+    "--paper",
+    "papers",
+    type=click.Choice(sorted(PAPERS)),
+    multiple=True,
+    help="Paper size (repeatable; default: every size).",
+)
+@click.option("--ink-saver", is_flag=True, help="Drop large flood fills to save ink.")
+@click.option(
+    "--back-offset",
+    default="0,0",
+    metavar="X,Y",
+    help="Shift card backs by X,Y mm to match your printer's duplex offset.",
+)
+@click.option("--png", is_flag=True, help="Also write every card and token at 300 dpi with bleed.")
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets.")
+def build(
+    games: tuple[str, ...],
+    content: Path | None,
+    out: Path,
+    papers: tuple[str, ...],
+    ink_saver: bool,
+    back_offset: str,
+    png: bool,
+    tts: bool,
+) -> None:
+    """Check the examples, then render each game's print-and-play kit into OUT/<game>/<paper>/."""
+    from printkit.build import build_exports, build_pack
+
+    cache = PackCache(content or default_content_dir())
+    folders = [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
+    offset = _offset(back_offset)
+    for folder in folders:
+        failed = [r for r in check_paths([folder], cache) if not r.passed]
+        if failed:
+            names = ", ".join(r.example for r in failed)
+            click.echo(f"error: {folder.name}: examples disagree with the rules: {names}", err=True)
+            click.echo("  hint: run 'printkit check' for the details", err=True)
+            sys.exit(EXIT_FAILED)
+        plugin, pack = cache.load(folder)
+        for paper_id in papers or sorted(PAPERS):
+            options = KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset)
+            for path in build_pack(plugin, pack, out, options, ink_saver):
+                click.echo(f"wrote {path}")
+        if png or tts:
+            options = KitOptions(PAPERS[(papers or sorted(PAPERS))[0]], Theme(ink_saver=ink_saver))
+            written = build_exports(plugin, pack, out, options, png=png, tts=tts)
+            click.echo(f"wrote {len(written)} image(s) under {out / pack.id}")
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise click.BadParameter(
+            f"{text!r} is not X,Y in millimetres", param_hint="--back-offset"
+        ) from None
+    return x * MM, y * MM
 
 
 @cli.command(name="games")

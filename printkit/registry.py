@@ -43,6 +43,7 @@ class GamePlugin:
     title: str
     load: Callable[[Path], Pack]
     rules: Mapping[str, ExampleRule] = field(default_factory=dict)
+    kit: Callable[[Any, Any], Any] | None = None  # (pack, KitOptions) -> Kit
 
 
 _PLUGINS: dict[str, GamePlugin] = {}

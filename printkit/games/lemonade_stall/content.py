@@ -20,9 +20,11 @@ from printkit.games.lemonade_stall.model import (
     EventEffect,
     ForecastRow,
     Item,
+    KitLayout,
     LemonadeStall,
     PlayerColour,
     SalesChart,
+    Size,
     Temperature,
     WeatherChange,
 )
@@ -57,6 +59,7 @@ def load(folder: Path) -> LemonadeStall:
     sales = read_document(folder / "sales.yaml", ledger)
     items_doc = read_document(folder / "items.yaml", ledger)
     components_doc = read_document(folder / "components.yaml", ledger)
+    kit_doc = read_document(folder / "kit.yaml", ledger)
 
     game.expect_keys(GAME_KEYS)
     weather.expect_keys(
@@ -121,6 +124,7 @@ def load(folder: Path) -> LemonadeStall:
         events=_events(read_card_list(folder, "events", ledger), step),
         deck_size=game.get("event_deck_size").as_int(1, MAX_CARDS),
         components=_components(components_doc.get("components")),
+        kit=_kit_layout(kit_doc),
         gaps=(),
     )
     _check_deck(game.get("event_deck_size"), pack)
@@ -474,6 +478,25 @@ def _components(node: Field) -> tuple[Component, ...]:
         )
     _unique(node, [c.id for c in result], "component id")
     return tuple(result)
+
+
+def _size(node: Field, largest: int = 1200) -> Size:
+    node.expect_keys(["width", "height"])
+    return Size(node.get("width").as_int(5, largest), node.get("height").as_int(5, largest))
+
+
+def _kit_layout(doc: Field) -> KitLayout:
+    doc.expect_keys(["board", "score_track", "card", "sales_chart", "marker", "token"])
+    track = doc.get("score_track")
+    track.expect_keys(["spaces"])
+    return KitLayout(
+        board=_size(doc.get("board")),
+        score_spaces=track.get("spaces").as_int(20, 400),
+        card=_size(doc.get("card"), 300),
+        sales_chart=_size(doc.get("sales_chart"), 400),
+        marker=_size(doc.get("marker"), 100),
+        token=_size(doc.get("token"), 100),
+    )
 
 
 def _unique(node: Field, values: list, what: str) -> None:

@@ -8,13 +8,15 @@ from a `Decider`; every roll from the dice passed in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from printkit.dice import Dice
 from printkit.errors import RuleError
 from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import (
+    D6,
+    D12,
     NO_EVENT,
     Offer,
     Result,
@@ -26,6 +28,7 @@ from printkit.games.lemonade_stall.rules import (
     check_purchase,
     clockwise,
     effect_for,
+    evolve,
     forecast,
     is_immune,
     produce,
@@ -65,7 +68,7 @@ class GameState:
     def with_stand(self, stand: Stand) -> GameState:
         stands = list(self.stands)
         stands[stand.seat - 1] = stand
-        return replace(self, stands=tuple(stands))
+        return evolve(self, stands=tuple(stands))
 
     def tokens(self, benefit_id: str) -> int:
         return dict(self.bonus_tokens).get(benefit_id, 0)
@@ -168,15 +171,15 @@ def _gain(
         pack, decider.place_goods(state, seat, count, one_type), count, one_type, why
     )
     stand = state.stand(seat)
-    return state.with_stand(replace(stand, stock=stand.stock.plus(goods)))
+    return state.with_stand(evolve(stand, stock=stand.stock.plus(goods)))
 
 
 # -- the ten steps -------------------------------------------------------------
 def step_forecast(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
     last = state.day == len(pack.days) - 1
     if last and not pack.forecast_on_last_day:
-        return replace(state, tomorrow=None)
-    return replace(state, tomorrow=forecast(pack, state.forecast, (dice.roll(12), dice.roll(12))))
+        return evolve(state, tomorrow=None)
+    return evolve(state, tomorrow=forecast(pack, state.forecast, (dice.roll(D12), dice.roll(D12))))
 
 
 def step_benefits(
@@ -191,15 +194,15 @@ def step_benefits(
         if choice not in available:
             raise RuleError(f"seat {seat} chose benefit {choice!r}; open: {available}")
         available.remove(choice)
-        stand = replace(state.stand(seat), benefit=choice)
+        stand = evolve(state.stand(seat), benefit=choice)
         state = state.with_stand(stand)
         state = _gain(pack, state, seat, decider, tokens[choice], False, "bonus tokens")
         tokens[choice] = 0
-        state = replace(state, bonus_tokens=tuple(tokens.items()))
+        state = evolve(state, bonus_tokens=tuple(tokens.items()))
         state = _take_benefit(pack, state, seat, decider)
     for benefit_id in available:
         tokens[benefit_id] += 1
-    return replace(state, bonus_tokens=tuple(tokens.items()))
+    return evolve(state, bonus_tokens=tuple(tokens.items()))
 
 
 def _take_benefit(pack: LemonadeStall, state: GameState, seat: int, decider: Decider) -> GameState:
@@ -207,7 +210,7 @@ def _take_benefit(pack: LemonadeStall, state: GameState, seat: int, decider: Dec
     if effect.bargain_goods:
         stand = state.stand(seat)
         if stand.money >= effect.bargain_cost:
-            state = state.with_stand(replace(stand, money=stand.money - effect.bargain_cost))
+            state = state.with_stand(evolve(stand, money=stand.money - effect.bargain_cost))
             state = _gain(pack, state, seat, decider, effect.bargain_goods, True, "bargain")
     if effect.immunity_goods:
         state = _gain(pack, state, seat, decider, effect.immunity_goods, True, "immunity goods")
@@ -227,10 +230,10 @@ def _steal(
         raise RuleError(f"theft of {dict(taken)!r} takes more than {goods} goods")
     victim_stock = victim.stock.minus(taken)
     dollars = min(money, victim.money)
-    state = state.with_stand(replace(victim, stock=victim_stock, money=victim.money - dollars))
+    state = state.with_stand(evolve(victim, stock=victim_stock, money=victim.money - dollars))
     thief = state.stand(seat)
     return state.with_stand(
-        replace(thief, stock=thief.stock.plus(taken), money=thief.money + dollars)
+        evolve(thief, stock=thief.stock.plus(taken), money=thief.money + dollars)
     )
 
 
@@ -239,7 +242,7 @@ def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
     if not state.deck:
         raise RuleError("the event deck is empty")
     event_id, rest = state.deck[0], state.deck[1:]
-    state = replace(state, event=event_id, deck=rest)
+    state = evolve(state, event=event_id, deck=rest)
     effect = pack.event(event_id).effect
     if effect.extra_bonus_tokens:
         taken = {s.benefit for s in state.stands}
@@ -247,7 +250,7 @@ def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
             b: n + (effect.extra_bonus_tokens if b not in taken else 0)
             for b, n in state.bonus_tokens
         }
-        state = replace(state, bonus_tokens=tuple(tokens.items()))
+        state = evolve(state, bonus_tokens=tuple(tokens.items()))
     if effect.gain_goods:
         for seat in clockwise(state.players, state.first_player):
             state = _gain(pack, state, seat, deciders[seat], effect.gain_goods, True, "event goods")
@@ -269,9 +272,9 @@ def _pass_left(
         )
         passable.minus(goods)  # raises when passing goods just received
         left = seat % state.players + 1
-        state = state.with_stand(replace(stand, stock=stand.stock.minus(goods)))
+        state = state.with_stand(evolve(stand, stock=stand.stock.minus(goods)))
         neighbour = state.stand(left)
-        state = state.with_stand(replace(neighbour, stock=neighbour.stock.plus(goods)))
+        state = state.with_stand(evolve(neighbour, stock=neighbour.stock.plus(goods)))
         received[left] = received.get(left, Stock()).plus(goods)
     return state
 
@@ -295,19 +298,19 @@ def step_purchase(
         stand = state.stand(seat)
         cost = check_purchase(pack, buy, effect, stand.money)
         state = state.with_stand(
-            replace(stand, money=stand.money - cost, stock=stand.stock.plus(buy))
+            evolve(stand, money=stand.money - cost, stock=stand.stock.plus(buy))
         )
         bought[seat - 1] = tuple(buy.items())
         spent[seat - 1] = cost
     for stand in state.stands:
         benefit = pack.benefit(stand.benefit) if stand.benefit else None
         if benefit and benefit.effect.takes_first_player:
-            state = replace(state, early_bird=stand.seat)
+            state = evolve(state, early_bird=stand.seat)
         if benefit and benefit.effect.barter:
             wanted = Stock(deciders[stand.seat].barter(state, stand.seat))
             if wanted.total != stand.stock.total or any(k not in pack.item_ids for k in wanted):
                 raise RuleError(f"barter must swap one for one: {stand.stock!r} -> {wanted!r}")
-            state = state.with_stand(replace(stand, stock=wanted))
+            state = state.with_stand(evolve(stand, stock=wanted))
     return state, list(zip(bought, spent))
 
 
@@ -320,16 +323,16 @@ def step_prices(
             raise RuleError(
                 f"seat {stand.seat} played price ${price}; cards are {pack.selling_prices}"
             )
-        state = state.with_stand(replace(stand, price=price))
+        state = state.with_stand(evolve(stand, price=price))
     return state
 
 
 def step_weather(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
     card = pack.event(state.event) if state.event else None
     if card is None:
-        return replace(state, weather=state.forecast)
+        return evolve(state, weather=state.forecast)
     weather = change_weather(pack, state.forecast, card.change, dice, card.effect.weather_checks)
-    return replace(state, weather=weather)
+    return evolve(state, weather=weather)
 
 
 def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
@@ -341,12 +344,12 @@ def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
         item = effect.discard_half_after_selling
         if item:
             stock = stock.minus({item: stock[item] // 2})
-        state = state.with_stand(replace(stand, stock=stock, money=stand.money + income))
+        state = state.with_stand(evolve(stand, stock=stock, money=stand.money + income))
     return state, sales
 
 
 def step_spoil(pack: LemonadeStall, state: GameState, dice: Dice) -> tuple[GameState, bool]:
-    roll = dice.roll(6)
+    roll = dice.roll(D6)
     spoiled = False
     for stand in state.stands:
         effect = event_effect(pack, state, stand.seat)
@@ -354,7 +357,7 @@ def step_spoil(pack: LemonadeStall, state: GameState, dice: Dice) -> tuple[GameS
         fridge = bool(benefit and benefit.effect.fridge)
         after = spoil(pack, stand.stock, state.weather.temperature, roll, effect, fridge)
         spoiled = spoiled or any(after[i] < stand.stock[i] for i in pack.perishing("spoils"))
-        state = state.with_stand(replace(stand, stock=after))
+        state = state.with_stand(evolve(stand, stock=after))
     return state, spoiled
 
 
@@ -363,8 +366,8 @@ def step_end(pack: LemonadeStall, state: GameState) -> GameState:
         first = state.early_bird
     else:
         first = state.first_player % state.players + 1
-    stands = tuple(replace(s, benefit=None, price=None) for s in state.stands)
-    return replace(
+    stands = tuple(evolve(s, benefit=None, price=None) for s in state.stands)
+    return evolve(
         state,
         day=state.day + 1,
         first_player=first,

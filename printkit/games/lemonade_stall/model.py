@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from printkit.fields import Gap
@@ -157,6 +158,24 @@ class Component:
 
 
 @dataclass(frozen=True)
+class Size:
+    width: float  # millimetres
+    height: float
+
+
+@dataclass(frozen=True)
+class KitLayout:
+    """Print sizes of the kit's pieces; the rules never read these."""
+
+    board: Size
+    score_spaces: int
+    card: Size
+    sales_chart: Size
+    marker: Size
+    token: Size
+
+
+@dataclass(frozen=True)
 class LemonadeStall:
     """The whole content pack of one Lemonade Stall variant."""
 
@@ -191,24 +210,74 @@ class LemonadeStall:
     events: tuple[Event, ...]
     deck_size: int
     components: tuple[Component, ...]
+    kit: KitLayout
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------
-    @property
+    # The engine looks ids up many times a simulated day, so each index is
+    # built once per pack: cached_property writes the instance's __dict__
+    # directly, which a frozen dataclass allows, and equality ignores it.
+    @cached_property
     def item_ids(self) -> tuple[str, ...]:
         return tuple(i.id for i in self.items)
 
+    @cached_property
+    def _conditions_by_id(self) -> dict[str, Condition]:
+        return _index(self.conditions)
+
+    @cached_property
+    def _condition_indexes(self) -> dict[str, int]:
+        return {c.id: i for i, c in reversed(list(enumerate(self.conditions)))}
+
+    @cached_property
+    def _temperatures_by_degrees(self) -> dict[int, Temperature]:
+        return {t.degrees: t for t in reversed(self.temperatures)}
+
+    @cached_property
+    def _items_by_id(self) -> dict[str, Item]:
+        return _index(self.items)
+
+    @cached_property
+    def _events_by_id(self) -> dict[str, Event]:
+        return _index(self.events)
+
+    @cached_property
+    def _benefits_by_id(self) -> dict[str, Benefit]:
+        return _index(self.benefits)
+
+    @cached_property
+    def _limits(self) -> dict[tuple[int, str, int], int]:
+        degrees = [t.degrees for t in self.temperatures]
+        limits: dict[tuple[int, str, int], int] = {}
+        for chart in self.charts:
+            for condition, row in chart.limits:
+                for d, limit in zip(degrees, row):
+                    limits.setdefault((chart.players, condition, d), limit)
+        return limits
+
+    @cached_property
+    def _perishing(self) -> dict[str, tuple[str, ...]]:
+        kinds = {i.perishes for i in self.items if i.perishes}
+        return {k: tuple(i.id for i in self.items if i.perishes == k) for k in kinds}
+
+    @cached_property
+    def _deck(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.events for _ in range(e.copies))
+
     def condition(self, condition_id: str) -> Condition:
-        return _by_id(self.conditions, condition_id, "condition")
+        return _look_up(self._conditions_by_id, condition_id, "condition")
 
     def condition_index(self, condition_id: str) -> int:
-        return [c.id for c in self.conditions].index(condition_id)
+        try:
+            return self._condition_indexes[condition_id]
+        except KeyError:
+            raise ValueError(f"{condition_id!r} is not in list") from None
 
     def temperature(self, degrees: int) -> Temperature:
-        for t in self.temperatures:
-            if t.degrees == degrees:
-                return t
-        raise KeyError(f"no temperature {degrees}")
+        try:
+            return self._temperatures_by_degrees[degrees]
+        except KeyError:
+            raise KeyError(f"no temperature {degrees}") from None
 
     @property
     def min_degrees(self) -> int:
@@ -219,13 +288,13 @@ class LemonadeStall:
         return self.temperatures[-1].degrees
 
     def item(self, item_id: str) -> Item:
-        return _by_id(self.items, item_id, "item")
+        return _look_up(self._items_by_id, item_id, "item")
 
     def event(self, event_id: str) -> Event:
-        return _by_id(self.events, event_id, "event")
+        return _look_up(self._events_by_id, event_id, "event")
 
     def benefit(self, benefit_id: str) -> Benefit:
-        return _by_id(self.benefits, benefit_id, "benefit")
+        return _look_up(self._benefits_by_id, benefit_id, "benefit")
 
     def chart(self, players: int) -> SalesChart:
         for c in self.charts:
@@ -234,7 +303,10 @@ class LemonadeStall:
         raise KeyError(f"no sales chart for {players} players")
 
     def limit(self, players: int, condition: str, degrees: int) -> int:
-        degrees_order = [t.degrees for t in self.temperatures]
+        found = self._limits.get((players, condition, degrees))
+        if found is not None:
+            return found
+        degrees_order = [t.degrees for t in self.temperatures]  # the walk names what is missing
         return self.chart(players).row(condition)[degrees_order.index(degrees)]
 
     def benefits_for(self, players: int) -> tuple[Benefit, ...]:
@@ -242,10 +314,28 @@ class LemonadeStall:
 
     def event_deck(self) -> tuple[str, ...]:
         """The deck's card ids, copies expanded, in content order."""
-        return tuple(e.id for e in self.events for _ in range(e.copies))
+        return self._deck
+
+    def component(self, component_id: str) -> Component:
+        return _by_id(self.components, component_id, "component")
 
     def perishing(self, kind: str) -> tuple[str, ...]:
-        return tuple(i.id for i in self.items if i.perishes == kind)
+        return self._perishing.get(kind, ())
+
+
+def _index(values: tuple) -> dict:
+    """Id -> value; the first of a repeated id wins, as a linear search would find it."""
+    index: dict = {}
+    for value in values:
+        index.setdefault(value.id, value)
+    return index
+
+
+def _look_up(index: dict, wanted: str, what: str):
+    try:
+        return index[wanted]
+    except KeyError:
+        raise KeyError(f"no {what} {wanted!r}") from None
 
 
 def _by_id(values: tuple, wanted: str, what: str):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from printkit.dice import Dice
 from printkit.errors import RuleError
@@ -21,9 +22,26 @@ from printkit.games.lemonade_stall.model import (
 )
 
 NO_EVENT = EventEffect()
+D6 = 6  # the die of weather-change codes and the spoilage check
+D12 = 12  # the forecast die
+T = TypeVar("T")
 
 
 # -- values ------------------------------------------------------------------
+def evolve(value: T, **changes: object) -> T:
+    """``dataclasses.replace`` for the engine's frozen values, without re-running __init__.
+
+    The engine copies its state hundreds of times a game; these classes have
+    no ``__post_init__``, so copying the instance dict gives the same value
+    several times faster.
+    """
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    return new
+
+
 class Stock(Mapping[str, int]):
     """An immutable count of goods per item id."""
 
@@ -159,7 +177,7 @@ def change_weather(
     ids = [c.id for c in pack.conditions]
     for _ in range(checks):
         for group in change.groups:
-            step = group.step_for(dice.roll(6))
+            step = group.step_for(dice.roll(D6))
             if group.kind == "condition":
                 index = min(max(ids.index(weather.condition) + step, 0), len(ids) - 1)
                 weather = replace(weather, condition=ids[index])

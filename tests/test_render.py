@@ -1,0 +1,90 @@
+"""Shared drawing machinery: imposition geometry, tiling, text fitting, atomic writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printkit.errors import RenderError
+from printkit.render.fonts import BODY, fit
+from printkit.render.impose import EDGE_ALLOWANCE, Piece, crop_marks, grid_for, sheets
+from printkit.render.pdf import write_atomic
+from printkit.render.tiling import OVERLAP, plan_tiles
+from printkit.render.units import BLEED, MM, PAPERS
+
+POKER = (63 * MM, 88 * MM)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_nine_poker_cards_fit_each_paper(paper):
+    grid = grid_for(PAPERS[paper], *POKER)
+    assert (grid.cols, grid.rows) == (3, 3)
+    bleed_box = grid.block.outset(BLEED)
+    assert bleed_box.x >= EDGE_ALLOWANCE - 0.01
+    assert bleed_box.y >= EDGE_ALLOWANCE - 0.01
+
+
+def _crosses(segment, box) -> bool:
+    x0, y0, x1, y1 = segment
+    lo_x, hi_x = sorted((x0, x1))
+    lo_y, hi_y = sorted((y0, y1))
+    return lo_x < box.right and hi_x > box.x and lo_y < box.top and hi_y > box.y
+
+
+@given(
+    st.sampled_from(sorted(PAPERS)), st.integers(15, 95), st.integers(15, 120), st.integers(1, 40)
+)
+def test_crop_marks_stay_outside_every_piece_and_its_bleed(paper, w, h, count):
+    try:
+        grid = grid_for(PAPERS[paper], w * MM, h * MM)
+    except RenderError:
+        return
+    count = min(count, grid.per_sheet)
+    marks = crop_marks(grid, count)
+    for index in range(count):
+        slot = grid.slot(index).outset(BLEED)
+        assert not any(_crosses(m, slot) for m in marks)
+    for x0, y0, x1, y1 in marks:
+        for x, y in ((x0, y0), (x1, y1)):
+            assert 0 <= x <= grid.paper.width and 0 <= y <= grid.paper.height
+
+
+def test_backs_mirror_the_columns():
+    grid = grid_for(PAPERS["a4"], *POKER)
+    assert grid.slot(0, mirrored=True) == grid.slot(2)
+    assert grid.slot(4, mirrored=True) == grid.slot(4)
+
+
+def test_a_new_group_starts_a_new_sheet():
+    pieces = [Piece(str(i), lambda c, b: None, group="ab"[i // 6]) for i in range(12)]
+    assert [len(chunk) for chunk in sheets(pieces, 9)] == [6, 6]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize(("w", "h"), [(500, 360), (594, 420), (300, 300)])
+def test_tiles_cover_the_board_with_a_glue_overlap(paper, w, h):
+    _, tiles = plan_tiles(w * MM, h * MM, PAPERS[paper])
+    xs = sorted({(t.region.x, t.region.right) for t in tiles})
+    assert xs[0][0] == 0 and abs(xs[-1][1] - w * MM) < 0.01
+    for (_, right), (left, _) in zip(xs, xs[1:]):
+        assert abs(right - left - OVERLAP) < 0.01
+    assert len({t.label for t in tiles}) == len(tiles)
+
+
+def test_fit_shrinks_then_fails_with_the_text():
+    fitted = fit("A short line", BODY, 60 * MM, 10 * MM, 12)
+    assert fitted.size == 12
+    long = "word " * 200
+    with pytest.raises(RenderError, match="does not fit .* minimum size of 7 pt"):
+        fit(long, BODY, 50 * MM, 30 * MM, 12, what="card 'x' text")
+
+
+def test_write_atomic_leaves_no_temp_files(tmp_path: Path):
+    target = tmp_path / "a" / "kit.pdf"
+    write_atomic(target, b"one")
+    write_atomic(target, b"two")
+    assert target.read_bytes() == b"two"
+    assert [p.name for p in target.parent.iterdir()] == ["kit.pdf"]
