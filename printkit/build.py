@@ -1,210 +1,332 @@
-"""Render a game's kit into PDFs: a guide page first, then every part, for one paper size.
+"""Build a game's kit: plan every output file, render only what changed, write it safely.
 
-All files are rendered in memory first and written only when every part has
-rendered, each through a temporary file and a rename: an error never leaves a
-half-written kit.
+Each output file has a digest of what it is drawn from (content values, paper,
+theme, printkit's code and fonts). A file whose digest matches the last build's
+manifest is reused. Everything that must change is rendered in memory first;
+only then are files renamed into place (Ctrl-C held meanwhile), so an error
+leaves the previous kit whole.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportlab.pdfgen.canvas import Canvas
+from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
+from printkit.kit import Board, Deck, Kit, KitOptions, Part
+from printkit.lock import build_lock, interrupts_deferred
+from printkit.render.pdf import write_atomic
 
-from printkit.guide import GuideRow, draw_guide
-from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part
-from printkit.render.impose import (
-    draw_duplex,
-    draw_gutterfold,
-    footer,
-    grid_for,
-    gutterfold_grid,
-    sheets,
-)
-from printkit.render.pdf import finish, new_canvas, write_atomic
-from printkit.render.tiling import draw_board_form, draw_tiles, plan_tiles
-from printkit.render.units import LARGE_PAPERS, MM, PRINT_MARGIN, Box, Paper
-
-KIT_FILE = "kit.pdf"
-FOLD_FILE = "cards-fold-and-glue.pdf"
+MANIFEST = ".printkit-manifest.json"
+GUIDE_FILE = "00-printing-guide.pdf"
+REPRINT_FILE = "reprint.pdf"
 
 
 @dataclass(frozen=True)
-class BuiltFile:
-    path: Path
-    pages: int
+class Output:
+    """One file the build can write: its name, its inputs' digest, how to render it."""
+
+    name: str
+    key: str
+    render: Callable[[], bytes]
+    printed: bool = True  # part of what a player prints and cuts
 
 
-def page_count(part: Part, paper: Paper) -> int:
-    if isinstance(part, Deck):
-        grid = grid_for(paper, part.width, part.height)
-        count = len(sheets(part.pieces, grid.per_sheet))
-        return count * (2 if any(p.back for p in part.pieces) else 1)
-    if isinstance(part, Board):
-        return len(plan_tiles(part.width, part.height, paper)[1])
-    return len(part.pages)
+@dataclass(frozen=True)
+class Sheet:
+    """One printed sheet (or board, or page set) a reprint can replace."""
+
+    part: str
+    index: int
+    key: str
+    caption: str
+    labels: tuple[str, ...]
 
 
-def _how(part: Part) -> tuple[str, str]:
-    if isinstance(part, Deck):
-        if any(p.back for p in part.pieces):
-            return "double-sided, flip on the long edge, card stock", part.note
-        return "single-sided, card stock", part.note
-    if isinstance(part, Board):
-        return (
-            "single-sided, card stock or paper glued to card",
-            "trim, overlap the grey strips, glue; " + part.note,
-        )
-    return "single-sided", part.note
+@dataclass
+class BuildReport:
+    folder: Path
+    rebuilt: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    reprinted: list[Sheet] = field(default_factory=list)
 
 
-def guide_rows(kit: Kit, paper: Paper, first_page: int) -> list[GuideRow]:
-    rows, page = [], first_page
-    for part in kit.parts:
-        count = page_count(part, paper)
-        how, note = _how(part)
-        pages = str(page) if count == 1 else f"{page}–{page + count - 1}"
-        copies = part.copies if isinstance(part, Pages) else "1"
-        rows.append(GuideRow(part.title, pages, copies, how, note))
-        page += count
-    return rows
+# -- part naming and digests ---------------------------------------------------
+def part_file(index: int, part: Part) -> str:
+    return f"{index:02d}-{part.id}.pdf"
 
 
-def _draw_pages(c: Canvas, part: Pages, paper: Paper) -> None:
-    page = paper.landscape if part.landscape else paper
-    for number, draw in enumerate(part.pages, start=1):
-        c.setPageSize((page.width, page.height))
-        box = Box(
-            PRINT_MARGIN,
-            PRINT_MARGIN + 4 * MM,
-            page.width - 2 * PRINT_MARGIN,
-            page.height - 2 * PRINT_MARGIN - 4 * MM,
-        )
-        draw(c, box)
-        footer(c, page, f"{part.title} — page {number} of {len(part.pages)}")
-        c.showPage()
-
-
-def _draw_part(c: Canvas, part: Part, options: KitOptions, kit: Kit) -> None:
-    paper = options.paper
-    if isinstance(part, Deck):
-        c.setPageSize((paper.width, paper.height))
-        draw_duplex(
-            c,
-            grid_for(paper, part.width, part.height),
-            part.pieces,
-            part.title,
-            options.back_offset,
-        )
-    elif isinstance(part, Board):
-        form = f"{kit.game_id}-{part.id}"
-        draw_board_form(c, form, part.draw)
-        draw_tiles(c, form, part.width, part.height, paper, part.title)
-    else:
-        _draw_pages(c, part, paper)
-
-
-def render_kit(kit: Kit, options: KitOptions) -> bytes:
-    """The home-printing PDF: the printing guide, then every part in order."""
-    paper = options.paper
-    c, buffer = new_canvas(
-        paper.width, paper.height, f"{kit.title} — print-and-play kit ({paper.name})"
+def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
+    inputs = pack_key if part.inputs is None else part.inputs
+    pieces = [(p.label, p.group, p.fields) for p in part.pieces] if isinstance(part, Deck) else []
+    return digest(
+        code_digest(),
+        type(part).__name__,
+        part.id,
+        part.title,
+        options,
+        inputs,
+        pieces,
+        getattr(part, "note", ""),
     )
-    rows = guide_rows(kit, paper, first_page=2)
-    draw_guide(c, kit, paper, rows, _other_files(kit, paper))
-    for part in kit.parts:
-        _draw_part(c, part, options, kit)
-    return finish(c, buffer)
 
 
-def _other_files(kit: Kit, paper: Paper) -> list[tuple[str, str]]:
-    files = []
-    large = LARGE_PAPERS[paper.id]
-    for part in kit.parts:
+def deck_sheets(part: Deck, options: KitOptions, base: str) -> list[Sheet]:
+    from printkit.render.impose import grid_for, sheets
+
+    grid = grid_for(options.paper, part.width, part.height)
+    result = []
+    for index, chunk in enumerate(sheets(part.pieces, grid.per_sheet)):
+        key = digest(base, [(p.label, p.fields) for p in chunk])
+        caption = f"{part.title}, sheet {index + 1}"
+        result.append(Sheet(part.id, index, key, caption, tuple(p.label for p in chunk)))
+    return result
+
+
+def part_sheets(part: Part, options: KitOptions, pack_key: str) -> list[Sheet]:
+    """The reprintable units of a part: deck sheets one by one, anything else whole."""
+    if isinstance(part, Deck):
+        base = digest(code_digest(), options, part.id, part.width, part.height, part.inputs)
+        return deck_sheets(part, options, base)
+    return [Sheet(part.id, 0, part_key(part, options, pack_key), part.title, ())]
+
+
+# -- planning ------------------------------------------------------------------
+def plan(
+    kit: Kit, options: KitOptions, pack_key: str, extra: dict[str, tuple[str, Callable[[], bytes]]]
+) -> list[Output]:
+    """Every file of one paper size, guide first; ``extra`` adds e.g. the rulebook."""
+    from printkit import render_parts as rp
+
+    outputs = []
+    for index, part in enumerate(kit.parts, start=1):
+        key = part_key(part, options, pack_key)
+        outputs.append(
+            Output(part_file(index, part), key, _bind(rp.render_part, part, kit, options))
+        )
         if isinstance(part, Board):
-            files.append(
-                (
-                    f"{part.id}-{large.id}.pdf",
-                    f"{part.title} on one {large.name} sheet, for a print shop",
+            outputs.append(
+                Output(
+                    rp.large_board_file(part, options),
+                    key,
+                    _bind(rp.render_large_board, part, kit, options),
                 )
             )
-    if any(isinstance(p, Deck) and p.fold for p in kit.parts):
-        files.append((FOLD_FILE, "all cards as fold-and-glue sheets, for printers without duplex"))
-    return files
-
-
-def render_large_board(board: Board, kit: Kit, paper: Paper) -> bytes:
-    large = LARGE_PAPERS[paper.id]
-    page = large if board.height > board.width else large.landscape
-    c, buffer = new_canvas(page.width, page.height, f"{kit.title} — {board.title} ({large.name})")
-    c.saveState()
-    c.translate((page.width - board.width) / 2, (page.height - board.height) / 2)
-    board.draw(c)
-    c.restoreState()
-    c.showPage()
-    return finish(c, buffer)
-
-
-def render_fold(kit: Kit, paper: Paper) -> bytes:
-    c, buffer = new_canvas(
-        paper.landscape.width,
-        paper.landscape.height,
-        f"{kit.title} — fold-and-glue cards ({paper.name})",
-    )
-    for part in kit.parts:
         if isinstance(part, Deck) and part.fold:
-            draw_gutterfold(
-                c, gutterfold_grid(paper, part.width, part.height), part.pieces, part.title
+            outputs.append(
+                Output(f"fold-{part.id}.pdf", key, _bind(rp.render_fold, part, kit, options))
             )
-    return finish(c, buffer)
+    for name, (key, render) in extra.items():
+        outputs.append(Output(name, digest(code_digest(), key), render, printed=False))
+    return outputs
 
 
-def render_files(kit: Kit, options: KitOptions) -> dict[str, bytes]:
-    """Every file of one paper size, by name, rendered in memory."""
-    files = {KIT_FILE: render_kit(kit, options)}
-    large = LARGE_PAPERS[options.paper.id]
-    for part in kit.parts:
-        if isinstance(part, Board):
-            files[f"{part.id}-{large.id}.pdf"] = render_large_board(part, kit, options.paper)
-    if any(isinstance(p, Deck) and p.fold for p in kit.parts):
-        files[FOLD_FILE] = render_fold(kit, options.paper)
-    return files
+def _bind(fn, *args):
+    return lambda: fn(*args)
 
 
-def write_files(folder: Path, files: dict[str, bytes]) -> list[Path]:
-    written = []
-    for name, data in files.items():
-        path = folder / name
-        write_atomic(path, data)
-        written.append(path)
-    return written
+# -- building ------------------------------------------------------------------
+def read_manifest(folder: Path) -> dict:
+    try:
+        return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
 
 
-# -- orchestration -------------------------------------------------------------
-def output_folder(out: Path, game_id: str, paper: Paper, ink_saver: bool) -> Path:
-    return out / game_id / (paper.id + ("-ink-saver" if ink_saver else ""))
+def build_folder(
+    kit: Kit,
+    options: KitOptions,
+    folder: Path,
+    pack_key: str,
+    extra: dict[str, tuple[str, Callable[[], bytes]]] | None = None,
+    force: bool = False,
+) -> BuildReport:
+    """Render what changed into memory, then write it all (or nothing)."""
+    from printkit import render_parts as rp
+
+    report = BuildReport(folder)
+    with build_lock(folder.parent):
+        previous = read_manifest(folder)
+        old_files: dict[str, str] = previous.get("files", {})
+        outputs = plan(kit, options, pack_key, extra or {})
+        sheets = [s for part in kit.parts for s in part_sheets(part, options, pack_key)]
+        changed = _changed_sheets(sheets, previous.get("sheets")) if previous else []
+        data: dict[str, bytes] = {}
+        for output in outputs:
+            if (
+                not force
+                and old_files.get(output.name) == output.key
+                and (folder / output.name).exists()
+            ):
+                report.reused.append(output.name)
+            else:
+                data[output.name] = output.render()
+                report.rebuilt.append(output.name)
+        printed_change = any(o.printed and o.name in data for o in outputs)
+        reprint = changed if previous and printed_change else []
+        guide_key = digest(
+            code_digest(),
+            options,
+            rp.guide_rows(kit, options),
+            [s.caption for s in reprint],
+            [o.name for o in outputs],
+        )
+        files = {o.name: o.key for o in outputs}
+        files[GUIDE_FILE] = guide_key
+        if force or old_files.get(GUIDE_FILE) != guide_key or not (folder / GUIDE_FILE).exists():
+            data[GUIDE_FILE] = rp.render_guide(kit, options, [o.name for o in outputs], reprint)
+            report.rebuilt.insert(0, GUIDE_FILE)
+        else:
+            report.reused.insert(0, GUIDE_FILE)
+        if reprint:
+            data[REPRINT_FILE] = rp.render_reprint(kit, options, reprint)
+            report.reprinted = reprint
+        stale = [name for name in old_files if name not in files and name != REPRINT_FILE]
+        manifest = {
+            "printkit": code_digest(),
+            "files": files,
+            "sheets": {s.part + f"#{s.index}": [s.key, s.caption, list(s.labels)] for s in sheets},
+            "pieces": _pieces(kit),
+        }
+        with interrupts_deferred():
+            for name, content in data.items():
+                write_atomic(folder / name, content)
+            for name in stale:
+                (folder / name).unlink(missing_ok=True)
+                report.removed.append(name)
+            write_atomic(folder / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    return report
 
 
-def build_pack(plugin, pack, out: Path, options: KitOptions, ink_saver: bool = False) -> list[Path]:
-    """Render one game for one paper size, then write its files."""
+def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
+    old = old or {}
+    return [s for s in sheets if old.get(f"{s.part}#{s.index}", [None])[0] != s.key]
+
+
+def _pieces(kit: Kit) -> dict[str, dict[str, dict[str, str]]]:
+    return {
+        part.id: {p.label: dict(p.fields) for p in part.pieces}
+        for part in kit.parts
+        if isinstance(part, Deck)
+    }
+
+
+# -- diff ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PieceChange:
+    part: str
+    label: str
+    fields: tuple[tuple[str, str, str], ...]  # (field, before, after)
+
+
+def diff(
+    kit: Kit, options: KitOptions, pack_key: str, folder: Path
+) -> tuple[list[str], list[PieceChange]]:
+    """Components whose printed content changed since the last build, and card fields."""
+    previous = read_manifest(folder)
+    if not previous:
+        return [part.title for part in kit.parts], []
+    old_files = previous.get("files", {})
+    changed_parts = [
+        part.title
+        for index, part in enumerate(kit.parts, start=1)
+        if old_files.get(part_file(index, part)) != part_key(part, options, pack_key)
+    ]
+    old_pieces = previous.get("pieces", {})
+    changes = []
+    for part_id, pieces in _pieces(kit).items():
+        before_part = old_pieces.get(part_id, {})
+        for label, fields_now in pieces.items():
+            before = before_part.get(label)
+            if before is None:
+                changes.append(PieceChange(part_id, label, (("(new)", "", ""),)))
+                continue
+            delta = tuple(
+                (name, before.get(name, ""), value)
+                for name, value in fields_now.items()
+                if before.get(name, "") != value
+            )
+            if delta:
+                changes.append(PieceChange(part_id, label, delta))
+        for label in before_part:
+            if label not in pieces:
+                changes.append(PieceChange(part_id, label, (("(removed)", "", ""),)))
+    return changed_parts, changes
+
+
+def templates_digest() -> str:
+    return tree_digest(TEMPLATES)
+
+
+# -- one game, one paper -----------------------------------------------------------
+def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool) -> Path:
+    return out / game_id / (paper_id + ("-ink-saver" if ink_saver else ""))
+
+
+def pack_digest(pack) -> str:
+    return digest(pack)
+
+
+def kit_for(plugin, pack, options: KitOptions) -> Kit:
     if plugin.kit is None:
         from printkit.errors import UsageError
 
         raise UsageError(f"game {pack.id!r} has no kit renderer registered")
-    kit = plugin.kit(pack, options)
-    files = render_files(kit, options)
-    return write_files(output_folder(out, pack.id, options.paper, ink_saver), files)
+    return plugin.kit(pack, options)
+
+
+def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> dict:
+    """The rulebook's files, if the game has one, keyed on everything it reads."""
+    if getattr(plugin, "rulebook", None) is None:
+        return {}
+    from printkit.rulebook.build import render_rulebook
+
+    key = digest(
+        pack_digest(pack),
+        examples_key,
+        templates_digest(),
+        tree_digest(pack.folder / "rulebook"),
+        options,
+    )
+    cache: dict[str, bytes] = {}
+
+    def render(name: str) -> Callable[[], bytes]:
+        def run() -> bytes:
+            if not cache:
+                cache.update(render_rulebook(plugin, pack, options.paper, options.theme))
+            return cache[name]
+
+        return run
+
+    return {name: (key, render(name)) for name in ("rulebook.pdf", "rulebook.html")}
+
+
+def build_game(
+    plugin, pack, out: Path, options: KitOptions, ink_saver: bool = False, force: bool = False
+) -> BuildReport:
+    kit = kit_for(plugin, pack, options)
+    examples_key = tree_digest(pack.folder / "examples")
+    extra = rulebook_outputs(plugin, pack, options, examples_key)
+    folder = output_folder(out, pack.id, options.paper.id, ink_saver)
+    return build_folder(kit, options, folder, pack_digest(pack), extra, force)
 
 
 def build_exports(plugin, pack, out: Path, options: KitOptions, png: bool, tts: bool) -> list[Path]:
     """PNG and Tabletop Simulator exports; they do not depend on the paper size."""
     from printkit.exports import print_pngs, tts_sheets
 
-    kit = plugin.kit(pack, options)
+    kit = kit_for(plugin, pack, options)
     files: dict[str, bytes] = {}
     if png:
         files.update(print_pngs(kit))
     if tts:
         files.update(tts_sheets(kit))
-    return write_files(out / pack.id, files)
+    written = []
+    with build_lock(out / pack.id), interrupts_deferred():
+        for name, data in files.items():
+            write_atomic(out / pack.id / name, data)
+            written.append(out / pack.id / name)
+    return written

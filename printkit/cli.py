@@ -12,10 +12,10 @@ from printkit import __version__
 from printkit.checker import PackCache, check_paths
 from printkit.errors import PrintkitError
 from printkit.gaps import format_gaps
-from printkit.kit import KitOptions
 from printkit.packs import default_content_dir, game_folders, game_id_of
-from printkit.render.theme import Theme
-from printkit.render.units import MM, PAPERS
+
+PAPER_IDS = ("a4", "letter")  # printkit.render.units.PAPERS, without importing reportlab
+MM = 72 / 25.4
 
 EXIT_FAILED = 1
 
@@ -105,7 +105,7 @@ def gaps(games: tuple[str, ...], content: Path | None) -> None:
 @click.option(
     "--paper",
     "papers",
-    type=click.Choice(sorted(PAPERS)),
+    type=click.Choice(PAPER_IDS),
     multiple=True,
     help="Paper size (repeatable; default: every size).",
 )
@@ -118,6 +118,7 @@ def gaps(games: tuple[str, ...], content: Path | None) -> None:
 )
 @click.option("--png", is_flag=True, help="Also write every card and token at 300 dpi with bleed.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets.")
+@click.option("--force", is_flag=True, help="Rebuild every file, even unchanged ones.")
 def build(
     games: tuple[str, ...],
     content: Path | None,
@@ -127,29 +128,83 @@ def build(
     back_offset: str,
     png: bool,
     tts: bool,
+    force: bool,
 ) -> None:
-    """Check the examples, then render each game's print-and-play kit into OUT/<game>/<paper>/."""
-    from printkit.build import build_exports, build_pack
+    """Check the examples, then render each game's kit into OUT/<game>/<paper>/.
+
+    Only files whose inputs changed since the last build are rendered again.
+    """
+    from printkit.build import build_exports, build_game
+    from printkit.kit import KitOptions
+    from printkit.render.theme import Theme
+    from printkit.render.units import PAPERS
 
     cache = PackCache(content or default_content_dir())
-    folders = [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
     offset = _offset(back_offset)
-    for folder in folders:
-        failed = [r for r in check_paths([folder], cache) if not r.passed]
-        if failed:
-            names = ", ".join(r.example for r in failed)
-            click.echo(f"error: {folder.name}: examples disagree with the rules: {names}", err=True)
-            click.echo("  hint: run 'printkit check' for the details", err=True)
-            sys.exit(EXIT_FAILED)
-        plugin, pack = cache.load(folder)
-        for paper_id in papers or sorted(PAPERS):
+    for folder in _folders(cache, games):
+        plugin, pack = _checked_pack(cache, folder)
+        for paper_id in papers or PAPER_IDS:
             options = KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset)
-            for path in build_pack(plugin, pack, out, options, ink_saver):
-                click.echo(f"wrote {path}")
+            report = build_game(plugin, pack, out, options, ink_saver, force)
+            _echo_report(report)
         if png or tts:
-            options = KitOptions(PAPERS[(papers or sorted(PAPERS))[0]], Theme(ink_saver=ink_saver))
+            options = KitOptions(PAPERS[(papers or PAPER_IDS)[0]], Theme(ink_saver=ink_saver))
             written = build_exports(plugin, pack, out, options, png=png, tts=tts)
-            click.echo(f"wrote {len(written)} image(s) under {out / pack.id}")
+            click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
+
+
+def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
+    return [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
+
+
+def _checked_pack(cache: PackCache, folder: Path):
+    failed = [r for r in check_paths([folder], cache) if not r.passed]
+    if failed:
+        names = ", ".join(r.example for r in failed)
+        click.echo(f"error: {folder.name}: examples disagree with the rules: {names}", err=True)
+        click.echo("  hint: run 'printkit check' for the details; nothing was built", err=True)
+        sys.exit(EXIT_FAILED)
+    return cache.load(folder)
+
+
+def _echo_report(report) -> None:
+    click.echo(
+        f"{report.folder}: rebuilt {len(report.rebuilt)}, reused {len(report.reused)}"
+        + (f", removed {len(report.removed)}" if report.removed else "")
+    )
+    for name in report.rebuilt:
+        click.echo(f"  rebuilt {name}")
+    if report.reprinted:
+        click.echo(f"  reprint.pdf: {', '.join(s.caption for s in report.reprinted)}")
+
+
+@cli.command(name="diff")
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
+def diff_command(games: tuple[str, ...], content: Path | None, out: Path, paper: str) -> None:
+    """List the components and card fields that changed since the last build."""
+    from printkit.build import diff, kit_for, output_folder, pack_digest
+    from printkit.kit import KitOptions
+    from printkit.render.units import PAPERS
+
+    cache = PackCache(content or default_content_dir())
+    for folder in _folders(cache, games):
+        plugin, pack = cache.load(folder)
+        options = KitOptions(PAPERS[paper])
+        kit = kit_for(plugin, pack, options)
+        built = output_folder(out, pack.id, paper, False)
+        parts, pieces = diff(kit, options, pack_digest(pack), built)
+        click.echo(f"{pack.title}: {len(parts)} component(s) changed since the last build")
+        for title in parts:
+            click.echo(f"  {title}")
+        for change in pieces:
+            for name, before, after in change.fields:
+                if name.startswith("("):
+                    click.echo(f"    {change.part} {change.label}: {name.strip('()')}")
+                else:
+                    click.echo(f"    {change.part} {change.label}: {name}: {before!r} -> {after!r}")
 
 
 def _offset(text: str) -> tuple[float, float]:

@@ -37,7 +37,12 @@ def _p(text: str, style: ParagraphStyle = SMALL) -> Paragraph:
 
 
 def draw_guide(
-    c: Canvas, kit, paper: Paper, rows: list[GuideRow], other_files: list[tuple[str, str]]
+    c: Canvas,
+    kit,
+    paper: Paper,
+    rows: list[GuideRow],
+    other_files: list[tuple[str, str]],
+    reprint: list[str] | None = None,
 ) -> None:
     width = paper.width - 2 * PRINT_MARGIN - 8 * MM
     x = PRINT_MARGIN + 4 * MM
@@ -48,8 +53,8 @@ def draw_guide(
     c.drawString(x, y - 32, f"Print-and-play kit — printing guide ({paper.name})")
     y -= 44
     intro = [
-        "Print this file at actual size (100 %, no 'fit to page'): the cards and the board are "
-        "measured to the millimetre.",
+        "Print every file at actual size (100 %, no 'fit to page'): the cards and the board are "
+        "measured to the millimetre. The files below are numbered in the order to print them.",
         "Card stock (200–300 g/m²) suits cards, markers and tokens; plain paper is fine for the "
         "mats and forms. Sheets marked double-sided alternate front and back pages: print them "
         "double-sided, flipping on the long edge. A printer that shifts the backs by a millimetre "
@@ -65,11 +70,11 @@ def draw_guide(
         [
             [
                 _p(h, CELL_HEAD)
-                for h in ("Part", "Pages", "Copies", "How to print", "Cut and assemble")
+                for h in ("Part", "File", "Copies", "How to print", "Cut and assemble")
             ]
         ]
         + [[_p(r.part, CELL_HEAD), _p(r.pages), _p(r.copies), _p(r.how), _p(r.note)] for r in rows],
-        colWidths=[width * f for f in (0.24, 0.09, 0.09, 0.26, 0.32)],
+        colWidths=[width * f for f in (0.18, 0.22, 0.1, 0.22, 0.28)],
         repeatRows=1,
     )
     table.setStyle(
@@ -88,6 +93,16 @@ def draw_guide(
     y -= 6
     table.drawOn(c, x, y - h)
     y -= h + 12
+    if reprint:
+        para = _p(
+            "reprint.pdf holds only the sheets that changed since your last print: "
+            + "; ".join(reprint)
+            + ". Print it and swap those pieces.",
+            CELL_HEAD,
+        )
+        _, h = para.wrap(width, 200)
+        para.drawOn(c, x, y - h)
+        y -= h + 8
     _more(c, x, y, width, other_files, kit.extras)
     c.showPage()
 

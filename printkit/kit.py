@@ -27,6 +27,7 @@ class Deck:
     pieces: tuple[Piece, ...]
     note: str = ""  # printing advice for the guide
     fold: bool = True  # also offered as fold-and-glue sheets
+    inputs: object = None  # the content values it draws from (None: the whole pack)
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Board:
     height: float
     draw: Callable[[Canvas], None]  # draws in board units, origin bottom-left
     note: str = ""
+    inputs: object = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Pages:
     copies: str = "1"
     note: str = ""
     landscape: bool = False
+    inputs: object = None
 
 
 Part = Deck | Board | Pages

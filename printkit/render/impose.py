@@ -31,6 +31,7 @@ class Piece:
     draw: DrawFn
     back: DrawFn | None = None
     group: str = ""  # a new group starts a new sheet (e.g. one player colour per sheet)
+    fields: tuple[tuple[str, str], ...] = ()  # what the face shows, for diffs and reprints
 
 
 @dataclass(frozen=True)

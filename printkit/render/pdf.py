@@ -9,7 +9,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.render.fonts import register_fonts
+from printkit.render.fonts import BODY, register_fonts
 from printkit.render.units import Box
 
 
@@ -19,7 +19,14 @@ def new_canvas(
     """A canvas in reportlab's invariant mode: no timestamps, no random ids."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1)
+    canvas = Canvas(
+        buffer,
+        pagesize=(width, height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=BODY,  # never an unembedded base-14 font, even on a blank page
+        initialFontSize=10,
+    )
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setCreator("printkit")

@@ -71,7 +71,10 @@ class GameState:
         return evolve(self, stands=tuple(stands))
 
     def tokens(self, benefit_id: str) -> int:
-        return dict(self.bonus_tokens).get(benefit_id, 0)
+        for benefit, count in self.bonus_tokens:
+            if benefit == benefit_id:
+                return count
+        return 0
 
 
 class Decider(Protocol):

@@ -118,7 +118,12 @@ def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, theme: Theme) -> 
 def event_cards(pack: LemonadeStall, theme: Theme) -> Deck:
     back = _event_back(theme)
     pieces = tuple(
-        Piece(f"{event.id}#{copy + 1}", _event_face(pack, event, theme), back)
+        Piece(
+            f"{event.id}#{copy + 1}",
+            _event_face(pack, event, theme),
+            back,
+            fields=(("title", event.title), ("text", event.text), ("codes", event.change.printed)),
+        )
         for event in pack.events
         for copy in range(event.copies)
     )
@@ -173,7 +178,15 @@ def _benefit_back(theme: Theme) -> Callable[[Canvas, Box], None]:
 
 def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:
     back = _benefit_back(theme)
-    pieces = tuple(Piece(b.id, _benefit_face(pack, b, theme), back) for b in pack.benefits)
+    pieces = tuple(
+        Piece(
+            b.id,
+            _benefit_face(pack, b, theme),
+            back,
+            fields=(("title", b.title), ("text", b.text), ("players", str(b.min_players or ""))),
+        )
+        for b in pack.benefits
+    )
     return _card_deck(pack, "benefit-cards", "Benefit cards", pieces)
 
 
@@ -242,6 +255,7 @@ def price_cards(pack: LemonadeStall, theme: Theme) -> Deck:
             _price_face(pack, colour, price, theme),
             _price_back(colour, theme),
             group=colour.id,
+            fields=(("colour", colour.name), ("symbol", colour.symbol), ("price", str(price))),
         )
         for colour in pack.player_colours[: pack.max_players]
         for price in pack.selling_prices
@@ -316,13 +330,18 @@ def markers(pack: LemonadeStall, theme: Theme) -> Deck:
     pieces: list[Piece] = []
     for condition in pack.conditions:
         pieces += [
-            Piece(f"condition-{condition.id}", _condition_marker(pack, condition.id, theme))
+            Piece(
+                f"condition-{condition.id}",
+                _condition_marker(pack, condition.id, theme),
+                fields=(("name", condition.name), ("cap", str(condition.price_cap))),
+            )
         ] * per_condition
     for temperature in pack.temperatures:
         pieces += [
             Piece(
                 f"temperature-{temperature.degrees}",
                 _temperature_marker(pack, temperature.degrees, theme),
+                fields=(("spoils_on", str(temperature.spoils_on)),),
             )
         ] * per_temperature
     pieces.append(Piece("first-player", _first_player_marker(theme)))

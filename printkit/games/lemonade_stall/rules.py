@@ -48,12 +48,20 @@ class Stock(Mapping[str, int]):
     __slots__ = ("_counts",)
 
     def __init__(self, counts: Mapping[str, int] | None = None) -> None:
+        if isinstance(counts, Stock):  # already checked
+            self._counts = counts._counts.copy()
+            return
         self._counts = dict(counts or {})
-        for item, count in self._counts.items():
-            if count < 0:
-                raise RuleError(f"stock of {item} cannot be negative ({count})")
+        if self._counts and min(self._counts.values()) < 0:
+            for item, count in self._counts.items():
+                if count < 0:
+                    raise RuleError(f"stock of {item} cannot be negative ({count})")
 
     def __getitem__(self, item: str) -> int:
+        return self._counts.get(item, 0)
+
+    def get(self, item: str, default: object = None) -> int:  # type: ignore[override]
+        """As Mapping.get, whose ``default`` never applies: a missing good counts 0."""
         return self._counts.get(item, 0)
 
     def __iter__(self) -> Iterator[str]:
@@ -80,14 +88,15 @@ class Stock(Mapping[str, int]):
         return sum(self._counts.values())
 
     def plus(self, goods: Mapping[str, int]) -> Stock:
-        merged = dict(self._counts)
+        merged = self._counts.copy()
         for item, count in goods.items():
             merged[item] = merged.get(item, 0) + count
         return Stock(merged)
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
+        counts = self._counts
         for item, count in goods.items():
-            if count > self[item]:
+            if count > counts.get(item, 0):
                 raise RuleError(f"cannot remove {count} {item}: stock holds {self[item]}")
         return self.plus({item: -count for item, count in goods.items()})
 
@@ -193,13 +202,41 @@ def purchase_cost(
 ) -> int:
     """The price of a purchase: a lot of exactly ``bulk_size`` earns the bulk price."""
     cost = 0
+    lot = pack.bulk_size if effect.bulk_discount else None
     for item_id, count in buy.items():
         item = pack.item(item_id)
-        if count == pack.bulk_size and effect.bulk_discount:
-            cost += item.price_bulk
-        else:
-            cost += count * item.price_one
+        cost += item.price_bulk if count == lot else count * item.price_one
     return cost
+
+
+Broken = tuple[str, dict]  # a message template and its values
+
+
+def _assess_purchase(
+    pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect, money: int | None
+) -> tuple[int, Broken | None]:
+    """A purchase's cost and the first rule it breaks, if any.
+
+    The message is left unformatted: bots try many purchases and drop most.
+    """
+    for item_id, count in buy.items():
+        if item_id not in pack.item_ids:
+            return 0, ("no item {item!r}", {"item": item_id})
+        if count < 0:
+            return 0, ("{count} {item} is negative", {"count": count, "item": item_id})
+        if count > pack.max_per_item:
+            return 0, (
+                "at most {most} {item} a round",
+                {"most": pack.max_per_item, "item": item_id},
+            )
+    total = sum(buy.values())
+    cap = effect.purchase_total_cap
+    if cap is not None and total > cap:
+        return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
+    cost = purchase_cost(pack, buy, effect)
+    if money is not None and cost > money:
+        return cost, ("costs ${cost}, stand has ${money}", {"cost": cost, "money": money})
+    return cost, None
 
 
 def check_purchase(
@@ -209,24 +246,10 @@ def check_purchase(
     money: int | None = None,
 ) -> int:
     """Return the cost of a legal purchase; raise RuleError naming the broken rule."""
-    for item_id, count in buy.items():
-        if item_id not in pack.item_ids:
-            raise RuleError(f"illegal purchase {dict(buy)!r}: no item {item_id!r}")
-        if count < 0:
-            raise RuleError(f"illegal purchase {dict(buy)!r}: {count} {item_id} is negative")
-        if count > pack.max_per_item:
-            raise RuleError(
-                f"illegal purchase {dict(buy)!r}: at most {pack.max_per_item} {item_id} a round"
-            )
-    total = sum(buy.values())
-    cap = effect.purchase_total_cap
-    if cap is not None and total > cap:
-        raise RuleError(
-            f"illegal purchase {dict(buy)!r}: supply shortage allows {cap} items, not {total}"
-        )
-    cost = purchase_cost(pack, buy, effect)
-    if money is not None and cost > money:
-        raise RuleError(f"illegal purchase {dict(buy)!r}: costs ${cost}, stand has ${money}")
+    cost, broken = _assess_purchase(pack, buy, effect, money)
+    if broken:
+        template, values = broken
+        raise RuleError(f"illegal purchase {dict(buy)!r}: " + template.format(**values))
     return cost
 
 
@@ -236,17 +259,13 @@ def is_legal_purchase(
     effect: EventEffect = NO_EVENT,
     money: int | None = None,
 ) -> bool:
-    try:
-        check_purchase(pack, buy, effect, money)
-    except RuleError:
-        return False
-    return True
+    return _assess_purchase(pack, buy, effect, money)[1] is None
 
 
 # -- selling -------------------------------------------------------------------
 def produce(pack: LemonadeStall, stock: Mapping[str, int]) -> int:
     """Cups a stand can make: one of every good per cup, so the scarcest good decides."""
-    return min(stock.get(item, 0) for item in pack.item_ids)
+    return min([stock.get(item, 0) for item in pack.item_ids])
 
 
 def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
@@ -329,15 +348,28 @@ def sell(
 
 
 def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: int) -> None:
-    """Hand out cups one at a time round the group until the limit or stock runs out."""
-    while sum(sold) < limit:
+    """Hand out cups one at a time round the group until the limit or stock runs out.
+
+    Rounds in which every wanting stand gets a cup are handed out at once.
+    """
+    total = sum(sold)
+    while total < limit:
         wanting = [s for s in group if sold[s - 1] < capacity[s - 1]]
         if not wanting:
             return
+        rounds = min(
+            (limit - total) // len(wanting), *(capacity[s - 1] - sold[s - 1] for s in wanting)
+        )
+        if rounds:
+            for seat in wanting:
+                sold[seat - 1] += rounds
+            total += rounds * len(wanting)
+            continue
         for seat in wanting:
-            if sum(sold) >= limit:
+            if total >= limit:
                 return
             sold[seat - 1] += 1
+            total += 1
 
 
 def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -> int:

@@ -1,17 +1,38 @@
 """Players for simulated games: deciders that make only legal choices.
 
-Each decider draws its own randomness from a seeded dice source, separate from
-the game's dice, so a game replays exactly from its seeds.
+Each decider draws any randomness from its own seeded dice, separate from the
+game's dice, so a game replays exactly from its seeds. The strategies read
+every number (prices, caps, the sales chart, lots, costs) from the pack, so a
+content change reaches them just as it reaches the rules. No bot looks at a
+rival's price card: prices are set at once, whatever order the engine asks in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from printkit.dice import SeededDice
-from printkit.games.lemonade_stall.game import GameState
-from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
-from printkit.games.lemonade_stall.rules import Stock, is_legal_purchase
+from printkit.dice import ScriptedDice, SeededDice
+from printkit.games.lemonade_stall.game import Decider, GameState, Stand, event_effect
+from printkit.games.lemonade_stall.model import (
+    BenefitEffect,
+    EventEffect,
+    LemonadeStall,
+    WeatherChange,
+)
+from printkit.games.lemonade_stall.rules import (
+    D6,
+    NO_EVENT,
+    Stock,
+    Weather,
+    change_weather,
+    is_legal_purchase,
+    produce,
+)
+
+FIRST_PLAYER_EDGE = 0.5  # dollars a bot sets on holding the marker: it wins price ties
+Odds = tuple[tuple[Weather, float], ...]
 
 
 class RandomLegal:
@@ -80,3 +101,383 @@ def _some(stock: Stock, count: int, chooser: RandomLegal) -> dict[str, int]:
         left[item] -= 1
         taken[item] = taken.get(item, 0) + 1
     return taken
+
+
+# -- what every sensible bot knows about a pack ----------------------------------
+@dataclass(frozen=True)
+class Facts:
+    """Numbers the bots derive from one pack, computed once per pack and process."""
+
+    pack: LemonadeStall
+    durable: tuple[str, ...]  # goods that never spoil or melt
+    cup_cost: int  # one of every good at single prices: the dearest a cup costs
+    unit: float  # the mean single price of a good: what a loose good is worth
+    caps: Mapping[str, int | None]
+    guarantees: Mapping[str, int]
+    undercut: Mapping[int, float]  # price card -> share of cards below it, plus half of its own
+    odds_cache: dict[tuple[Weather, str | None], Odds] = field(default_factory=dict, compare=False)
+    best_cache: dict[tuple, tuple[int, float]] = field(default_factory=dict, compare=False)
+
+    def prices_allowed(self, condition: str) -> tuple[int, ...]:
+        cap = self.caps[condition]
+        allowed = tuple(p for p in self.pack.selling_prices if cap is None or p <= cap)
+        return allowed or (min(self.pack.selling_prices),)
+
+    def odds(self, forecast: Weather, event: str | None) -> Odds:
+        """The actual weather's chances, given today's forecast and the event card."""
+        key = (forecast, event)
+        if key not in self.odds_cache:
+            self.odds_cache[key] = _weather_odds(self.pack, forecast, event)
+        return self.odds_cache[key]
+
+
+_FACTS: dict[int, Facts] = {}
+
+
+def facts_for(pack: LemonadeStall) -> Facts:
+    known = _FACTS.get(id(pack))
+    if known is None or known.pack is not pack:
+        items = pack.items
+        known = Facts(
+            pack=pack,
+            durable=tuple(i.id for i in items if not i.perishes),
+            cup_cost=sum(i.price_one for i in items),
+            unit=sum(i.price_one for i in items) / len(items),
+            caps={c.id: c.price_cap for c in pack.conditions},
+            guarantees={c.id: c.guarantee for c in pack.conditions},
+            undercut=_undercut(pack.selling_prices),
+        )
+        _FACTS[id(pack)] = known
+    return known
+
+
+def _undercut(prices: tuple[int, ...]) -> dict[int, float]:
+    """How much of a rival's share a price cedes when rivals pick price cards at random."""
+    return {
+        price: (sum(p < price for p in prices) + sum(p == price for p in prices) / 2) / len(prices)
+        for price in prices
+    }
+
+
+def _weather_odds(pack: LemonadeStall, forecast: Weather, event: str | None) -> Odds:
+    """Every d6 outcome of the card's codes, run through the engine's own change_weather."""
+    odds = {forecast: 1.0}
+    card = pack.event(event) if event else None
+    if card is None:
+        return tuple(odds.items())
+    for _ in range(card.effect.weather_checks):
+        for group in card.change.groups:
+            one_group = WeatherChange(card.change.printed, (group,))
+            after: dict[Weather, float] = {}
+            for weather, chance in odds.items():
+                for roll in range(1, D6 + 1):
+                    changed = change_weather(pack, weather, one_group, ScriptedDice([roll]))
+                    after[changed] = after.get(changed, 0.0) + chance / D6
+            odds = after
+    return tuple(odds.items())
+
+
+def expected_sales(
+    facts: Facts,
+    players: int,
+    weather: Weather,
+    price: int,
+    capacity: float,
+    effect: EventEffect = NO_EVENT,
+    limit_bonus: int = 0,
+) -> float:
+    """Cups a stand may expect to sell, rivals' prices taken as uniform over the cards.
+
+    Guaranteed cups first, then the chart's room beyond the guarantees, less what
+    the rivals priced below (all their share) or level (half of it) take.
+    """
+    cap = facts.caps[weather.condition]
+    if cap is not None and price > cap:
+        return 0.0
+    guarantee = 0 if effect.no_guarantees else facts.guarantees[weather.condition]
+    limit = facts.pack.limit(players, weather.condition, weather.temperature) + limit_bonus
+    room = max(limit - players * guarantee, 0)
+    mine = room - (players - 1) * room / players * facts.undercut[price]
+    return min(capacity, guarantee + max(mine, 0.0))
+
+
+# -- shared sensible play ----------------------------------------------------------
+class Bot:
+    """What the recognisable strategies share; each decides how much to stock and charge."""
+
+    name = "bot"
+
+    def __init__(self, pack: LemonadeStall, seed: int) -> None:
+        self.pack = pack
+        self.facts = facts_for(pack)
+        self.seed = seed  # the bots are deterministic; kept for a uniform constructor
+
+    # -- what a strategy decides -------------------------------------------------
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        """Cups the stand wants to be able to make today."""
+        raise NotImplementedError
+
+    def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        """Cups' worth of goods that keep overnight (cups, sugar) to hold after buying."""
+        return self.appetite(state, seat, effect)
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        raise NotImplementedError
+
+    # -- the rest of the Decider interface ---------------------------------------
+    def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
+        stand = state.stand(seat)
+        want = max(self.appetite(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
+        victim = state.stand(richest_rival(state, seat)) if state.players > 1 else stand
+        return max(options, key=lambda b: self.benefit_value(state, seat, b, want, victim))
+
+    def benefit_value(
+        self, state: GameState, seat: int, benefit_id: str, want: int, victim: Stand
+    ) -> float:
+        """The card in dollars: its tokens, the goods it brings (as far as wanted), its bonus.
+
+        ``want`` is the cups the stand still lacks for today; ``victim`` the rival
+        a theft would rob.
+        """
+        effect = self.pack.benefit(benefit_id).effect
+        stand = state.stand(seat)
+        unit = self.facts.unit
+        value = state.tokens(benefit_id) * unit
+        if effect.bargain_goods and stand.money >= effect.bargain_cost:
+            value += min(effect.bargain_goods, want) * unit - effect.bargain_cost
+        value += min(effect.immunity_goods, want) * unit
+        value += effect.sales_bonus_per_cup * min(effect.sales_bonus_cups, want)
+        if effect.theft_goods or effect.theft_money:
+            value += min(effect.theft_goods, victim.stock.total) * unit
+            value += min(effect.theft_money, victim.money)
+        if effect.fridge:
+            perishable = [i for i in self.pack.item_ids if i not in self.facts.durable]
+            value += sum(stand.stock[i] for i in perishable) * unit
+        if effect.takes_first_player:
+            value += FIRST_PLAYER_EDGE
+        return value
+
+    def place_goods(
+        self, state: GameState, seat: int, count: int, one_type: bool
+    ) -> Mapping[str, int]:
+        """Onto the scarcest good, so the goods make cups; durable goods win a tie."""
+        counts = dict(state.stand(seat).stock)
+        if one_type:
+            return {self._scarcest(counts, self.pack.item_ids): count}
+        goods = dict.fromkeys(self.pack.item_ids, 0)
+        for _ in range(count):
+            item = self._scarcest(counts, self.pack.item_ids)
+            goods[item] += 1
+            counts[item] = counts.get(item, 0) + 1
+        return goods
+
+    def _scarcest(self, counts: Mapping[str, int], items: Sequence[str]) -> str:
+        return min(items, key=lambda i: (counts.get(i, 0), i not in self.facts.durable))
+
+    def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
+        today = self.appetite(state, seat, effect)
+        keep = max(today, self.stockpile(state, seat, effect))
+        targets = {i: keep if i in self.facts.durable else today for i in self.pack.item_ids}
+        stand = state.stand(seat)
+        return plan_purchase(self.pack, stand.stock, targets, stand.money, effect)
+
+    def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
+        """Even the goods out for the most cups; spare goods go to the durable ones."""
+        items = sorted(self.pack.item_ids, key=lambda i: i not in self.facts.durable)
+        share, extra = divmod(state.stand(seat).stock.total, len(items))
+        return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
+
+    def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
+        """From the richest rival, the goods this stand is shortest of."""
+        target = richest_rival(state, seat)
+        mine = dict(state.stand(seat).stock)
+        theirs = dict(state.stand(target).stock)
+        taken: dict[str, int] = {}
+        for _ in range(goods):
+            left = [i for i in self.pack.item_ids if theirs.get(i, 0) > 0]
+            if not left:
+                break
+            item = self._scarcest(mine, left)
+            theirs[item] -= 1
+            mine[item] = mine.get(item, 0) + 1
+            taken[item] = taken.get(item, 0) + 1
+        return target, taken
+
+    def pass_goods(
+        self, state: GameState, seat: int, count: int, passable: Stock
+    ) -> Mapping[str, int]:
+        """Hand over what the stand has most of; perishable goods first on a tie."""
+        left = dict(passable)
+        mine = dict(state.stand(seat).stock)
+        given: dict[str, int] = {}
+        for _ in range(count):
+            items = [i for i, n in left.items() if n > 0]
+            if not items:
+                break
+            item = max(items, key=lambda i: (mine.get(i, 0), i not in self.facts.durable))
+            left[item] -= 1
+            mine[item] -= 1
+            given[item] = given.get(item, 0) + 1
+        return given
+
+    # -- helpers for the strategies ---------------------------------------------
+    def fair_share(self, state: GameState, weather: Weather, effect: EventEffect) -> int:
+        """The chart's limit split evenly, never below the guaranteed cups."""
+        limit = self.pack.limit(state.players, weather.condition, weather.temperature)
+        guarantee = 0 if effect.no_guarantees else self.facts.guarantees[weather.condition]
+        return max(guarantee, limit // state.players)
+
+
+def richest_rival(state: GameState, seat: int) -> int:
+    rivals = [s for s in state.stands if s.seat != seat]
+    return max(rivals, key=lambda s: (s.money, s.stock.total, -s.seat)).seat
+
+
+def plan_purchase(
+    pack: LemonadeStall,
+    stock: Mapping[str, int],
+    targets: Mapping[str, int],
+    money: int,
+    effect: EventEffect = NO_EVENT,
+) -> dict[str, int]:
+    """The cheapest legal purchase that lifts each good to its target.
+
+    A whole lot replaces a smaller buy when the lot costs no more; targets drop
+    a cup at a time until the purchase is legal (money, caps, shortages).
+    """
+    top = max(targets.values(), default=0)
+    for cut in range(top + 1):
+        buy: dict[str, int] = {}
+        for item in pack.items:
+            need = min(targets.get(item.id, 0) - cut - stock.get(item.id, 0), pack.max_per_item)
+            if need <= 0:
+                continue
+            lot = pack.bulk_size
+            lot_pays = need < lot <= pack.max_per_item and item.price_bulk <= need * item.price_one
+            if effect.bulk_discount and lot_pays:
+                need = lot
+            buy[item.id] = need
+        if is_legal_purchase(pack, buy, effect, money):
+            return buy
+    return {}
+
+
+# -- the strategies ------------------------------------------------------------------
+class Cautious(Bot):
+    """Charges the cheapest price that still beats a cup's cost; buys only a fair share."""
+
+    name = "cautious"
+
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        return self.fair_share(state, state.forecast, effect)
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        allowed = self.facts.prices_allowed(state.forecast.condition)
+        paying = [p for p in allowed if p > self.facts.cup_cost]
+        return min(paying) if paying else max(allowed)
+
+
+class Greedy(Bot):
+    """Charges the top price the forecast allows and stocks for every cup left unguaranteed."""
+
+    name = "greedy"
+
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        weather = state.forecast
+        limit = self.pack.limit(state.players, weather.condition, weather.temperature)
+        guarantee = 0 if effect.no_guarantees else self.facts.guarantees[weather.condition]
+        return limit - (state.players - 1) * guarantee
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        return max(self.facts.prices_allowed(state.forecast.condition))
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What one stand faces on one day, as far as it can know before the weather turns."""
+
+    players: int
+    forecast: Weather
+    event: str | None = None
+    effect: EventEffect = NO_EVENT  # the event as it reaches this stand
+    limit_bonus: int = 0
+    bonus: BenefitEffect | None = None  # the benefit card held today
+
+
+class ForecastReader(Bot):
+    """Reads the forecast, the event's weather-change odds, the caps and the chart.
+
+    Picks the price with the best expected takings over the weather the day may
+    turn into, buys perishables for today's expected sales only and durable
+    goods for the better of today and tomorrow's forecast.
+    """
+
+    name = "forecast-reader"
+
+    def outlook(self, state: GameState, seat: int, effect: EventEffect) -> Outlook:
+        card = self.pack.event(state.event) if state.event else None
+        benefit = state.stand(seat).benefit
+        return Outlook(
+            players=state.players,
+            forecast=state.forecast,
+            event=state.event,
+            effect=effect,
+            limit_bonus=card.effect.limit_bonus if card else 0,
+            bonus=self.pack.benefit(benefit).effect if benefit else None,
+        )
+
+    def takings(self, day: Outlook, price: int, capacity: float) -> tuple[float, float]:
+        """Expected (income, cups) at ``price`` over the weather the day may turn into."""
+        income = cups = 0.0
+        for weather, chance in self.facts.odds(day.forecast, day.event):
+            sold = expected_sales(
+                self.facts, day.players, weather, price, capacity, day.effect, day.limit_bonus
+            )
+            bonus = day.bonus
+            extra = min(sold, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup if bonus else 0
+            income += chance * (sold * (price + day.effect.price_bonus) + extra)
+            cups += chance * sold
+        return income, cups
+
+    def best(self, day: Outlook, capacity: float, cup_cost: float) -> tuple[int, float]:
+        """The price card with the best expected profit, and the cups it should sell.
+
+        Ties go to the cheaper card, which sells first. Days repeat across games,
+        so answers are kept per pack.
+        """
+        key = (day, capacity, cup_cost)
+        known = self.facts.best_cache.get(key)
+        if known is None:
+            best = (-math.inf, 0, 0.0)
+            for price in self.pack.selling_prices:
+                income, cups = self.takings(day, price, capacity)
+                profit = income - cup_cost * cups
+                if profit > best[0]:
+                    best = (profit, price, cups)
+            known = self.facts.best_cache[key] = (best[1], best[2])
+        return known
+
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        _, cups = self.best(self.outlook(state, seat, effect), math.inf, self.facts.cup_cost)
+        return math.ceil(cups)
+
+    def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        if state.tomorrow is None:
+            return 0
+        tomorrow = Outlook(state.players, state.tomorrow)
+        _, cups = self.best(tomorrow, math.inf, self.facts.cup_cost)
+        return math.ceil(cups)
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        """Goods bought are paid for: the best takings from the cups the stand can make."""
+        capacity = produce(self.pack, state.stand(seat).stock)
+        day = self.outlook(state, seat, event_effect(self.pack, state, seat))
+        return self.best(day, capacity, 0.0)[0]
+
+
+STRATEGIES: Mapping[str, Callable[[LemonadeStall, int], Decider]] = {
+    Cautious.name: Cautious,
+    Greedy.name: Greedy,
+    ForecastReader.name: ForecastReader,
+    RandomLegal.name: RandomLegal,
+}

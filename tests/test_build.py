@@ -1,0 +1,189 @@
+"""The Lemonade Stall kit read back from its PDFs: sizes, counts, fonts, boxes, text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printkit.cli import cli
+from printkit.games.lemonade_stall.content import load
+from tests.conftest import CONTENT, edit
+
+SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+def build(content: Path, out: Path, *extra: str):
+    return CliRunner().invoke(
+        cli,
+        ["build", "lemonade-stall", "--content", str(content), "--out", str(out), *extra],
+        catch_exceptions=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    result = build(CONTENT, out)
+    assert result.exit_code == 0, result.output
+    return out / "lemonade-stall"
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def page_texts(path: Path) -> list[str]:
+    return [words(page.extract_text() or "") for page in PdfReader(path).pages]
+
+
+def pages_of(texts: list[str], title: str) -> list[str]:
+    return [t for t in texts if f"{title} — " in t]
+
+
+def pdfs(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.pdf"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_page_has_the_paper_size(kits, paper):
+    w, h = SIZES[paper]
+    for path in pdfs(kits / paper):
+        if path.name.startswith("board-"):
+            continue  # the print-shop sheet
+        for page in PdfReader(path).pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert size == pytest.approx(sorted((w, h)), abs=0.5), path.name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_guide_lists_every_file_with_its_page_count(kits, paper):
+    guide = page_texts(kits / paper / "00-printing-guide.pdf")[0]
+    assert "printing guide" in guide
+    listed = re.findall(r"(\d\d-[a-z-]+\.pdf) \((\d+) p\.\)", guide)
+    assert len(listed) >= 9
+    for name, pages in listed:
+        assert len(PdfReader(kits / paper / name).pages) == int(pages), name
+    on_disk = {p.name for p in pdfs(kits / paper)}
+    assert {name for name, _ in listed} <= on_disk
+    for name in on_disk - {name for name, _ in listed} - {"00-printing-guide.pdf"}:
+        assert name in guide  # fold-and-glue, print-shop board, rulebook
+
+
+def test_page_counts_follow_the_component_counts(kits):
+    pack = load(CONTENT / "lemonade-stall")
+    events = page_texts(kits / "a4" / "04-event-cards.pdf")
+    sheets = -(-sum(e.copies for e in pack.events) // 9)
+    assert len([t for t in events if "front" in t]) == sheets
+    assert len([t for t in events if ", back" in t]) == sheets
+    mats = page_texts(kits / "a4" / "03-player-mats.pdf")
+    assert len(mats) == pack.component("player-mats").count
+    prices = page_texts(kits / "a4" / "06-price-cards.pdf")
+    assert len([t for t in prices if "front" in t]) == len(pack.player_colours)
+
+
+def test_card_text_equals_the_content(kits):
+    pack = load(CONTENT / "lemonade-stall")
+    events = " ".join(page_texts(kits / "a4" / "04-event-cards.pdf"))
+    for event in pack.events:
+        assert words(event.title) in events
+        assert words(event.text) in events
+        assert words(event.change.printed or "no change") in events
+    benefits = " ".join(page_texts(kits / "a4" / "05-benefit-cards.pdf"))
+    for benefit in pack.benefits:
+        assert words(benefit.text) in benefits
+    mats = " ".join(page_texts(kits / "a4" / "03-player-mats.pdf"))
+    for item in pack.items:
+        assert f"{item.name} ${item.price_one} ${item.price_bulk} {pack.max_per_item}" in mats
+    for colour in pack.player_colours:
+        assert f"{colour.name} stand" in mats
+
+
+@pytest.mark.parametrize("name", ["01-board.pdf", "04-event-cards.pdf", "08-tokens.pdf"])
+def test_every_font_is_embedded(kits, name):
+    reader = PdfReader(kits / "a4" / name)
+    seen = 0
+    for page in reader.pages:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for font in fonts.values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target.get("/FontDescriptor")
+            assert descriptor is not None, font
+            descriptor = descriptor.get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            seen += 1
+    assert seen
+
+
+def test_card_sheets_carry_trim_and_bleed_boxes(kits):
+    reader = PdfReader(kits / "a4" / "04-event-cards.pdf")
+    texts = [words(p.extract_text() or "") for p in reader.pages]
+    for page, text in zip(reader.pages, texts):
+        if "Event cards — sheet" in text:
+            trim, bleed = page.trimbox, page.bleedbox
+            assert float(trim.width) == pytest.approx(3 * 63 * 72 / 25.4, abs=0.5)
+            assert float(bleed.width) == pytest.approx(
+                float(trim.width) + 2 * 3 * 72 / 25.4, abs=0.5
+            )
+
+
+def test_two_builds_are_byte_identical(kits, tmp_path):
+    assert build(CONTENT, tmp_path).exit_code == 0
+    for path in pdfs(kits / "a4"):
+        rebuilt = tmp_path / "lemonade-stall" / "a4" / path.name
+        assert rebuilt.read_bytes() == path.read_bytes(), path.name
+
+
+def test_kit_stays_small(kits):
+    total = sum(p.stat().st_size for p in pdfs(kits / "a4") if not p.name.startswith("fold-"))
+    assert total < 2 * 1024 * 1024
+
+
+def test_a_chart_change_reaches_the_pdf(content_copy, tmp_path):
+    edit(
+        content_copy / "lemonade-stall" / "sales.yaml",
+        "sunny: [7, 9, 11, 12, 13]",
+        "sunny: [7, 9, 11, 12, 14]",
+    )
+    assert build(content_copy, tmp_path, "--paper", "a4").exit_code == 0
+    text = " ".join(page_texts(tmp_path / "lemonade-stall" / "a4" / "02-sales-charts.pdf"))
+    three = text.split("3 players")[1].split("4 players")[0]
+    assert "Sunny 7 (2) 9 (2) 11 (2) 12 (2) 14 (2)" in three
+    assert "13 (2)" not in three
+
+
+def test_an_overlong_card_text_fails_the_build(content_copy, tmp_path):
+    edit(
+        content_copy / "lemonade-stall" / "events.yaml",
+        "text: Nothing out of the ordinary happens today.",
+        "text: " + "Nothing out of the ordinary happens today. " * 30,
+    )
+    result = CliRunner().invoke(
+        cli, ["build", "--content", str(content_copy), "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 2
+    assert "event card 'all-calm' text" in result.output
+    assert "does not fit" in result.output
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_ink_saver_builds_beside_the_normal_kit(tmp_path):
+    assert build(CONTENT, tmp_path, "--paper", "letter", "--ink-saver").exit_code == 0
+    assert (tmp_path / "lemonade-stall" / "letter-ink-saver" / "04-event-cards.pdf").is_file()
+
+
+def test_png_and_tts_exports(tmp_path):
+    result = build(CONTENT, tmp_path, "--paper", "a4", "--png", "--tts")
+    assert result.exit_code == 0, result.output
+    from PIL import Image
+
+    card = Image.open(tmp_path / "lemonade-stall" / "png" / "event-cards" / "theft#1.png")
+    expected = (69 / 25.4 * 300, 94 / 25.4 * 300)  # 63 x 88 mm plus 3 mm bleed, 300 dpi
+    assert all(abs(got - want) <= 1 for got, want in zip(card.size, expected))
+    sheet = Image.open(tmp_path / "lemonade-stall" / "tts" / "event-cards-faces-1.png")
+    assert abs(sheet.size[0] - 10 * 63 / 25.4 * 150) <= 10
