@@ -16,6 +16,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 kit: $(STAMP)
 	$(BIN)/printkit check
+	$(BIN)/printkit build
 
 
 test: $(STAMP)

@@ -89,7 +89,10 @@ def deck_sheets(part: Deck, options: KitOptions, base: str) -> list[Sheet]:
 def part_sheets(part: Part, options: KitOptions, pack_key: str) -> list[Sheet]:
     """The reprintable units of a part: deck sheets one by one, anything else whole."""
     if isinstance(part, Deck):
-        base = digest(code_digest(), options, part.id, part.width, part.height, part.inputs)
+        # pieces that list what they show are compared piece by piece; others by the deck
+        described = all(p.fields for p in part.pieces)
+        inputs = None if described else part.inputs
+        base = digest(code_digest(), options, part.id, part.width, part.height, inputs)
         return deck_sheets(part, options, base)
     return [Sheet(part.id, 0, part_key(part, options, pack_key), part.title, ())]
 

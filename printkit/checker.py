@@ -14,7 +14,13 @@ from typing import Any
 
 from printkit.errors import ContentError, Location, UsageError
 from printkit.fields import Field, Ledger, suggest
-from printkit.packs import default_content_dir, game_folders, game_id_of, read_document
+from printkit.packs import (
+    check_contained,
+    default_content_dir,
+    game_folders,
+    game_id_of,
+    read_document,
+)
 from printkit.registry import GamePlugin, Pack, plugin_for
 
 EXAMPLES_DIR = "examples"
@@ -142,6 +148,7 @@ class PackCache:
         folder = folder.resolve()
         plugin = plugin_for(game_id_of(folder))
         if folder not in self._packs:
+            check_contained(folder)
             self._packs[folder] = plugin.load(folder)
         return plugin, self._packs[folder]
 

@@ -178,6 +178,22 @@ def _echo_report(report) -> None:
         click.echo(f"  reprint.pdf: {', '.join(s.caption for s in report.reprinted)}")
 
 
+@cli.command(name="watch")
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option("--paper", "papers", type=click.Choice(PAPER_IDS), multiple=True)
+def watch_command(
+    games: tuple[str, ...], content: Path | None, out: Path, papers: tuple[str, ...]
+) -> None:
+    """Check and rebuild on every save to content/ or templates/ (Ctrl-C to stop)."""
+    from printkit.watch import watch
+
+    root = content or default_content_dir()
+    click.echo(f"watching {root} — Ctrl-C to stop")
+    watch(root, games, out, papers or PAPER_IDS, click.echo)
+
+
 @cli.command(name="diff")
 @click.argument("games", nargs=-1)
 @_content_option

@@ -83,3 +83,14 @@ def is_inside(path: Path, folder: Path) -> bool:
         return os.path.commonpath([path.resolve(), folder.resolve()]) == str(folder.resolve())
     except ValueError:
         return False
+
+
+def check_contained(folder: Path) -> None:
+    """Refuse a pack whose files lead outside it (a symlink to /etc, say)."""
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() and not is_inside(path, folder):
+            raise ContentError(
+                Location(path),
+                f"path escapes the content folder: it points to {path.resolve()}",
+                "copy the file into the game's folder instead of linking to it",
+            )

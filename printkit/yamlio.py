@@ -40,6 +40,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocatedDict:
     result.key_lines = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (dict, list)):
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                "a key must be a plain name, not a mapping or a list",
+                key_node.start_mark,
+            )
         if key in result:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key {key!r}", key_node.start_mark

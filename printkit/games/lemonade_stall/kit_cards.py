@@ -92,15 +92,15 @@ def _codes(c: Canvas, box: Box, event: Event, theme: Theme) -> None:
     draw_fitted(c, fitted, box.x + 2 * MM, box.y + 7 * MM, "center", box.width - 4 * MM)
 
 
-def _event_back(theme: Theme) -> Callable[[Canvas, Box], None]:
+def _event_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
         _background(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
-        _back_emblem(c, trim, "EVENT", "cloud", theme)
+        _back_emblem(c, trim, "EVENT", "cloud", game, theme)
 
     return draw
 
 
-def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, theme: Theme) -> None:
+def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, game: str, theme: Theme) -> None:
     """A centred emblem that tolerates a few millimetres of duplex misregistration."""
     r = min(trim.width, trim.height) * 0.28
     c.setFillColor(white)
@@ -112,11 +112,11 @@ def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, theme: Theme) -> 
     c.setFont(BOLD, 13)
     c.drawCentredString(trim.cx, trim.cy - r - 4 * MM, word)
     c.setFont(BODY, 7)
-    c.drawCentredString(trim.cx, trim.cy - r - 9 * MM, "Lemonade Stall")
+    c.drawCentredString(trim.cx, trim.cy - r - 9 * MM, game)
 
 
 def event_cards(pack: LemonadeStall, theme: Theme) -> Deck:
-    back = _event_back(theme)
+    back = _event_back(pack.title, theme)
     pieces = tuple(
         Piece(
             f"{event.id}#{copy + 1}",
@@ -168,16 +168,16 @@ def _token_space(c: Canvas, box: Box) -> None:
     c.drawCentredString(box.cx, box.cy - 1 * MM, "bonus tokens gather here")
 
 
-def _benefit_back(theme: Theme) -> Callable[[Canvas, Box], None]:
+def _benefit_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
         _background(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
-        _back_emblem(c, trim, "BENEFIT", "star", theme)
+        _back_emblem(c, trim, "BENEFIT", "star", game, theme)
 
     return draw
 
 
 def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:
-    back = _benefit_back(theme)
+    back = _benefit_back(pack.title, theme)
     pieces = tuple(
         Piece(
             b.id,

@@ -1,0 +1,75 @@
+"""Watch mode: on every save, check the examples and rebuild what changed.
+
+A bad edit is reported and the watcher waits for the next save; it never dies
+on a designer's mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from printkit.checker import PackCache, check_paths
+from printkit.errors import PrintkitError
+
+Echo = Callable[[str], None]
+
+
+def rebuild(
+    content: Path, games: tuple[str, ...], out: Path, papers: tuple[str, ...], echo: Echo
+) -> bool:
+    """One check-and-build round; True when the kit is up to date and every example passes."""
+    from printkit.build import build_game
+    from printkit.kit import KitOptions
+    from printkit.packs import game_folders
+    from printkit.render.units import PAPERS
+
+    cache = PackCache(content)  # a fresh cache: content is re-read on every save
+    try:
+        folders = [cache.folder_of(g) for g in games] if games else list(game_folders(content))
+        ok = True
+        for folder in folders:
+            failed = [r for r in check_paths([folder], cache) if not r.passed]
+            for result in failed:
+                echo(f"FAIL {result.example} ({result.file})")
+                for m in result.mismatches:
+                    echo(f"     {m.field}: expected {m.expected!r}, engine says {m.actual!r}")
+            if failed:
+                echo(f"{folder.name}: not rebuilt while {len(failed)} example(s) fail")
+                ok = False
+                continue
+            plugin, pack = cache.load(folder)
+            for paper in papers:
+                report = build_game(plugin, pack, out, KitOptions(PAPERS[paper]))
+                changed = ", ".join(report.rebuilt) or "nothing"
+                echo(f"{report.folder}: rebuilt {changed}")
+                if report.reprinted:
+                    echo("  reprint.pdf: " + ", ".join(s.caption for s in report.reprinted))
+        return ok
+    except PrintkitError as exc:
+        echo(f"error: {exc.format_message()}")
+        echo("waiting for the next save ...")
+        return False
+
+
+def watch(
+    content: Path,
+    games: tuple[str, ...],
+    out: Path,
+    papers: tuple[str, ...],
+    echo: Echo,
+    changes: Iterable[object] | None = None,
+) -> None:
+    """Build once, then again after each batch of changes (``changes`` defaults to watchfiles)."""
+    from printkit.fingerprint import TEMPLATES
+
+    rebuild(content, games, out, papers, echo)
+    if changes is None:
+        import watchfiles
+
+        roots = [p for p in (content, TEMPLATES) if p.exists()]
+        changes = watchfiles.watch(*roots, debounce=200, raise_interrupt=False)
+    for batch in changes:
+        names = sorted({Path(path).name for _, path in batch}) if batch else []
+        echo(f"changed: {', '.join(names) or '(files)'}")
+        rebuild(content, games, out, papers, echo)

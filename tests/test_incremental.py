@@ -1,0 +1,195 @@
+"""Regenerating after a balance change: incremental builds, reprints, diff, watch, safety."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printkit.build import MANIFEST, REPRINT_FILE, build_game
+from printkit.checker import PackCache
+from printkit.cli import cli
+from printkit.errors import BuildLockedError
+from printkit.kit import KitOptions
+from printkit.lock import build_lock
+from printkit.render.units import PAPERS
+from printkit.watch import watch
+from tests.conftest import edit
+
+STALL = "lemonade-stall"
+EVENT_TEXT = (
+    "text: Nothing out of the ordinary happens today.",
+    "text: A quiet day on the street.",
+)
+CHANGES = {
+    "event text": ("events.yaml", *EVENT_TEXT),
+    "chart cell": ("sales.yaml", "rain: [3, 4, 5, 7, 11]", "rain: [3, 4, 6, 7, 11]"),
+    "item price": ("items.yaml", "price_bulk: 5", "price_bulk: 6"),
+    "player colour": ("game.yaml", '"#3A78C2"', '"#2255AA"'),
+    "benefit text": ("benefits.yaml", "swap any of your goods", "trade any of your goods"),
+}
+
+
+def build_a4(content: Path, out: Path, force: bool = False):
+    cache = PackCache(content)
+    plugin, pack = cache.load(content / STALL)
+    return build_game(plugin, pack, out, KitOptions(PAPERS["a4"]), force=force)
+
+
+def printed(folder: Path) -> dict[str, bytes]:
+    skip = {MANIFEST, REPRINT_FILE, "00-printing-guide.pdf"}
+    return {
+        p.name: p.read_bytes()
+        for p in folder.iterdir()
+        if p.is_file() and p.name not in skip and not p.name.startswith(".")
+    }
+
+
+@pytest.fixture
+def built(content_copy: Path, tmp_path: Path) -> tuple[Path, Path]:
+    out = tmp_path / "out"
+    build_a4(content_copy, out)
+    return content_copy, out
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_incremental_equals_a_full_build(built, tmp_path, change):
+    content, out = built
+    file, old, new = CHANGES[change]
+    edit(content / STALL / file, old, new)
+    report = build_a4(content, out)
+    assert report.rebuilt and report.reused
+    fresh = tmp_path / "fresh"
+    build_a4(content, fresh, force=True)
+    assert printed(out / STALL / "a4") == printed(fresh / STALL / "a4")
+
+
+def test_one_event_text_rebuilds_only_the_event_cards(built):
+    content, out = built
+    edit(content / STALL / "events.yaml", *EVENT_TEXT)
+    report = build_a4(content, out)
+    rebuilt = set(report.rebuilt) - {"rulebook.pdf", "rulebook.html"}
+    assert rebuilt == {"00-printing-guide.pdf", "04-event-cards.pdf", "fold-event-cards.pdf"}
+    assert "01-board.pdf" in report.reused
+
+
+def test_a_noop_build_reuses_everything(built):
+    content, out = built
+    report = build_a4(content, out)
+    assert report.rebuilt == []
+    assert not (out / STALL / "a4" / REPRINT_FILE).exists()
+
+
+def test_force_rebuilds_everything(built):
+    content, out = built
+    report = build_a4(content, out, force=True)
+    assert report.reused == []
+
+
+def test_reprint_holds_just_the_changed_sheet(built):
+    content, out = built
+    edit(content / STALL / "events.yaml", *EVENT_TEXT)
+    report = build_a4(content, out)
+    assert [s.caption for s in report.reprinted] == ["Event cards, sheet 1"]
+    reprint = PdfReader(out / STALL / "a4" / REPRINT_FILE)
+    assert len(reprint.pages) == 2  # the sheet's front and its back
+    text = " ".join(p.extract_text() for p in reprint.pages)
+    assert "A quiet day on the street." in text
+    assert "replaces Event cards sheet 1" in text
+    guide = PdfReader(out / STALL / "a4" / "00-printing-guide.pdf").pages[0].extract_text()
+    assert "reprint.pdf" in guide and "all-calm" in guide
+
+
+def test_diff_names_the_card_and_field(built):
+    content, out = built
+    edit(content / STALL / "events.yaml", *EVENT_TEXT)
+    result = CliRunner().invoke(cli, ["diff", "--content", str(content), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Event cards" in result.output
+    assert "Game board" not in result.output
+    assert (
+        "all-calm#1: text: 'Nothing out of the ordinary happens today.' -> 'A quiet day"
+        in result.output
+    )
+
+
+def test_an_error_mid_build_leaves_the_previous_kit_whole(built, monkeypatch):
+    content, out = built
+    before = printed(out / STALL / "a4")
+    edit(content / STALL / "events.yaml", *EVENT_TEXT)
+    edit(content / STALL / "sales.yaml", "rain: [3, 4, 5, 7, 11]", "rain: [3, 4, 6, 7, 11]")
+    from printkit import render_parts
+
+    calls = {"n": 0}
+    real = render_parts.render_part
+
+    def flaky(part, kit, options):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt  # Ctrl-C halfway through rendering
+        return real(part, kit, options)
+
+    monkeypatch.setattr(render_parts, "render_part", flaky)
+    with pytest.raises(KeyboardInterrupt):
+        build_a4(content, out)
+    assert printed(out / STALL / "a4") == before
+
+
+def test_a_second_build_is_refused_while_one_runs(built):
+    _, out = built
+    with build_lock(out / STALL):
+        done = {}
+
+        def second():
+            try:
+                with build_lock(out / STALL):
+                    done["ok"] = True
+            except BuildLockedError as exc:
+                done["error"] = str(exc)
+
+        thread = threading.Thread(target=second)
+        thread.start()
+        thread.join()
+    assert "is being built by pid" in done["error"]
+
+
+def test_watch_reports_a_bad_edit_and_recovers(built):
+    content, out = built
+    lines: list[str] = []
+    sales = content / STALL / "sales.yaml"
+    good = sales.read_text()
+
+    def saves():
+        sales.write_text(good.replace("rain: [3, 4, 5, 7, 11]", "rain: [3, 4, five, 7, 11]"))
+        yield {(None, str(sales))}
+        sales.write_text(good.replace("sunny: [10, 13, 15,", "sunny: [10, 13, 16,"))
+        yield {(None, str(sales))}
+        sales.write_text(good.replace("rain: [3, 4, 5, 7, 11]", "rain: [3, 4, 6, 7, 11]"))
+        yield {(None, str(sales))}
+
+    watch(content, (STALL,), out, ("a4",), lines.append, saves())
+    text = "\n".join(lines)
+    assert "sales.yaml:19" in text and "expected a whole number" in text
+    assert "FAIL four-player-sales" in text
+    assert "rebuilt" in text and "02-sales-charts.pdf" in text.split("changed: sales.yaml")[-1]
+
+
+def test_build_refuses_when_an_example_fails(content_copy, tmp_path):
+    edit(content_copy / STALL / "sales.yaml", "sunny: [10, 13, 15,", "sunny: [10, 13, 16,")
+    result = CliRunner().invoke(
+        cli, ["build", "--content", str(content_copy), "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 1
+    assert "four-player-sales" in result.output
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_cli_build_says_what_it_reused(content_copy, tmp_path):
+    args = ["build", "--content", str(content_copy), "--out", str(tmp_path), "--paper", "a4"]
+    CliRunner().invoke(cli, args)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0
+    assert "rebuilt 0, reused" in result.output
