@@ -17,9 +17,9 @@ from pathlib import Path
 from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 from printkit.kit import Board, Deck, Kit, KitOptions, Part
 from printkit.lock import build_lock, interrupts_deferred
+from printkit.manifest import MANIFEST, output_folder, read_manifest, up_to_date, whole_key
 from printkit.render.pdf import write_atomic
 
-MANIFEST = ".printkit-manifest.json"
 GUIDE_FILE = "00-printing-guide.pdf"
 REPRINT_FILE = "reprint.pdf"
 
@@ -132,13 +132,6 @@ def _bind(fn, *args):
 
 
 # -- building ------------------------------------------------------------------
-def read_manifest(folder: Path) -> dict:
-    try:
-        return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        return {}
-
-
 def build_folder(
     kit: Kit,
     options: KitOptions,
@@ -146,6 +139,7 @@ def build_folder(
     pack_key: str,
     extra: dict[str, tuple[str, Callable[[], bytes]]] | None = None,
     force: bool = False,
+    whole: str = "",
 ) -> BuildReport:
     """Render what changed into memory, then write it all (or nothing)."""
     from printkit import render_parts as rp
@@ -189,6 +183,7 @@ def build_folder(
             report.reprinted = reprint
         stale = [name for name in old_files if name not in files and name != REPRINT_FILE]
         manifest = {
+            "whole": whole,
             "printkit": code_digest(),
             "files": files,
             "sheets": {s.part + f"#{s.index}": [s.key, s.caption, list(s.labels)] for s in sheets},
@@ -265,10 +260,6 @@ def templates_digest() -> str:
 
 
 # -- one game, one paper -----------------------------------------------------------
-def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool) -> Path:
-    return out / game_id / (paper_id + ("-ink-saver" if ink_saver else ""))
-
-
 def pack_digest(pack) -> str:
     return digest(pack)
 
@@ -307,14 +298,22 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
     return {name: (key, render(name)) for name in ("rulebook.pdf", "rulebook.html")}
 
 
+def settings_of(options: KitOptions, ink_saver: bool) -> tuple:
+    return (options.paper.id, ink_saver, options.back_offset)
+
+
 def build_game(
     plugin, pack, out: Path, options: KitOptions, ink_saver: bool = False, force: bool = False
 ) -> BuildReport:
+    folder = output_folder(out, pack.id, options.paper.id, ink_saver)
+    whole = whole_key(pack, settings_of(options, ink_saver))
+    unchanged = None if force else up_to_date(folder, whole)
+    if unchanged is not None:
+        return BuildReport(folder, reused=unchanged)
     kit = kit_for(plugin, pack, options)
     examples_key = tree_digest(pack.folder / "examples")
     extra = rulebook_outputs(plugin, pack, options, examples_key)
-    folder = output_folder(out, pack.id, options.paper.id, ink_saver)
-    return build_folder(kit, options, folder, pack_digest(pack), extra, force)
+    return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
 
 
 def build_exports(plugin, pack, out: Path, options: KitOptions, png: bool, tts: bool) -> list[Path]:

@@ -10,7 +10,7 @@ import click
 
 from printkit import __version__
 from printkit.checker import PackCache, check_paths
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, UsageError
 from printkit.gaps import format_gaps
 from printkit.packs import default_content_dir, game_folders, game_id_of
 
@@ -134,23 +134,44 @@ def build(
 
     Only files whose inputs changed since the last build are rendered again.
     """
-    from printkit.build import build_exports, build_game
-    from printkit.kit import KitOptions
-    from printkit.render.theme import Theme
-    from printkit.render.units import PAPERS
+    from printkit.manifest import output_folder, up_to_date, whole_key
 
     cache = PackCache(content or default_content_dir())
     offset = _offset(back_offset)
     for folder in _folders(cache, games):
         plugin, pack = _checked_pack(cache, folder)
         for paper_id in papers or PAPER_IDS:
-            options = KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset)
-            report = build_game(plugin, pack, out, options, ink_saver, force)
-            _echo_report(report)
+            target = output_folder(out, pack.id, paper_id, ink_saver)
+            fresh = (
+                None
+                if force
+                else up_to_date(target, whole_key(pack, (paper_id, ink_saver, offset)))
+            )
+            if fresh is not None:  # answered without loading any drawing code
+                click.echo(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
+                continue
+            _echo_report(_build_one(plugin, pack, out, paper_id, ink_saver, offset, force))
         if png or tts:
-            options = KitOptions(PAPERS[(papers or PAPER_IDS)[0]], Theme(ink_saver=ink_saver))
+            from printkit.build import build_exports
+
+            options = _options(papers[0] if papers else PAPER_IDS[0], ink_saver, offset)
             written = build_exports(plugin, pack, out, options, png=png, tts=tts)
             click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
+
+
+def _options(paper_id: str, ink_saver: bool, offset: tuple[float, float]):
+    from printkit.kit import KitOptions
+    from printkit.render.theme import Theme
+    from printkit.render.units import PAPERS
+
+    return KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset)
+
+
+def _build_one(plugin, pack, out: Path, paper_id: str, ink_saver: bool, offset, force: bool):
+    from printkit.build import build_game
+
+    options = _options(paper_id, ink_saver, offset)
+    return build_game(plugin, pack, out, options, ink_saver, force)
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
@@ -178,6 +199,32 @@ def _echo_report(report) -> None:
         click.echo(f"  reprint.pdf: {', '.join(s.caption for s in report.reprinted)}")
 
 
+@cli.command()
+@click.argument("game")
+@_out_option
+@click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
+@click.option(
+    "--to",
+    "dest",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("docs/img"),
+    show_default=True,
+)
+def preview(game: str, out: Path, paper: str, dest: Path) -> None:
+    """Write a small PNG of each built component (for the README); build first."""
+    from printkit.exports import preview_pngs
+    from printkit.manifest import output_folder
+    from printkit.render.pdf import write_atomic
+
+    folder = output_folder(out, game, paper, False)
+    files = preview_pngs(folder)
+    if not files:
+        raise UsageError(f"nothing built in {folder}; run 'printkit build {game}' first")
+    for name, data in files.items():
+        write_atomic(dest / f"{game}-{name}", data)
+    click.echo(f"wrote {len(files)} preview(s) to {dest}")
+
+
 @cli.command(name="watch")
 @click.argument("games", nargs=-1)
 @_content_option
@@ -201,8 +248,9 @@ def watch_command(
 @click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
 def diff_command(games: tuple[str, ...], content: Path | None, out: Path, paper: str) -> None:
     """List the components and card fields that changed since the last build."""
-    from printkit.build import diff, kit_for, output_folder, pack_digest
+    from printkit.build import diff, kit_for, pack_digest
     from printkit.kit import KitOptions
+    from printkit.manifest import output_folder
     from printkit.render.units import PAPERS
 
     cache = PackCache(content or default_content_dir())

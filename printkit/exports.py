@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
+from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -92,3 +93,18 @@ def _grid(faces: list[Image.Image]) -> Image.Image:
 
 def _decks(parts: Iterable) -> list[Deck]:
     return [p for p in parts if isinstance(p, Deck)]
+
+
+def preview_pngs(kit_folder: Path, dpi: int = 40) -> dict[str, bytes]:
+    """The first page of each built PDF as a small PNG, for documentation."""
+    files: dict[str, bytes] = {}
+    for path in sorted(kit_folder.glob("*.pdf")):
+        if path.name.startswith(("fold-", "reprint")):
+            continue
+        document = pdfium.PdfDocument(str(path))
+        try:
+            image = document[0].render(scale=dpi / INCH).to_pil().convert("RGB")
+        finally:
+            document.close()
+        files[path.stem + ".png"] = png_bytes(image, dpi)
+    return files

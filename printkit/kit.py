@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from reportlab.pdfgen.canvas import Canvas
-
-from printkit.render.impose import Piece
 from printkit.render.theme import Theme
 from printkit.render.units import Box, Paper
+
+if TYPE_CHECKING:  # drawing code is imported only when something is drawn
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.render.impose import Piece
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,13 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from printkit.errors import UsageError
 from printkit.fields import Field, Gap, suggest
+
+if TYPE_CHECKING:
+    from printkit.simulate.records import Simulator
 
 BUILTIN_GAMES = "printkit.games"
 
@@ -43,7 +46,9 @@ class GamePlugin:
     title: str
     load: Callable[[Path], Pack]
     rules: Mapping[str, ExampleRule] = field(default_factory=dict)
+    simulate: Simulator | None = None  # bots and a seeded game, for `printkit simulate`
     kit: Callable[[Any, Any], Any] | None = None  # (pack, KitOptions) -> Kit
+    rulebook: Callable[[Any, Any], Any] | None = None  # (pack, Theme) -> RulebookContext
 
 
 _PLUGINS: dict[str, GamePlugin] = {}

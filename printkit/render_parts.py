@@ -108,7 +108,7 @@ def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
         draw_duplex(c, grid, part.pieces, part.title, options.back_offset)
     elif isinstance(part, Board):
         form = f"{kit.game_id}-{part.id}"
-        draw_board_form(c, form, part.draw)
+        draw_board_form(c, form, part.draw, part.width, part.height)
         draw_tiles(c, form, part.width, part.height, paper, part.title)
     else:
         _draw_pages(c, part, paper)
@@ -164,7 +164,7 @@ def render_reprint(kit: Kit, options: KitOptions, changed: Sequence) -> bytes:
                 )
         elif isinstance(part, Board):
             form = f"{kit.game_id}-{part.id}-reprint"
-            draw_board_form(c, form, part.draw)
+            draw_board_form(c, form, part.draw, part.width, part.height)
             draw_tiles(c, form, part.width, part.height, paper, f"REPRINT — {part.title}")
         else:
             _draw_pages(c, part, paper)

@@ -27,7 +27,7 @@ EVENT_TEXT = (
 CHANGES = {
     "event text": ("events.yaml", *EVENT_TEXT),
     "chart cell": ("sales.yaml", "rain: [3, 4, 5, 7, 11]", "rain: [3, 4, 6, 7, 11]"),
-    "item price": ("items.yaml", "price_bulk: 5", "price_bulk: 6"),
+    "item price": ("items.yaml", "price_bulk: 7", "price_bulk: 6"),
     "player colour": ("game.yaml", '"#3A78C2"', '"#2255AA"'),
     "benefit text": ("benefits.yaml", "swap any of your goods", "trade any of your goods"),
 }

@@ -160,7 +160,10 @@ def test_whole_games_keep_money_and_stock_sane(pack, seed, players):
             for seat, b in enumerate(day.benefits)
             if b == "bargain-purchase" and money[seat] >= bargain
         )
-        assert sum(day.money) - sum(money) == sum(day.sales.income) - sum(day.spent) - paid
+        moved = sum(day.money) - sum(money) - sum(day.sales.income) + sum(day.spent)
+        # a stand robbed by Petty Theft before its turn may no longer afford the fee
+        unpaid = [paid - bargain] if paid and "petty-theft" in day.benefits else []
+        assert -moved in [paid, *unpaid]
         for seat in range(players):
             assert all(count >= 0 for count in day.stock[seat].values())
             assert day.money[seat] >= 0

@@ -63,8 +63,11 @@ def plan_tiles(board_w: float, board_h: float, paper: Paper) -> tuple[Paper, lis
     return page, tiles
 
 
-def draw_board_form(c: Canvas, name: str, draw: Callable[[Canvas], None]) -> None:
-    c.beginForm(name)
+def draw_board_form(
+    c: Canvas, name: str, draw: Callable[[Canvas], None], width: float, height: float
+) -> None:
+    """The board as one form XObject, with a bounding box of the whole board (not the page)."""
+    c.beginForm(name, 0, 0, width, height)
     draw(c)
     c.endForm()
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.units import mm
-
-MM = mm
+MM = 72 / 25.4  # points per millimetre (reportlab's mm)
 INCH = 72.0
 
 

@@ -286,7 +286,10 @@ def event_effect(pack: LemonadeStall, state: GameState, seat: int) -> EventEffec
     if state.event is None:
         return NO_EVENT
     card = pack.event(state.event)
-    return effect_for(pack, card.effect, is_immune(pack, state.stand(seat).benefit, card.immunity))
+    benefit = state.stands[seat - 1].benefit
+    if benefit is None or not card.immunity:
+        return card.effect  # nothing to be immune with, or nothing it may ignore
+    return effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
 
 
 def step_purchase(
@@ -339,29 +342,34 @@ def step_weather(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState
 
 
 def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
+    """Step 8; every stand settles at once, so the state is copied once."""
     offers = [Offer(s.stock, s.price or 0, s.benefit) for s in state.stands]
     sales = sell(pack, state.weather, state.first_player, offers, state.event)
+    stands = []
     for stand, cups, income in zip(state.stands, sales.sold, sales.income):
         stock = use_ingredients(pack, stand.stock, cups)
         effect = event_effect(pack, state, stand.seat)
         item = effect.discard_half_after_selling
         if item:
             stock = stock.minus({item: stock[item] // 2})
-        state = state.with_stand(evolve(stand, stock=stock, money=stand.money + income))
-    return state, sales
+        stands.append(evolve(stand, stock=stock, money=stand.money + income))
+    return evolve(state, stands=tuple(stands)), sales
 
 
 def step_spoil(pack: LemonadeStall, state: GameState, dice: Dice) -> tuple[GameState, bool]:
+    """Step 9: one roll for the whole table; the state is copied once."""
     roll = dice.roll(D6)
     spoiled = False
+    spoiling = pack.perishing("spoils")
+    stands = []
     for stand in state.stands:
         effect = event_effect(pack, state, stand.seat)
         benefit = pack.benefit(stand.benefit) if stand.benefit else None
         fridge = bool(benefit and benefit.effect.fridge)
         after = spoil(pack, stand.stock, state.weather.temperature, roll, effect, fridge)
-        spoiled = spoiled or any(after[i] < stand.stock[i] for i in pack.perishing("spoils"))
-        state = state.with_stand(evolve(stand, stock=after))
-    return state, spoiled
+        spoiled = spoiled or any(after[i] < stand.stock[i] for i in spoiling)
+        stands.append(evolve(stand, stock=after))
+    return evolve(state, stands=tuple(stands)), spoiled
 
 
 def step_end(pack: LemonadeStall, state: GameState) -> GameState:

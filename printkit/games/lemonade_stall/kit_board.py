@@ -82,9 +82,10 @@ def _symbol_text(
     size: float = 9.0,
     fill: Color = white,
     what: str = "board text",
+    radius: float = 2.3 * MM,
 ) -> None:
     """A symbol first, then its name: the symbol is the cue that survives black-and-white."""
-    r = min(box.height / 2 - 0.4 * MM, 2.3 * MM)
+    r = min(box.height / 2 - 0.4 * MM, radius)
     draw_symbol(c, symbol, box.x + r + 0.3 * MM, box.cy, r, fill=fill)
     rest = Box(box.x + 2 * r + 1.8 * MM, box.y, box.width - 2 * r - 1.8 * MM, box.height)
     _text(c, text, rest, font, size, what=what)
@@ -127,8 +128,12 @@ def _table(
     size: float = 8.5,
     what: str = "table",
     row_fills: Sequence[Color] | None = None,
+    left: int = 1,
 ) -> float:
-    """A ruled table from the top of ``box`` down; returns the y below its last row."""
+    """A ruled table from the top of ``box`` down; returns the y below its last row.
+
+    The first ``left`` columns (labels, prose) are left-aligned, the rest (numbers) centred.
+    """
     total = row_h * (len(rows) + 1)
     _fits(total, box, what)
     scale = box.width / sum(widths)
@@ -141,14 +146,13 @@ def _table(
     c.rect(box.x, top - total, box.width, total, stroke=0, fill=1)
     c.setFillColor(theme.pale(INK, 0.85))
     c.rect(box.x, top - row_h, box.width, row_h, stroke=0, fill=1)
-    for i, row in enumerate(rows):
-        if row_fills:
-            c.setFillColor(row_fills[i])
-            c.rect(box.x, top - (i + 2) * row_h, box.width, row_h, stroke=0, fill=1)
+    for i, fill in enumerate(row_fills or ()):
+        c.setFillColor(fill)
+        c.rect(box.x, top - (i + 2) * row_h, box.width, row_h, stroke=0, fill=1)
     c.restoreState()
     for col, label in enumerate(header):
         cell = Box(xs[col], top - row_h, xs[col + 1] - xs[col], row_h).inset(1.2 * MM, 0.4 * MM)
-        _text(c, label, cell, CONDENSED, size, "left" if col == 0 else "center", what=what)
+        _text(c, label, cell, CONDENSED, size, "left" if col < left else "center", what=what)
     for i, row in enumerate(rows):
         y = top - (i + 2) * row_h
         for col, value in enumerate(row):
@@ -156,7 +160,7 @@ def _table(
             if isinstance(value, tuple):
                 _symbol_text(c, value[0], value[1], cell, BODY, size, what=what)
             else:
-                _text(c, value, cell, BODY, size, "left" if col == 0 else "center", what=what)
+                _text(c, value, cell, BODY, size, "left" if col < left else "center", what=what)
     c.saveState()
     c.setStrokeColor(INK)
     c.setLineWidth(0.4)
@@ -211,7 +215,7 @@ STEP_TITLES = (
 STOCK_STEPS = ((2, 3, 4), (5,), (8,), (9,))  # the steps after which a stand's goods can differ
 
 
-def day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
+def _day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
     """The ten steps of a day as short board text, names and numbers taken from the pack."""
     last = pack.days[-1]
     skip = "" if pack.forecast_on_last_day else f" Skip this step on {last}."
@@ -229,7 +233,7 @@ def day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
             f"all {_names(spoils).lower()} spoil."
         )
     if fridge:
-        night.append(f"{_names(fridge)} keeps its holder's.")
+        night.append(f"Whoever holds {_names(fridge)} loses nothing.")
     texts = (
         f"Roll the d{D12} for tomorrow's condition, then again for its temperature, "
         f"and set those markers in tomorrow's column.{skip}",
@@ -242,9 +246,9 @@ def day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
         "Everyone picks a price card in secret, then all reveal at once.",
         f"Roll a d{D6} for each code group at the foot of the event card and adjust "
         "today's markers: they now show the actual weather.",
-        "Read today's limit on the chart. Guaranteed cups sell first, then the "
-        "cheapest; equal prices share one cup at a time from the first player. "
-        "Score price × cups.",
+        "Read today's limit on the chart. Sure cups sell first, then the cheapest price; "
+        "equal prices take turns, a cup each, from the first player. Move up price × cups "
+        "sold.",
         " ".join(night) or "Nothing perishes overnight.",
         f"The first-player marker passes left{keeper}. Clear today's weather markers "
         "and gather the benefit cards.",
@@ -253,7 +257,7 @@ def day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
 
 
 # -- the board's geometry ------------------------------------------------------
-def seam_bands(
+def _seam_bands(
     width_pt: float, height_pt: float
 ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """The glue strips of home tiling on every paper size: (x bands, y bands) in points."""
@@ -293,7 +297,7 @@ def _free_spans(
 
 
 @dataclass(frozen=True)
-class BoardLayout:
+class _BoardLayout:
     """Where things go, in points: the board, the score track's depth, four safe quadrants."""
 
     board: Box
@@ -308,14 +312,14 @@ class BoardLayout:
         return (self.top_left, self.top_right, self.bottom_left, self.bottom_right)
 
 
-def board_layout(pack: LemonadeStall) -> BoardLayout:
+def _board_layout(pack: LemonadeStall) -> _BoardLayout:
     board = Box(0, 0, pack.kit.board.width * MM, pack.kit.board.height * MM)
     depth = pack.kit.token.height * MM
     inner = board.inset(depth + EDGE_CLEARANCE)
-    x_bands, y_bands = seam_bands(board.width, board.height)
+    x_bands, y_bands = _seam_bands(board.width, board.height)
     (x0, x1), (x2, x3) = _free_spans(inner.x, inner.right, x_bands)
     (y0, y1), (y2, y3) = _free_spans(inner.y, inner.top, y_bands)
-    return BoardLayout(
+    return _BoardLayout(
         board,
         depth,
         Box(x0, y2, x1 - x0, y3 - y2),
@@ -327,7 +331,7 @@ def board_layout(pack: LemonadeStall) -> BoardLayout:
 
 # -- score track ---------------------------------------------------------------
 @dataclass(frozen=True)
-class TrackSpace:
+class _TrackSpace:
     number: int
     box: Box
     angle: int  # text turns so it reads from the nearest board edge
@@ -343,9 +347,9 @@ def _edge_counts(total: int, lengths: Sequence[float]) -> list[int]:
     return counts
 
 
-def score_spaces(pack: LemonadeStall) -> list[TrackSpace]:
+def _score_spaces(pack: LemonadeStall) -> list[_TrackSpace]:
     """The score track clockwise from the top-left corner, space 0 first."""
-    layout = board_layout(pack)
+    layout = _board_layout(pack)
     w, h, d = layout.board.width, layout.board.height, layout.depth
     top, right, bottom, left = _edge_counts(pack.kit.score_spaces - 4, [w - 2 * d, h - 2 * d] * 2)
     spaces: list[tuple[Box, int]] = [(Box(0, h - d, d, d), 180)]
@@ -360,25 +364,26 @@ def score_spaces(pack: LemonadeStall) -> list[TrackSpace]:
     spaces.append((Box(0, 0, d, d), 0))
     step = (h - 2 * d) / left
     spaces += [(Box(0, d + i * step, d, step), -90) for i in range(left)]
-    return [TrackSpace(n, box, angle) for n, (box, angle) in enumerate(spaces)]
+    return [_TrackSpace(n, box, angle) for n, (box, angle) in enumerate(spaces)]
 
 
 def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
     if not 0 <= pack.starting_money < pack.kit.score_spaces:
         raise RenderError(
             f"the starting money {pack.starting_money} is not on the "
-            f"{pack.kit.score_spaces}-space score track\n  hint: raise score_track.spaces in kit.yaml"
+            f"{pack.kit.score_spaces}-space score track\n"
+            "  hint: raise score_track.spaces in kit.yaml"
         )
-    for space in score_spaces(pack):
+    for space in _score_spaces(pack):
         n, box = space.number, space.box
         start = n == pack.starting_money
         fill = white
-        if n % 10 == 0:
+        if start:
+            fill = theme.solid(LEMON)
+        elif n % 10 == 0:
             fill = theme.pale(TRACK_TEN, 0.0)
         elif n % 5 == 0:
             fill = theme.pale(TRACK_FIVE, 0.0)
-        if start:
-            fill = theme.solid(LEMON)
         c.saveState()
         c.setFillColor(fill)
         c.setStrokeColor(INK)
@@ -388,26 +393,12 @@ def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
         c.rotate(space.angle)
         along = box.width if space.angle in (0, 180) else box.height
         depth = box.height if space.angle in (0, 180) else box.width
-        if n % 10 == 0:
+        if n % 10 == 0 or start:  # a heavy frame: emphasis that survives ink-saver mode
             c.setLineWidth(1.6)
             c.rect(-along / 2 + 0.8, -depth / 2 + 0.8, along - 1.6, depth - 1.6, stroke=1, fill=0)
         label = Box(-along / 2 + 0.6 * MM, -depth / 2, along - 1.2 * MM, depth)
         if start:
-            upper, lower = label.split_top(depth * 0.55)
-            _text(c, str(n), upper, BOLD, 12, "center", "bottom", what="score track")
-            draw_symbol(
-                c, "star", -along / 2 + 2.6 * MM, lower.top - 2.3 * MM, 1.8 * MM, fill=white
-            )
-            _text(
-                c,
-                "START",
-                Box(lower.x + 3.4 * MM, lower.y, lower.width - 3.4 * MM, lower.height - 1 * MM),
-                CONDENSED,
-                7.5,
-                "center",
-                "center",
-                what="score track",
-            )
+            _start_space(c, label, n)
         elif n % 10 == 0:
             _text(c, str(n), label, BOLD, 15, "center", what="score track")
         elif n % 5 == 0:
@@ -418,42 +409,71 @@ def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
     c.saveState()
     c.setStrokeColor(INK)
     c.setLineWidth(1.2)
-    board = board_layout(pack).board
+    board = _board_layout(pack).board
     c.rect(0, 0, board.width, board.height, stroke=1, fill=0)
     c.restoreState()
 
 
+def _start_space(c: Canvas, label: Box, number: int) -> None:
+    """The starting-money space: its number, then a star and START under it (a word, not a hue)."""
+    upper, lower = label.split_top(label.height * 0.55)
+    _text(c, str(number), upper, BOLD, 13, "center", "bottom", what="score track")
+    word, size, r = "START", 7.5, 1.7 * MM
+    group = 2 * r + 0.8 * MM + width(word, CONDENSED, size)
+    if group > label.width:  # narrow spaces (a long track): the word alone still says it
+        _text(c, word, lower, CONDENSED, size, "center", what="score track")
+        return
+    x = label.cx - group / 2
+    y = lower.cy + 0.6 * MM
+    draw_symbol(c, "star", x + r, y, r, fill=white)
+    c.setFillColor(INK)
+    c.setFont(CONDENSED, size)
+    c.drawString(x + 2 * r + 0.8 * MM, y - size * 0.36, word)
+
+
 # -- top left: title and time track -----------------------------------------------------
+TIME_INTRO = 10 * MM
+TIME_DAY = 7 * MM
+TIME_GAP = 3 * MM  # between a day's two marker spaces
+TIME_NOTE = 7 * MM
+
+
+def _time_track_height(pack: LemonadeStall) -> float:
+    note = 0 if pack.forecast_on_last_day else TIME_NOTE
+    markers = 2 * pack.kit.marker.height * MM + TIME_GAP
+    return 2 * PAD * 0.7 + HEADING + TIME_INTRO + TIME_DAY + markers + note + 2 * MM
+
+
 def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    title, rest = box.split_top(12 * MM)
-    _text(c, pack.title, title, BOLD, 26, what="board title")
-    tagline, rest = rest.split_top(6 * MM)
-    _text(c, pack.tagline, tagline, ITALIC, 9.5, what="tagline")
-    note = rest.inset(0, 0.5 * MM)
+    title, rest = box.split_top(14 * MM)
+    _text(c, pack.title, title, BOLD, 30, what="board title")
+    tagline, rest = rest.split_top(7 * MM)
+    _text(c, pack.tagline, tagline, ITALIC, 10.5, what="tagline")
+    note = rest.inset(0, 1 * MM)
     _panel(c, note, theme.pale(LEMON, 0.6), line=0.6)
-    draw_symbol(c, "star", note.x + 5 * MM, note.cy, 3 * MM, fill=theme.solid(LEMON))
+    draw_symbol(c, "star", note.x + 6 * MM, note.cy, 3.5 * MM, fill=theme.solid(LEMON))
     _text(
         c,
         f"Score track: your money. Everyone starts on {pack.starting_money} (START). "
         f"Going past {pack.kit.score_spaces - 1}? Take a lap token — it adds "
         f"{pack.kit.score_spaces} — and carry on from 0.",
-        Box(note.x + 10 * MM, note.y + 1 * MM, note.width - 12 * MM, note.height - 2 * MM),
+        Box(note.x + 12 * MM, note.y + 1 * MM, note.width - 14 * MM, note.height - 2 * MM),
         BODY,
-        9,
+        10,
         what="score note",
     )
 
 
 def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     body = _headed_panel(c, box, "Time track", theme.pale(SKY, 0.5))
-    intro, body = body.split_top(9 * MM)
+    intro, body = body.split_top(TIME_INTRO)
     _text(
         c,
-        "Step 1 sets the forecast markers in tomorrow's column. In step 7 today's "
-        "markers may change: afterwards they show the actual weather.",
+        "Step 1: set the forecast markers in tomorrow's column. Step 7 may change today's "
+        "markers; from then on they show the actual weather.",
         intro,
         BODY,
-        8.5,
+        9.5,
         what="time track",
     )
     marker_w, marker_h = pack.kit.marker.width * MM, pack.kit.marker.height * MM
@@ -464,82 +484,58 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
             f"time track: {len(pack.days)} days of {pack.kit.marker.width} mm markers do not fit "
             f"{body.width / MM:.0f} mm\n  hint: enlarge the board or shrink the markers in kit.yaml"
         )
-    day_h, space_gap = 6 * MM, 2.5 * MM
-    note_h = 0 if pack.forecast_on_last_day else 7 * MM
-    _fits(day_h + 2 * marker_h + space_gap + note_h + 1 * MM, body, "time track")
-    condition, degrees = pack.opening_weather
+    ghost = mix(GREY, white, 0.45)
     for index, (day, column) in enumerate(zip(pack.days, columns)):
-        head, rest = column.split_top(day_h)
-        _text(c, day, head.inset(0.5 * MM, 0), BOLD, 10.5, "center", what="day name")
-        upper = Box(column.cx - marker_w / 2, rest.top - marker_h - 0.5 * MM, marker_w, marker_h)
-        lower = Box(upper.x, upper.y - space_gap - marker_h, marker_w, marker_h)
+        head, rest = column.split_top(TIME_DAY)
+        _text(c, day, head.inset(0.5 * MM, 0), BOLD, 12, "center", what="day name")
+        upper = Box(column.cx - marker_w / 2, rest.top - marker_h, marker_w, marker_h)
+        lower = Box(upper.x, upper.y - TIME_GAP - marker_h, marker_w, marker_h)
         for space, kind in ((upper, "condition"), (lower, "temperature")):
             _panel(c, space, white, line=0.9, radius=1.5 * MM)
-            _text(
-                c,
-                kind,
-                Box(space.x, space.top - 5 * MM, space.width, 4 * MM),
-                BODY,
-                7,
-                "center",
-                colour=GREY,
-                what="time track",
-            )
+            label = Box(space.x, space.top - 5 * MM, space.width, 4 * MM)
+            _text(c, kind, label, BODY, 7.5, "center", colour=GREY, what="time track")
         if index == 0:
-            start = pack.condition(condition)
-            _text(
-                c,
-                "setup",
-                Box(upper.x, upper.y + 9 * MM, upper.width, 4 * MM),
-                BOLD,
-                7.5,
-                "center",
-                what="time track",
-            )
-            _symbol_text(
-                c,
-                start.symbol,
-                start.name,
-                Box(upper.x + 3 * MM, upper.y + 3 * MM, upper.width - 5 * MM, 5.5 * MM),
-                BODY,
-                9,
-                fill=theme.pale(LEMON, 0.3),
-            )
-            _text(
-                c,
-                "setup",
-                Box(lower.x, lower.y + 9 * MM, lower.width, 4 * MM),
-                BOLD,
-                7.5,
-                "center",
-                what="time track",
-            )
-            _text(
-                c,
-                _degrees(degrees),
-                Box(lower.x, lower.y + 2.5 * MM, lower.width, 6 * MM),
-                BOLD,
-                12,
-                "center",
-                what="time track",
-            )
-        else:
-            draw_symbol(c, "cloud", upper.cx, upper.cy - 2 * MM, 5 * MM, fill=white, stroke=LIGHT)
-            draw_symbol(
-                c, "thermometer", lower.cx, lower.cy - 1.5 * MM, 5 * MM, fill=white, stroke=LIGHT
-            )
+            _opening_weather(c, upper, lower, pack, theme)
+            continue
+        symbols = [cond.symbol for cond in pack.conditions]
+        pitch = (upper.width - 6 * MM) / len(symbols)
+        for i, symbol in enumerate(symbols):
+            x = upper.x + 3 * MM + pitch * (i + 0.5)
+            draw_symbol(c, symbol, x, upper.cy - 2 * MM, min(3 * MM, pitch / 2.4), stroke=ghost)
+        draw_symbol(c, "thermometer", lower.cx, lower.cy - 2 * MM, 5 * MM, stroke=ghost)
     if not pack.forecast_on_last_day:
-        last = columns[-1]
-        note = Box(body.x, body.y, body.width, note_h)
+        note = Box(body.x, body.y, columns[-1].right - body.x - 1 * MM, TIME_NOTE)
         _text(
             c,
-            f"No forecast on {pack.days[-1]}: the game ends that evening, so step 1 is skipped.",
-            Box(note.x, note.y, last.right - note.x, note.height),
+            f"No forecast on {pack.days[-1]}: the game ends that evening, so skip step 1.",
+            note,
             ITALIC,
-            8.5,
+            9,
             "right",
             what="time track",
         )
+
+
+def _opening_weather(c: Canvas, upper: Box, lower: Box, pack: LemonadeStall, theme: Theme) -> None:
+    """The first day's weather is printed: setup puts those markers here."""
+    condition, degrees = pack.opening_weather
+    start = pack.condition(condition)
+    for space in (upper, lower):
+        label = Box(space.x, space.y + 12.5 * MM, space.width, 4 * MM)
+        _text(c, "at setup", label, BOLD, 8, "center", what="time track")
+    name_w = width(start.name, BOLD, 10) + 9 * MM
+    _symbol_text(
+        c,
+        start.symbol,
+        start.name,
+        Box(upper.cx - name_w / 2, upper.y + 3 * MM, name_w, 8 * MM),
+        BOLD,
+        10,
+        fill=theme.pale(_condition_tint(pack, condition), 0.2),
+        radius=3.2 * MM,
+    )
+    temp = Box(lower.x, lower.y + 3 * MM, lower.width, 8 * MM)
+    _text(c, _degrees(degrees), temp, BOLD, 15, "center", what="time track")
 
 
 # -- top right: the sales area ----------------------------------------------------
@@ -561,41 +557,49 @@ def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     c.rect(chart.x, chart.y, chart.width, chart.height, stroke=1, fill=1)
     c.restoreState()
     players = _span(pack.min_players, pack.max_players)
-    _text(
-        c,
-        "Maximum-sales chart",
-        Box(chart.x, chart.cy, chart.width, 10 * MM),
-        BOLD,
-        14,
-        "center",
-        "bottom",
-        what="sales chart space",
-    )
+    title = Box(chart.x, chart.cy, chart.width, 10 * MM)
+    _text(c, "Maximum-sales chart", title, BOLD, 15, "center", "bottom", what="chart space")
     _text(
         c,
         f"Lay the chart for your player count ({players}) here.",
         Box(chart.x + 6 * MM, chart.cy - 9 * MM, chart.width - 12 * MM, 8 * MM),
         BODY,
-        9,
+        10,
         "center",
         "top",
         colour=GREY,
-        what="sales chart space",
+        what="chart space",
     )
     side = Box(chart.right + GAP, chart.y, body.right - chart.right - GAP, chart.height)
     _price_caps(c, side, pack, theme)
-    _sales_table(c, Box(body.x, body.y, body.width, chart.y - body.y - GAP), pack, theme)
+    table_h = _sales_table_height(pack)
+    _fits(chart_h + 3 * MM + table_h, body, "chart space and sales table")
+    _sales_table(c, Box(body.x, body.y, body.width, table_h), pack, theme)
+    order = Box(
+        body.x, body.y + table_h + 1.5 * MM, body.width, chart.y - body.y - table_h - 3 * MM
+    )
+    recap = (
+        "every stand first sells its sure cups; then the cheapest price sells. Stands at one "
+        "price take turns, a cup each, from the first player clockwise. A price above "
+        "today's top price sells nothing."
+    )
+    fitted = _lead_fit("Selling order:", recap, order, 10)
+    if fitted:  # only a recap where there is room: step 8 in the day's list has it all
+        size, lines = fitted
+        need = len(lines) * size * 1.2
+        middle = Box(order.x, order.cy - need / 2, order.width, need + 0.01)
+        _lead_paragraph(c, "Selling order:", recap, middle, size, "selling order")
 
 
 def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    intro, rest = box.split_top(24 * MM)
+    intro, rest = box.split_top(27 * MM)
     _text(
         c,
-        "Each cell of the chart: the most cups the whole street sells today, and in "
-        "brackets the cups each stand is sure to sell.",
+        "In each cell: the most cups the whole street sells today; in brackets, the "
+        "cups each stand is sure to sell.",
         intro,
         BODY,
-        8,
+        9,
         valign="top",
         what="sales note",
     )
@@ -608,55 +612,58 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         for cond in reversed(pack.conditions)
     ]
     fills = [theme.pale(_condition_tint(pack, cond.id), 0.3) for cond in reversed(pack.conditions)]
-    row_h = min(6.5 * MM, rest.height / (len(rows) + 1))
-    _table(
-        c,
-        rest,
-        ["Weather", "Top price", "Sure cups"],
-        rows,
-        [1.5, 1, 1],
-        theme,
-        row_h,
-        8,
-        "price caps",
-        fills,
-    )
+    row_h = min(7.5 * MM, rest.height / (len(rows) + 1))
+    header = ["Weather", "Top price", "Sure cups"]
+    _table(c, rest, header, rows, [1.5, 1, 1], theme, row_h, 8.5, "price caps", fills)
+
+
+SALES_HEAD = 6 * MM
+SALES_GAP = 1.5 * MM  # between cup spaces
+
+
+def _sales_grid(pack: LemonadeStall, room: float) -> tuple[int, int]:
+    """Rows and spaces per row for cup spaces 1..largest chart limit, rows as even as can be."""
+    pitch = pack.kit.token.width * MM + SALES_GAP
+    most = _largest_limit(pack)
+    per_row = max(1, int((room + SALES_GAP) // pitch))
+    rows = math.ceil(most / per_row)
+    return rows, math.ceil(most / rows)
+
+
+def _overflow_events(pack: LemonadeStall) -> list:
+    return [e for e in pack.events if e.effect.limit_bonus > 0]
+
+
+def _sales_room(pack: LemonadeStall, full: float) -> float:
+    return full - (34 * MM + GAP if _overflow_events(pack) else 0)
+
+
+def _sales_table_height(pack: LemonadeStall) -> float:
+    layout = _board_layout(pack)
+    rows, _ = _sales_grid(pack, _sales_room(pack, layout.top_right.width - 2 * PAD))
+    return SALES_HEAD + 1 * MM + rows * pack.kit.token.height * MM + (rows - 1) * SALES_GAP
 
 
 def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    heading, rest = box.split_top(6 * MM)
-    _text(
-        c,
-        "Sales table — a cup-sold token on each cup sold today",
-        heading,
-        BOLD,
-        9.5,
-        what="sales table",
-    )
-    token = pack.kit.token.width * MM
-    pitch = token + 1.5 * MM
-    crowds = [e for e in pack.events if e.effect.limit_bonus > 0]
-    overflow_w = 34 * MM if crowds else 0
-    room = rest.width - (overflow_w + GAP if crowds else 0)
+    heading, rest = box.split_top(SALES_HEAD)
+    title = "Sales table: put a cup-sold token on a space for each cup sold today"
+    _text(c, title, heading, BOLD, 10, what="sales table")
+    token_w, token_h = pack.kit.token.width * MM, pack.kit.token.height * MM
+    crowds = _overflow_events(pack)
+    rows, per_row = _sales_grid(pack, _sales_room(pack, rest.width))
     most = _largest_limit(pack)
-    per_row = max(1, int((room + 1.5 * MM) // pitch))
-    rows = math.ceil(most / per_row)
-    per_row = math.ceil(most / rows)
-    _fits(rows * pitch, rest, "sales table")
     for n in range(1, most + 1):
         row, col = divmod(n - 1, per_row)
-        cell = Box(rest.x + col * pitch, rest.top - 1 * MM - row * pitch - token, token, token)
+        x = rest.x + col * (token_w + SALES_GAP)
+        cell = Box(x, rest.top - 1 * MM - row * (token_h + SALES_GAP) - token_h, token_w, token_h)
         fill = theme.pale(LEMON, 0.35) if n % 5 == 0 else white
-        _panel(c, cell, fill, line=0.9 if n % 5 else 1.4, radius=1.5 * MM)
-        _text(c, str(n), cell, BOLD if n % 5 == 0 else BODY, 13, "center", what="sales table")
+        _panel(c, cell, fill, line=0.9 if n % 5 else 1.6, radius=1.5 * MM)
+        _text(c, str(n), cell, BOLD if n % 5 == 0 else BODY, 14, "center", what="sales table")
     if crowds:
         bonus = max(e.effect.limit_bonus for e in crowds)
-        area = Box(
-            rest.right - overflow_w,
-            rest.top - 1 * MM - rows * pitch + 1.5 * MM,
-            overflow_w,
-            rows * pitch - 1.5 * MM,
-        )
+        block_h = rows * (token_h + SALES_GAP) - SALES_GAP
+        left = rest.x + per_row * (token_w + SALES_GAP) - SALES_GAP + GAP  # right of the grid
+        area = Box(left, rest.top - 1 * MM - block_h, rest.right - left, block_h)
         c.saveState()
         c.setFillColor(white)
         c.setStrokeColor(INK)
@@ -669,7 +676,7 @@ def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
             "set a die here showing the extra cups sold.",
             area.inset(2 * MM),
             BODY,
-            8.5,
+            9,
             what="sales overflow",
         )
 
@@ -690,13 +697,14 @@ def _forecast(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     tables = Box(body.x, body.y + note_h, body.width, body.height - note_h)
     left, right = tables.columns(2, gap=3 * MM)
     rows = max(len(pack.condition_forecast), len(pack.temperature_forecast)) + 1
-    row_h = min(6.8 * MM, tables.height / rows)
+    row_h = min(8 * MM, tables.height / rows)
     for part, table, kind, title in (
         (left, pack.condition_forecast, "condition", "1st: condition"),
         (right, pack.temperature_forecast, "temperature", "2nd: temperature"),
     ):
         cells = [(_span(r.low, r.high), _forecast_result(pack, r, kind)) for r in table]
-        _table(c, part, [f"d{D12}", title], cells, [1, 2.6], theme, row_h, 9, f"{kind} forecast")
+        header = [f"d{D12}", title]
+        _table(c, part, header, cells, [1, 2.6], theme, row_h, 10, f"{kind} forecast")
     high = pack.d12_high_half_from
     _text(
         c,
@@ -718,20 +726,20 @@ def _spoilage(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         (_degrees(t.degrees), "—" if t.spoils_on is None else f"{t.spoils_on}+")
         for t in pack.temperatures
     ]
-    row_h = min(6.8 * MM, body.height / (len(rows) + 1))
+    row_h = min(8 * MM, body.height / (len(rows) + 1))
     table = Box(body.x, body.y, body.width * 0.52, body.height)
     header = ["Temperature", f"{spoils}: d{D6}"]
-    bottom = _table(c, table, header, rows, [1, 1], theme, row_h, 9, "spoilage table")
+    bottom = _table(c, table, header, rows, [1, 1], theme, row_h, 10, "spoilage table")
     melts = [pack.item(i).name for i in pack.perishing("melts")]
     fridge = [b.title for b in pack.benefits if b.effect.fridge]
     lines = [
         f"Roll one d{D6} for everyone, against today's actual temperature: at or above the "
-        f"number, all {spoils.lower()} spoil. — : they keep."
+        f"number, all {spoils.lower()} spoil. A — means they keep."
     ]
     if melts:
         lines.append(f"{_names(melts)} always melts overnight.")
     if fridge:
-        lines.append(f"{_names(fridge)} saves its holder's.")
+        lines.append(f"Whoever holds {_names(fridge)} loses nothing.")
     side = Box(table.right + 3 * MM, bottom, body.right - table.right - 3 * MM, body.top - bottom)
     _text(c, " ".join(lines), side, BODY, 8.5, valign="top", what="spoilage note")
 
@@ -749,14 +757,25 @@ def _temperature_steps(pack: LemonadeStall) -> list[int]:
     )
 
 
+def _sample_codes(pack: LemonadeStall) -> str:
+    """A printed code line from the deck, the fullest first, to show what the legend reads."""
+    printed = [e.change for e in pack.events if e.change.printed]
+    if not printed:
+        return ""
+    fullest = max(printed, key=lambda ch: (len(ch.groups), sum(len(g.options) for g in ch.groups)))
+    return fullest.printed
+
+
 def _weather_change(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     body = _headed_panel(c, box, "Step 7 · Weather change", theme.pale(SKY, 0.5))
     intro, rest = body.split_top(19 * MM)
+    sample = _sample_codes(pack)
+    like = f" like {sample}" if sample else ""
     _text(
         c,
-        f"An event card ends with codes like C+ (5+) / -5 (4+). Roll one d{D6} for each "
-        "group (either side of the /): a code happens on its number or more. If a group "
-        "holds two codes, the higher one reached applies.",
+        f"An event card ends with codes{like}. Roll one d{D6} for each group (either side "
+        "of the /): a code happens on its number or more. If a group holds two codes, the "
+        "higher one reached applies.",
         intro,
         BODY,
         9.5,
@@ -768,18 +787,18 @@ def _weather_change(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> N
     worst, best = pack.conditions[0], pack.conditions[-1]
     coolest, warmest = _degrees(pack.min_degrees), _degrees(pack.max_degrees)
     rows: list[tuple[Cell, Cell]] = [
-        ("C+", f"One step better — {best.name} stays {best.name}"),
-        ("C-", f"One step worse — {worst.name} stays {worst.name}"),
+        ("C+", (best.symbol, f"One step better — {best.name} stays {best.name}")),
+        ("C-", (worst.symbol, f"One step worse — {worst.name} stays {worst.name}")),
     ]
     for step in _temperature_steps(pack):
         if step < 0:
             rows.append((f"{step}", f"{-step}° cooler — never below {coolest}"))
         else:
             rows.append((f"+{step}", f"{step}° warmer — never above {warmest}"))
-    row_h = min(8 * MM, (rest.height - 2 * MM) / (len(rows) + 1))
+    row_h = min(9 * MM, (rest.height - 2 * MM) / (len(rows) + 1))
     table = Box(rest.x, rest.y, rest.width, rest.height - 2 * MM)
     header = ["Code", "What it does to today's markers"]
-    _table(c, table, header, rows, [0.7, 4], theme, row_h, 10, "weather-change legend")
+    _table(c, table, header, rows, [0.7, 4], theme, row_h, 10, "weather-change legend", left=2)
 
 
 def _ladder(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
@@ -812,38 +831,120 @@ def _arrow(c: Canvas, x0: float, x1: float, y: float) -> None:
 
 
 # -- bottom right: the day and the costs ----------------------------------------
+def _wrap_after(lead: float, text: str, size: float, max_width: float) -> list[str] | None:
+    """Greedy wrap whose first line starts ``lead`` points in; None if a word cannot fit."""
+    lines: list[str] = []
+    line, room = "", max_width - lead
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if width(trial, BODY, size) <= room:
+            line = trial
+            continue
+        if not line:
+            return None
+        lines.append(line)
+        line, room = word, max_width
+        if width(word, BODY, size) > room:
+            return None
+    lines.append(line)
+    return lines
+
+
+def _lead_fit(lead: str, text: str, box: Box, size: float) -> tuple[float, list[str]] | None:
+    """The largest size (down to MIN_TEXT) at which a lead-in paragraph fits, with its lines."""
+    current = size
+    while current >= MIN_TEXT - 1e-6:
+        lines = _wrap_after(width(f"{lead} ", BOLD, current), text, current, box.width)
+        if lines is not None and len(lines) * current * 1.2 <= box.height:
+            return current, lines
+        current -= 0.5
+    return None
+
+
+def _lead_paragraph(c: Canvas, lead: str, text: str, box: Box, size: float, what: str) -> None:
+    """A bold lead-in then body text, wrapped as one paragraph; shrinks, never clips."""
+    fitted = _lead_fit(lead, text, box, size)
+    if fitted is None:
+        raise RenderError(f"{what}: text does not fit its box at {MIN_TEXT:g} pt: {lead} {text!r}")
+    current, lines = fitted
+    y = box.top - current
+    c.setFillColor(INK)
+    c.setFont(BOLD, current)
+    c.drawString(box.x, y, lead)
+    c.setFont(BODY, current)
+    c.drawString(box.x + width(f"{lead} ", BOLD, current), y, lines[0])
+    for line in lines[1:]:
+        y -= current * 1.2
+        c.drawString(box.x, y, line)
+
+
+def _step_heights(
+    steps: Sequence[tuple[str, str]], room: Box, text_w: float
+) -> tuple[float, list[float]]:
+    """The largest size at which every step fits, and each step's height at that size."""
+    size = 10.0
+    while size >= MIN_TEXT - 1e-6:
+        wrapped = [
+            _wrap_after(width(f"{t}. ", BOLD, size), text, size, text_w) for t, text in steps
+        ]
+        if all(w is not None for w in wrapped):
+            heights = [max(len(w) * size * 1.2, STEP_DISC) for w in wrapped if w is not None]
+            if sum(heights) + (len(steps) - 1) * 1 * MM <= room.height:
+                return size, heights
+        size -= 0.5
+    raise RenderError(f"the day's steps do not fit the board at {MIN_TEXT:g} pt; shorten them")
+
+
+STEP_DISC = 5.6 * MM
+
+
 def _steps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     body = _headed_panel(c, box, f"A day in {len(STEP_TITLES)} steps", theme.pale(LEAF, 0.8))
-    steps = day_steps(pack)
-    rows = body.rows(len(steps), gap=1 * MM)
-    number_w = 7 * MM
-    for index, ((title, text), row) in enumerate(zip(steps, rows), start=1):
-        disc = Box(row.x, row.top - 6 * MM, 6 * MM, 6 * MM)
+    steps = _day_steps(pack)
+    number_w = 7.5 * MM
+    size, heights = _step_heights(steps, body, body.width - number_w)
+    gap = (body.height - sum(heights)) / max(1, len(steps) - 1)
+    top = body.top
+    for index, ((title, text), height) in enumerate(zip(steps, heights), start=1):
+        disc = Box(body.x, top - STEP_DISC + 0.25 * size, STEP_DISC, STEP_DISC)
         c.saveState()
         c.setFillColor(INK)
-        c.circle(disc.cx, disc.cy, 3 * MM, stroke=0, fill=1)
+        c.circle(disc.cx, disc.cy, STEP_DISC / 2, stroke=0, fill=1)
         c.restoreState()
         _text(c, str(index), disc, BOLD, 9.5, "center", colour=white, what="step number")
-        text_box = Box(row.x + number_w + 1 * MM, row.y, row.width - number_w - 1 * MM, row.height)
-        _text(c, f"{title}: {text}", text_box, BODY, 9.5, valign="top", what=f"step {index}")
+        text_box = Box(body.x + number_w, top - height - 0.01, body.width - number_w, height + 0.01)
+        _lead_paragraph(c, f"{title}.", text, text_box, size, f"step {index}")
+        top -= height + gap
 
 
 def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     body = _headed_panel(c, box, "Step 5 · Buying supplies", theme.pale(LEAF, 0.7))
     rows = [(item.name, _money(item.price_one), _money(item.price_bulk)) for item in pack.items]
     header = ["Good", "1 unit", f"{pack.bulk_size} units"]
-    row_h = 7 * MM
-    bottom = _table(c, body, header, rows, [1.4, 1, 1], theme, row_h, 10, "costs table")
+    bottom = _table(c, body, header, rows, [1.4, 1, 1], theme, 7 * MM, 10, "costs table")
     _text(
         c,
         f"At most {pack.max_per_item} of each good per round. Fewer than {pack.bulk_size} "
-        f"cost the single price each. One of each good makes one cup of lemonade.",
+        "cost the single price each. One of each good makes a cup of lemonade.",
         Box(body.x, body.y, body.width, bottom - body.y - 1.5 * MM),
         BODY,
         9,
         valign="top",
         what="costs note",
     )
+
+
+def _setup(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    body = _headed_panel(c, box, "Setup", theme.pale(LEAF, 0.7))
+    text = (
+        "Each player takes one colour's mat, price cards and cup-sold tokens, and puts a "
+        f"score marker on {pack.starting_money}. Set {pack.days[0]}'s weather markers as "
+        "printed on the time track, and lay the chart for your player count on the board."
+    )
+    for benefit in pack.benefits:
+        if benefit.min_players > pack.min_players:
+            text += f" With fewer than {benefit.min_players} players, leave out {benefit.title}."
+    _text(c, text, body, BODY, 9, valign="top", what="setup")
 
 
 TIE_BREAKS = {
@@ -859,45 +960,54 @@ def _game_end(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     text = f"After {pack.days[-1]}, the stand with {first} wins."
     if then:
         text += " Still tied? " + "; then ".join(then).capitalize() + "."
-    _text(c, text, body, BODY, 9.5, valign="top", what="game end")
+    _text(c, text, body, BODY, 9, valign="top", what="game end")
 
 
 # -- the board -------------------------------------------------------------------
 def _draw_board(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
-    layout = board_layout(pack)
+    layout = _board_layout(pack)
     board = layout.board
     c.saveState()
     c.setFillColor(theme.flood(BOARD_BG))
     c.rect(board.x, board.y, board.width, board.height, stroke=0, fill=1)
     c.restoreState()
     _score_track(c, pack, theme)
-
-    top_left = layout.top_left
-    title, rest = top_left.split_top(34 * MM)
-    _title_block(c, title, pack, theme)
-    _time_track(c, Box(rest.x, rest.y, rest.width, rest.height - GAP), pack, theme)
-
+    _top_left(c, layout.top_left, pack, theme)
     _sales_area(c, layout.top_right, pack, theme)
+    _bottom_left(c, layout.bottom_left, pack, theme)
+    _bottom_right(c, layout.bottom_right, pack, theme)
 
-    bottom_left = layout.bottom_left
-    left, right = bottom_left.columns(2, gap=GAP)
-    forecast_h = 72 * MM
+
+def _top_left(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    track_h = _time_track_height(pack)
+    _fits(track_h + 30 * MM, box, "title and time track")
+    _title_block(
+        c, Box(box.x, box.y + track_h + GAP, box.width, box.height - track_h - GAP), pack, theme
+    )
+    _time_track(c, Box(box.x, box.y, box.width, track_h), pack, theme)
+
+
+def _bottom_left(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    left_w = box.width * 0.49
+    left = Box(box.x, box.y, left_w, box.height)
+    right = Box(box.x + left_w + GAP, box.y, box.width - left_w - GAP, box.height)
+    forecast_h = box.height * 0.56
     _forecast(c, Box(left.x, left.top - forecast_h, left.width, forecast_h), pack, theme)
     _spoilage(c, Box(left.x, left.y, left.width, left.height - forecast_h - GAP), pack, theme)
     _weather_change(c, right, pack, theme)
 
-    bottom_right = layout.bottom_right
-    steps_w = bottom_right.width * 0.6
-    _steps(c, Box(bottom_right.x, bottom_right.y, steps_w, bottom_right.height), pack, theme)
-    side = Box(
-        bottom_right.x + steps_w + GAP,
-        bottom_right.y,
-        bottom_right.width - steps_w - GAP,
-        bottom_right.height,
-    )
-    costs_h = 76 * MM
+
+def _bottom_right(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    steps_w = box.width * 0.6
+    _steps(c, Box(box.x, box.y, steps_w, box.height), pack, theme)
+    side = Box(box.x + steps_w + GAP, box.y, box.width - steps_w - GAP, box.height)
+    costs_h = 13 * MM + 7 * MM * (len(pack.items) + 1) + 14 * MM
+    end_h = 32 * MM
+    _fits(costs_h + end_h + 30 * MM + 2 * GAP, side, "costs, setup and game end")
     _costs(c, Box(side.x, side.top - costs_h, side.width, costs_h), pack, theme)
-    _game_end(c, Box(side.x, side.y, side.width, side.height - costs_h - GAP), pack, theme)
+    _game_end(c, Box(side.x, side.y, side.width, end_h), pack, theme)
+    middle = Box(side.x, side.y + end_h + GAP, side.width, side.height - costs_h - end_h - 2 * GAP)
+    _setup(c, middle, pack, theme)
 
 
 def board(pack: LemonadeStall, theme: Theme) -> Board:
@@ -919,6 +1029,7 @@ def board(pack: LemonadeStall, theme: Theme) -> Board:
 # -- maximum-sales charts ----------------------------------------------------------
 CHART_GAP = 10 * MM  # between charts on a page: room for two separate cuts
 CHART_PAGE_HEAD = 14 * MM
+CHART_TOP = 2 * MM  # between the page heading and the first chart
 
 
 def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, theme: Theme) -> None:
@@ -931,7 +1042,7 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
     title_w = 40 * MM
     _text(
         c,
-        f"{chart.players} players",
+        f"{chart.players} player{'' if chart.players == 1 else 's'}",
         Box(head.x, head.y, title_w, head.height),
         BOLD,
         16,
@@ -939,7 +1050,7 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
     )
     _text(
         c,
-        "Maximum sales today: cups the whole street can sell (cups each stand is sure of)",
+        "Most cups the whole street sells today (cups each stand is sure of)",
         Box(head.x + title_w, head.y, head.width - title_w, head.height),
         BODY,
         8,
@@ -976,6 +1087,7 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
             Box(grid.x + 1.5 * MM, y + 1 * MM, label_w - 2 * MM, row_h - 2 * MM),
             BOLD,
             10,
+            radius=3 * MM,
         )
         for limit, col in zip(chart.row(cond.id), columns):
             _chart_cell(c, Box(col.x, y, col.width, row_h), limit, cond.guarantee)
@@ -1026,7 +1138,8 @@ def _charts_per_page(pack: LemonadeStall) -> int:
             raise RenderError(
                 f"a {pack.kit.sales_chart.width} mm sales chart is wider than {paper.name}"
             )
-        counts.append(int((area.height - CHART_PAGE_HEAD + CHART_GAP) // (h + CHART_GAP)))
+        room = area.height - CHART_PAGE_HEAD - CHART_TOP
+        counts.append(int((room + CHART_GAP) // (h + CHART_GAP)))
     if min(counts) < 1:
         raise RenderError(f"a {pack.kit.sales_chart.height} mm sales chart is taller than a page")
     return min(counts)
@@ -1055,9 +1168,10 @@ def _chart_page(
             9,
             what="chart page",
         )
-        _fits(len(charts) * h + (len(charts) - 1) * CHART_GAP, rest, "sales charts page")
+        need = CHART_TOP + len(charts) * h + (len(charts) - 1) * CHART_GAP
+        _fits(need, rest, "sales charts page")
         for i, chart in enumerate(charts):
-            top = rest.top - 2 * MM - i * (h + CHART_GAP)
+            top = rest.top - CHART_TOP - i * (h + CHART_GAP)
             _draw_chart(c, Box(rest.cx - w / 2, top - h, w, h), pack, chart, theme)
 
     return draw

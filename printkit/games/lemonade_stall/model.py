@@ -265,7 +265,10 @@ class LemonadeStall:
         return tuple(e.id for e in self.events for _ in range(e.copies))
 
     def condition(self, condition_id: str) -> Condition:
-        return _look_up(self._conditions_by_id, condition_id, "condition")
+        try:
+            return self._conditions_by_id[condition_id]
+        except KeyError:
+            raise KeyError(f"no condition {condition_id!r}") from None
 
     def condition_index(self, condition_id: str) -> int:
         try:
@@ -288,13 +291,22 @@ class LemonadeStall:
         return self.temperatures[-1].degrees
 
     def item(self, item_id: str) -> Item:
-        return _look_up(self._items_by_id, item_id, "item")
+        try:
+            return self._items_by_id[item_id]
+        except KeyError:
+            raise KeyError(f"no item {item_id!r}") from None
 
     def event(self, event_id: str) -> Event:
-        return _look_up(self._events_by_id, event_id, "event")
+        try:
+            return self._events_by_id[event_id]
+        except KeyError:
+            raise KeyError(f"no event {event_id!r}") from None
 
     def benefit(self, benefit_id: str) -> Benefit:
-        return _look_up(self._benefits_by_id, benefit_id, "benefit")
+        try:
+            return self._benefits_by_id[benefit_id]
+        except KeyError:
+            raise KeyError(f"no benefit {benefit_id!r}") from None
 
     def chart(self, players: int) -> SalesChart:
         for c in self.charts:
@@ -329,13 +341,6 @@ def _index(values: tuple) -> dict:
     for value in values:
         index.setdefault(value.id, value)
     return index
-
-
-def _look_up(index: dict, wanted: str, what: str):
-    try:
-        return index[wanted]
-    except KeyError:
-        raise KeyError(f"no {what} {wanted!r}") from None
 
 
 def _by_id(values: tuple, wanted: str, what: str):

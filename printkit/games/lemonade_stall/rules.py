@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TypeVar
 
 from printkit.dice import Dice
@@ -48,10 +49,10 @@ class Stock(Mapping[str, int]):
     __slots__ = ("_counts",)
 
     def __init__(self, counts: Mapping[str, int] | None = None) -> None:
-        if isinstance(counts, Stock):  # already checked
+        if type(counts) is Stock:  # already checked; `type` is much cheaper than an ABC check
             self._counts = counts._counts.copy()
             return
-        self._counts = dict(counts or {})
+        self._counts = dict(counts) if counts else {}
         if self._counts and min(self._counts.values()) < 0:
             for item, count in self._counts.items():
                 if count < 0:
@@ -87,11 +88,24 @@ class Stock(Mapping[str, int]):
     def total(self) -> int:
         return sum(self._counts.values())
 
+    def counts(self) -> dict[str, int]:
+        """A plain, changeable copy of the counts (cheaper than ``dict(stock)``)."""
+        return self._counts.copy()
+
+    @classmethod
+    def _adopt(cls, counts: dict[str, int]) -> Stock:
+        """A Stock owning ``counts`` without a copy; the caller hands it over."""
+        if counts and min(counts.values()) < 0:
+            return cls(counts)  # raises, naming the good
+        stock = object.__new__(cls)
+        stock._counts = counts
+        return stock
+
     def plus(self, goods: Mapping[str, int]) -> Stock:
         merged = self._counts.copy()
         for item, count in goods.items():
             merged[item] = merged.get(item, 0) + count
-        return Stock(merged)
+        return Stock._adopt(merged)
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
         counts = self._counts
@@ -101,7 +115,7 @@ class Stock(Mapping[str, int]):
         return self.plus({item: -count for item, count in goods.items()})
 
     def without(self, items: Sequence[str]) -> Stock:
-        return Stock({k: (0 if k in items else v) for k, v in self._counts.items()})
+        return Stock._adopt({k: (0 if k in items else v) for k, v in self._counts.items()})
 
 
 @dataclass(frozen=True)
@@ -189,10 +203,10 @@ def change_weather(
             step = group.step_for(dice.roll(D6))
             if group.kind == "condition":
                 index = min(max(ids.index(weather.condition) + step, 0), len(ids) - 1)
-                weather = replace(weather, condition=ids[index])
+                weather = Weather(ids[index], weather.temperature)
             else:
                 degrees = min(max(weather.temperature + step, pack.min_degrees), pack.max_degrees)
-                weather = replace(weather, temperature=degrees)
+                weather = Weather(weather.condition, degrees)
     return weather
 
 
@@ -265,7 +279,8 @@ def is_legal_purchase(
 # -- selling -------------------------------------------------------------------
 def produce(pack: LemonadeStall, stock: Mapping[str, int]) -> int:
     """Cups a stand can make: one of every good per cup, so the scarcest good decides."""
-    return min([stock.get(item, 0) for item in pack.item_ids])
+    counts = stock._counts if type(stock) is Stock else stock  # skip a call per good
+    return min([counts.get(item, 0) for item in pack.item_ids])
 
 
 def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
@@ -273,8 +288,9 @@ def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
     return cap is not None and price > cap
 
 
+@cache
 def clockwise(players: int, first_player: int) -> tuple[int, ...]:
-    """Seats (1-based) from the first player round the table."""
+    """Seats (1-based) from the first player round the table (asked every step, so cached)."""
     return tuple((first_player - 1 + i) % players + 1 for i in range(players))
 
 
@@ -282,6 +298,12 @@ def effect_for(pack: LemonadeStall, event_effect: EventEffect, immune: bool) -> 
     """The part of an event that reaches a stand; immunity drops what would hurt it."""
     if not immune:
         return event_effect
+    return _spared(event_effect)
+
+
+@cache
+def _spared(event_effect: EventEffect) -> EventEffect:
+    """An event with its harm taken out; cached, as the same few cards recur all game."""
     return replace(
         event_effect,
         price_bonus=max(event_effect.price_bonus, 0),
@@ -315,18 +337,18 @@ def sell(
         raise RuleError(f"first player {first_player} is not a seat of {players}")
     card = pack.event(event) if event else None
     shared = card.effect if card else NO_EVENT
-    effects = [
-        effect_for(pack, shared, is_immune(pack, o.benefit, card.immunity if card else False))
-        for o in offers
-    ]
+    immunity = card.immunity if card else False
+    effects = [effect_for(pack, shared, is_immune(pack, o.benefit, immunity)) for o in offers]
     limit = pack.limit(players, weather.condition, weather.temperature) + shared.limit_bonus
     guarantee = pack.condition(weather.condition).guarantee
     capacity = tuple(
-        0 if is_priced_out(pack, weather.condition, o.price) else produce(pack, o.stock)
-        for o in offers
+        [
+            0 if is_priced_out(pack, weather.condition, o.price) else produce(pack, o.stock)
+            for o in offers
+        ]
     )
     guaranteed = tuple(
-        min(cap, 0 if effect.no_guarantees else guarantee) for cap, effect in zip(capacity, effects)
+        [min(cap, 0 if e.no_guarantees else guarantee) for cap, e in zip(capacity, effects)]
     )
     sold = list(guaranteed)
     steps = [SaleStep("guaranteed", None, guaranteed, sum(sold))]
@@ -339,10 +361,10 @@ def sell(
         _share(sold, capacity, group, limit)
         cut = sum(capacity[s - 1] - sold[s - 1] for s in group) > 0
         phase = "tie" if cut and len(group) > 1 else "price"
-        added = tuple(a - b for a, b in zip(sold, before))
+        added = tuple([a - b for a, b in zip(sold, before)])
         steps.append(SaleStep(phase, price, added, sum(sold)))
     income = tuple(
-        _income(pack, offer, cups, effect) for offer, cups, effect in zip(offers, sold, effects)
+        [_income(pack, offer, cups, effect) for offer, cups, effect in zip(offers, sold, effects)]
     )
     return Sales(limit, capacity, guaranteed, tuple(sold), income, tuple(steps))
 
@@ -381,6 +403,8 @@ def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -
 
 
 def use_ingredients(pack: LemonadeStall, stock: Stock, cups: int) -> Stock:
+    if not cups:
+        return stock  # a Stock never changes, so the same one will do
     return stock.minus({item: cups for item in pack.item_ids})
 
 
@@ -415,7 +439,7 @@ def spoil(
         lost += pack.perishing("melts")
     if lemons_spoil(pack, degrees, roll, effect):
         lost += pack.perishing("spoils")
-    return stock.without(lost)
+    return stock.without(lost) if lost else stock
 
 
 # -- end of game -------------------------------------------------------------

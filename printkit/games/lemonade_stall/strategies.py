@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from printkit.dice import ScriptedDice, SeededDice
-from printkit.games.lemonade_stall.game import Decider, GameState, Stand, event_effect
+from printkit.games.lemonade_stall.game import Decider, GameState, Stand
 from printkit.games.lemonade_stall.model import (
     BenefitEffect,
     EventEffect,
@@ -27,6 +27,8 @@ from printkit.games.lemonade_stall.rules import (
     Stock,
     Weather,
     change_weather,
+    effect_for,
+    is_immune,
     is_legal_purchase,
     produce,
 )
@@ -62,11 +64,12 @@ class RandomLegal:
         return goods
 
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
+        """Random counts; while illegal, one good drops to a random smaller count."""
         money = state.stand(seat).money
         buy = {i: self.dice.roll(self.pack.max_per_item + 1) - 1 for i in self.pack.item_ids}
         while not is_legal_purchase(self.pack, buy, effect, money):
             item = self._pick([i for i, n in buy.items() if n])
-            buy[item] -= 1
+            buy[item] = self.dice.roll(buy[item]) - 1
         return buy
 
     def set_price(self, state: GameState, seat: int) -> int:
@@ -91,7 +94,7 @@ class RandomLegal:
 
 def _some(stock: Stock, count: int, chooser: RandomLegal) -> dict[str, int]:
     """Up to ``count`` goods drawn at random from ``stock``."""
-    left = dict(stock)
+    left = stock.counts()
     taken: dict[str, int] = {}
     for _ in range(count):
         items = [i for i, n in left.items() if n > 0]
@@ -115,6 +118,7 @@ class Facts:
     caps: Mapping[str, int | None]
     guarantees: Mapping[str, int]
     undercut: Mapping[int, float]  # price card -> share of cards below it, plus half of its own
+    benefits: Mapping[str, BenefitEffect]
     odds_cache: dict[tuple[Weather, str | None], Odds] = field(default_factory=dict, compare=False)
     best_cache: dict[tuple, tuple[int, float]] = field(default_factory=dict, compare=False)
 
@@ -146,6 +150,7 @@ def facts_for(pack: LemonadeStall) -> Facts:
             caps={c.id: c.price_cap for c in pack.conditions},
             guarantees={c.id: c.guarantee for c in pack.conditions},
             undercut=_undercut(pack.selling_prices),
+            benefits={b.id: b.effect for b in pack.benefits},
         )
         _FACTS[id(pack)] = known
     return known
@@ -229,30 +234,35 @@ class Bot:
         stand = state.stand(seat)
         want = max(self.appetite(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
         victim = state.stand(richest_rival(state, seat)) if state.players > 1 else stand
-        return max(options, key=lambda b: self.benefit_value(state, seat, b, want, victim))
+        tokens = dict(state.bonus_tokens)
+        unit = self.facts.unit
+        best, best_value = options[0], -math.inf
+        for option in options:  # the first of equal cards wins, as with max()
+            value = tokens.get(option, 0) * unit + self.benefit_value(stand, option, want, victim)
+            if value > best_value:
+                best, best_value = option, value
+        return best
 
-    def benefit_value(
-        self, state: GameState, seat: int, benefit_id: str, want: int, victim: Stand
-    ) -> float:
-        """The card in dollars: its tokens, the goods it brings (as far as wanted), its bonus.
+    def benefit_value(self, stand: Stand, benefit_id: str, want: int, victim: Stand) -> float:
+        """The card itself in dollars: the goods it brings (as far as wanted), its bonus.
 
         ``want`` is the cups the stand still lacks for today; ``victim`` the rival
-        a theft would rob.
+        a theft would rob. Bonus tokens on the card come on top.
         """
-        effect = self.pack.benefit(benefit_id).effect
-        stand = state.stand(seat)
+        effect = self.facts.benefits[benefit_id]
         unit = self.facts.unit
-        value = state.tokens(benefit_id) * unit
+        value = 0.0
         if effect.bargain_goods and stand.money >= effect.bargain_cost:
             value += min(effect.bargain_goods, want) * unit - effect.bargain_cost
-        value += min(effect.immunity_goods, want) * unit
-        value += effect.sales_bonus_per_cup * min(effect.sales_bonus_cups, want)
+        if effect.immunity_goods:
+            value += min(effect.immunity_goods, want) * unit
+        if effect.sales_bonus_per_cup:
+            value += effect.sales_bonus_per_cup * min(effect.sales_bonus_cups, want)
         if effect.theft_goods or effect.theft_money:
             value += min(effect.theft_goods, victim.stock.total) * unit
             value += min(effect.theft_money, victim.money)
         if effect.fridge:
-            perishable = [i for i in self.pack.item_ids if i not in self.facts.durable]
-            value += sum(stand.stock[i] for i in perishable) * unit
+            value += sum(n for i, n in stand.stock.items() if i not in self.facts.durable) * unit
         if effect.takes_first_player:
             value += FIRST_PLAYER_EDGE
         return value
@@ -261,7 +271,7 @@ class Bot:
         self, state: GameState, seat: int, count: int, one_type: bool
     ) -> Mapping[str, int]:
         """Onto the scarcest good, so the goods make cups; durable goods win a tie."""
-        counts = dict(state.stand(seat).stock)
+        counts = state.stand(seat).stock.counts()
         if one_type:
             return {self._scarcest(counts, self.pack.item_ids): count}
         goods = dict.fromkeys(self.pack.item_ids, 0)
@@ -290,8 +300,8 @@ class Bot:
     def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
         """From the richest rival, the goods this stand is shortest of."""
         target = richest_rival(state, seat)
-        mine = dict(state.stand(seat).stock)
-        theirs = dict(state.stand(target).stock)
+        mine = state.stand(seat).stock.counts()
+        theirs = state.stand(target).stock.counts()
         taken: dict[str, int] = {}
         for _ in range(goods):
             left = [i for i in self.pack.item_ids if theirs.get(i, 0) > 0]
@@ -307,8 +317,8 @@ class Bot:
         self, state: GameState, seat: int, count: int, passable: Stock
     ) -> Mapping[str, int]:
         """Hand over what the stand has most of; perishable goods first on a tie."""
-        left = dict(passable)
-        mine = dict(state.stand(seat).stock)
+        left = passable.counts()
+        mine = state.stand(seat).stock.counts()
         given: dict[str, int] = {}
         for _ in range(count):
             items = [i for i, n in left.items() if n > 0]
@@ -347,9 +357,17 @@ def plan_purchase(
     """
     top = max(targets.values(), default=0)
     for cut in range(top + 1):
+        wanted = [
+            (item, min(targets.get(item.id, 0) - cut - stock.get(item.id, 0), pack.max_per_item))
+            for item in pack.items
+        ]
+        floor = sum(
+            [n * min(i.price_one, i.price_bulk / pack.bulk_size) for i, n in wanted if n > 0]
+        )
+        if floor > money:
+            continue  # it cannot be afforded, single goods or whole lots
         buy: dict[str, int] = {}
-        for item in pack.items:
-            need = min(targets.get(item.id, 0) - cut - stock.get(item.id, 0), pack.max_per_item)
+        for item, need in wanted:
             if need <= 0:
                 continue
             lot = pack.bulk_size
@@ -399,9 +417,8 @@ class Outlook:
     players: int
     forecast: Weather
     event: str | None = None
-    effect: EventEffect = NO_EVENT  # the event as it reaches this stand
-    limit_bonus: int = 0
-    bonus: BenefitEffect | None = None  # the benefit card held today
+    immune: bool = False  # the stand's benefit lets it ignore the event's effect
+    benefit: str | None = None  # the benefit card held today
 
 
 class ForecastReader(Bot):
@@ -414,28 +431,26 @@ class ForecastReader(Bot):
 
     name = "forecast-reader"
 
-    def outlook(self, state: GameState, seat: int, effect: EventEffect) -> Outlook:
+    def outlook(self, state: GameState, seat: int) -> Outlook:
+        """Small ids only, so days are cheap to look up in the pack's memo."""
+        benefit = state.stands[seat - 1].benefit
         card = self.pack.event(state.event) if state.event else None
-        benefit = state.stand(seat).benefit
-        return Outlook(
-            players=state.players,
-            forecast=state.forecast,
-            event=state.event,
-            effect=effect,
-            limit_bonus=card.effect.limit_bonus if card else 0,
-            bonus=self.pack.benefit(benefit).effect if benefit else None,
-        )
+        immune = card is not None and is_immune(self.pack, benefit, card.immunity)
+        return Outlook(state.players, state.forecast, state.event, immune, benefit)
 
     def takings(self, day: Outlook, price: int, capacity: float) -> tuple[float, float]:
         """Expected (income, cups) at ``price`` over the weather the day may turn into."""
+        card = self.pack.event(day.event) if day.event else None
+        effect = effect_for(self.pack, card.effect, day.immune) if card else NO_EVENT
+        limit_bonus = card.effect.limit_bonus if card else 0
+        bonus = self.facts.benefits[day.benefit] if day.benefit else None
         income = cups = 0.0
         for weather, chance in self.facts.odds(day.forecast, day.event):
             sold = expected_sales(
-                self.facts, day.players, weather, price, capacity, day.effect, day.limit_bonus
+                self.facts, day.players, weather, price, capacity, effect, limit_bonus
             )
-            bonus = day.bonus
             extra = min(sold, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup if bonus else 0
-            income += chance * (sold * (price + day.effect.price_bonus) + extra)
+            income += chance * (sold * (price + effect.price_bonus) + extra)
             cups += chance * sold
         return income, cups
 
@@ -458,7 +473,7 @@ class ForecastReader(Bot):
         return known
 
     def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
-        _, cups = self.best(self.outlook(state, seat, effect), math.inf, self.facts.cup_cost)
+        _, cups = self.best(self.outlook(state, seat), math.inf, self.facts.cup_cost)
         return math.ceil(cups)
 
     def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
@@ -471,8 +486,7 @@ class ForecastReader(Bot):
     def set_price(self, state: GameState, seat: int) -> int:
         """Goods bought are paid for: the best takings from the cups the stand can make."""
         capacity = produce(self.pack, state.stand(seat).stock)
-        day = self.outlook(state, seat, event_effect(self.pack, state, seat))
-        return self.best(day, capacity, 0.0)[0]
+        return self.best(self.outlook(state, seat), capacity, 0.0)[0]
 
 
 STRATEGIES: Mapping[str, Callable[[LemonadeStall, int], Decider]] = {

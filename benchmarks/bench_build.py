@@ -1,0 +1,127 @@
+"""Build-loop benchmarks: cold kit, no-op rebuild, one-card change, check, card throughput.
+
+Run: .venv/bin/python benchmarks/bench_build.py  (prints a Markdown table)
+Each figure is the median of several runs of the real CLI in a fresh process,
+so interpreter start-up and imports are included, as a designer would see them.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PRINTKIT = [sys.executable, "-m", "printkit"]
+RUNS = 5
+
+
+def timed(args: list[str], cwd: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(PRINTKIT + args, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def median(samples: list[float]) -> float:
+    return statistics.median(samples)
+
+
+def bench_kit(work: Path) -> dict[str, float]:
+    content = work / "content"
+    shutil.copytree(ROOT / "content", content)
+    out = work / "output"
+    build = ["build", "lemonade-stall", "--content", str(content), "--out", str(out)]
+    cold, noop, one_card, check = [], [], [], []
+    events = content / "lemonade-stall" / "events.yaml"
+    original = events.read_text()
+    for run in range(RUNS):
+        shutil.rmtree(out, ignore_errors=True)
+        cold.append(timed(build, work))
+        noop.append(timed(build, work))
+        events.write_text(original.replace("happens today.", f"happens today{'!' * (run + 1)}"))
+        one_card.append(timed(build, work))
+        events.write_text(original)
+        timed(build, work)
+        check.append(timed(["check", "--content", str(content)], work))
+    return {
+        "cold build, both paper sizes": median(cold),
+        "no-op rebuild": median(noop),
+        "one event card's text changed": median(one_card),
+        "printkit check (39 examples)": median(check),
+    }
+
+
+def bench_cards(count: int = 900) -> tuple[float, int]:
+    """Render a synthetic deck: title, two wrapped lines, a frame; bleed, crop marks, 9-up."""
+    from reportlab.lib.colors import HexColor, black, white
+
+    from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
+    from printkit.render.impose import Piece, draw_duplex, grid_for
+    from printkit.render.pdf import finish, new_canvas
+    from printkit.render.units import BLEED, MM, PAPERS
+
+    def face(number: int):
+        def draw(c, box):
+            c.setFillColor(HexColor("#BFE0F2"))
+            c.rect(
+                box.x - BLEED,
+                box.y - BLEED,
+                box.width + 2 * BLEED,
+                box.height + 2 * BLEED,
+                stroke=0,
+                fill=1,
+            )
+            c.setFillColor(white)
+            c.setStrokeColor(black)
+            inner = box.inset(3 * MM)
+            c.roundRect(inner.x, inner.y, inner.width, inner.height, 3 * MM, stroke=1, fill=1)
+            c.setFillColor(black)
+            c.setFont(BOLD, 12)
+            c.drawCentredString(inner.cx, inner.top - 8 * MM, f"Card {number}")
+            text = fit(
+                f"Card {number} does something useful to the player on its left, twice.",
+                BODY,
+                inner.width - 6 * MM,
+                20 * MM,
+                9,
+            )
+            draw_fitted(c, text, inner.x + 3 * MM, inner.cy, "left", inner.width - 6 * MM)
+
+        return draw
+
+    pieces = [Piece(f"card-{i}", face(i)) for i in range(count)]
+    paper = PAPERS["a4"]
+    start = time.perf_counter()
+    c, buffer = new_canvas(paper.width, paper.height, "benchmark deck")
+    draw_duplex(c, grid_for(paper, 63 * MM, 88 * MM), pieces, "Benchmark deck")
+    size = len(finish(c, buffer))
+    return time.perf_counter() - start, size
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        results = bench_kit(Path(tmp))
+    print("| benchmark | median (s) | target |")
+    print("|---|---|---|")
+    targets = ["< 1.5 s", "< 0.3 s", "< 0.5 s", "< 0.5 s"]
+    for (name, seconds), target in zip(results.items(), targets):
+        print(f"| {name} | {seconds:.2f} | {target} |")
+    seconds, size = median_cards()
+    print(
+        f"| 900 poker cards, 9-up with bleed and crop marks | {seconds:.2f} "
+        f"({900 / seconds:,.0f} cards/s, {size / 1024:.0f} KiB) | > 1,000 cards/s |"
+    )
+
+
+def median_cards() -> tuple[float, int]:
+    runs = [bench_cards() for _ in range(RUNS)]
+    return median([r[0] for r in runs]), runs[0][1]
+
+
+if __name__ == "__main__":
+    main()

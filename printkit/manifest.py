@@ -1,0 +1,47 @@
+"""What the last build wrote, and the fast check that nothing changed since.
+
+Kept free of drawing imports: a no-op rebuild answers from here in a blink.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
+
+MANIFEST = ".printkit-manifest.json"
+
+
+def read_manifest(folder: Path) -> dict:
+    try:
+        return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool) -> Path:
+    return out / game_id / (paper_id + ("-ink-saver" if ink_saver else ""))
+
+
+def whole_key(pack, settings: tuple) -> str:
+    """Everything a kit is built from: code, fonts, content, examples, templates, settings."""
+    return digest(
+        code_digest(),
+        pack,
+        tree_digest(pack.folder / "examples"),
+        tree_digest(pack.folder / "rulebook"),
+        tree_digest(TEMPLATES),
+        settings,
+    )
+
+
+def up_to_date(folder: Path, key: str) -> list[str] | None:
+    """The files of an unchanged kit, or None when something must be rebuilt."""
+    manifest = read_manifest(folder)
+    if manifest.get("whole") != key:
+        return None
+    names = list(manifest.get("files", {}))
+    if not all((folder / name).is_file() for name in names):
+        return None
+    return names
