@@ -299,13 +299,13 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
 
 
 def settings_of(options: KitOptions, ink_saver: bool) -> tuple:
-    return (options.paper.id, ink_saver, options.back_offset)
+    return (options.paper.id, ink_saver, options.back_offset, options.lang)
 
 
 def build_game(
     plugin, pack, out: Path, options: KitOptions, ink_saver: bool = False, force: bool = False
 ) -> BuildReport:
-    folder = output_folder(out, pack.id, options.paper.id, ink_saver)
+    folder = output_folder(out, pack.id, options.paper.id, ink_saver, options.lang)
     whole = whole_key(pack, settings_of(options, ink_saver))
     unchanged = None if force else up_to_date(folder, whole)
     if unchanged is not None:

@@ -119,6 +119,12 @@ def gaps(games: tuple[str, ...], content: Path | None) -> None:
 @click.option("--png", is_flag=True, help="Also write every card and token at 300 dpi with bleed.")
 @click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets.")
 @click.option("--force", is_flag=True, help="Rebuild every file, even unchanged ones.")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    help="Language to build, for games printed in several (repeatable; default: all).",
+)
 def build(
     games: tuple[str, ...],
     content: Path | None,
@@ -129,6 +135,7 @@ def build(
     png: bool,
     tts: bool,
     force: bool,
+    langs: tuple[str, ...],
 ) -> None:
     """Check the examples, then render each game's kit into OUT/<game>/<paper>/.
 
@@ -140,38 +147,49 @@ def build(
     offset = _offset(back_offset)
     for folder in _folders(cache, games):
         plugin, pack = _checked_pack(cache, folder)
-        for paper_id in papers or PAPER_IDS:
-            target = output_folder(out, pack.id, paper_id, ink_saver)
-            fresh = (
-                None
-                if force
-                else up_to_date(target, whole_key(pack, (paper_id, ink_saver, offset)))
-            )
-            if fresh is not None:  # answered without loading any drawing code
-                click.echo(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
-                continue
-            _echo_report(_build_one(plugin, pack, out, paper_id, ink_saver, offset, force))
-        if png or tts:
-            from printkit.build import build_exports
+        for lang in _languages(plugin, langs):
+            for paper_id in papers or PAPER_IDS:
+                settings = (paper_id, ink_saver, offset, lang)
+                target = output_folder(out, pack.id, paper_id, ink_saver, lang)
+                fresh = None if force else up_to_date(target, whole_key(pack, settings))
+                if fresh is not None:  # answered without loading any drawing code
+                    click.echo(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
+                    continue
+                _echo_report(_build_one(plugin, pack, out, settings, force))
+            if png or tts:
+                from printkit.build import build_exports
 
-            options = _options(papers[0] if papers else PAPER_IDS[0], ink_saver, offset)
-            written = build_exports(plugin, pack, out, options, png=png, tts=tts)
-            click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
+                paper = papers[0] if papers else PAPER_IDS[0]
+                options = _options((paper, ink_saver, offset, lang))
+                written = build_exports(plugin, pack, out, options, png=png, tts=tts)
+                click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
 
 
-def _options(paper_id: str, ink_saver: bool, offset: tuple[float, float]):
+def _languages(plugin, wanted: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages to build: those asked for that the game prints, or all of them."""
+    if not plugin.languages:
+        return ("",)
+    unknown = [lang for lang in wanted if lang not in plugin.languages]
+    if unknown:
+        raise UsageError(
+            f"{plugin.id} is printed in {', '.join(plugin.languages)}, not {', '.join(unknown)}"
+        )
+    return wanted or plugin.languages
+
+
+def _options(settings: tuple):
     from printkit.kit import KitOptions
     from printkit.render.theme import Theme
     from printkit.render.units import PAPERS
 
-    return KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset)
+    paper_id, ink_saver, offset, lang = settings
+    return KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset, lang)
 
 
-def _build_one(plugin, pack, out: Path, paper_id: str, ink_saver: bool, offset, force: bool):
+def _build_one(plugin, pack, out: Path, settings: tuple, force: bool):
     from printkit.build import build_game
 
-    options = _options(paper_id, ink_saver, offset)
-    return build_game(plugin, pack, out, options, ink_saver, force)
+    return build_game(plugin, pack, out, _options(settings), settings[1], force)
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:

@@ -75,3 +75,4 @@ class KitOptions:
     paper: Paper
     theme: Theme = Theme()
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, for duplex misregistration
+    lang: str = ""  # for games printed in several languages: which one ("" when only one)

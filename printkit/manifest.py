@@ -20,8 +20,10 @@ def read_manifest(folder: Path) -> dict:
         return {}
 
 
-def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool) -> Path:
-    return out / game_id / (paper_id + ("-ink-saver" if ink_saver else ""))
+def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool, lang: str = "") -> Path:
+    """``output/<game>/<paper>[-<lang>][-ink-saver]/``."""
+    name = paper_id + (f"-{lang}" if lang else "") + ("-ink-saver" if ink_saver else "")
+    return out / game_id / name
 
 
 def whole_key(pack, settings: tuple) -> str:

@@ -49,6 +49,7 @@ class GamePlugin:
     simulate: Simulator | None = None  # bots and a seeded game, for `printkit simulate`
     kit: Callable[[Any, Any], Any] | None = None  # (pack, KitOptions) -> Kit
     rulebook: Callable[[Any, Any], Any] | None = None  # (pack, Theme) -> RulebookContext
+    languages: tuple[str, ...] = ()  # printed languages, e.g. ("ru", "en"); () for one
 
 
 _PLUGINS: dict[str, GamePlugin] = {}

@@ -25,7 +25,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.flowables import HRFlowable, PageBreakIfNotEmpty
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, CONDENSED
@@ -168,10 +168,9 @@ def _lead_in(out: list[Flowable]) -> list[Flowable]:
 
 
 def _room_for(headings: list[Flowable], flow: Flow) -> float:
-    body = flow.styles.body.leading
-    return sum(
-        h.style.leading * 1.3 + h.style.spaceBefore + h.style.spaceAfter for h in headings
-    ) + (4 * body)
+    """The headings' own height plus four lines of what follows them."""
+    own = sum(h.style.leading * 1.3 + h.style.spaceBefore + h.style.spaceAfter for h in headings)
+    return own + 4 * flow.styles.body.leading
 
 
 def _skip(node: Node, flow: Flow) -> list[Flowable]:
@@ -202,7 +201,7 @@ def _paragraph(node: Node, flow: Flow) -> list[Flowable]:
 def _list(node: Node, flow: Flow) -> list[Flowable]:
     ordered = node.kind == "ordered_list"
     indent = 5 * MM if ordered else 4.2 * MM
-    inner = replace(flow.narrower(indent), list_depth=flow.list_depth + 1)
+    inner = replace(flow.inside(indent), list_depth=flow.list_depth + 1)
     items = [ListItem(convert(item.children, inner) or [Spacer(0, 0)]) for item in node.children]
     size = flow.styles.body.fontSize
     common = dict(
@@ -303,16 +302,16 @@ def _table(node: Node, flow: Flow) -> list[Flowable]:
         data.append(
             [Paragraph(_markup(td, flow), styles.aligned(base, td.align)) for td in tr.children]
         )
-        plain_rows.append([(plain(td.inline), base.fontName) for td in tr.children])
+        plain_rows.append([plain(td.inline) for td in tr.children])
     widths = column_widths(plain_rows, styles.cell.fontSize, flow.width)
     table = Table(data, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
-    table.setStyle(TableStyle(_table_commands(head_rows, len(rows))))
+    table.setStyle(TableStyle(_table_commands(head_rows)))
     table.spaceBefore = 2
     table.spaceAfter = styles.body.fontSize
     return [table] if flow.nested else [TableKeep([table])]
 
 
-def _table_commands(head_rows: int, count: int) -> list[tuple]:
+def _table_commands(head_rows: int) -> list[tuple]:
     commands: list[tuple] = [
         FONT,
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -330,14 +329,17 @@ def _table_commands(head_rows: int, count: int) -> list[tuple]:
     return commands
 
 
-def column_widths(rows: list[list[tuple[str, str]]], size: float, available: float) -> list[float]:
-    """Natural widths when they fit; otherwise squeeze the wide columns, never below a word."""
+def column_widths(rows: list[list[str]], size: float, available: float) -> list[float]:
+    """Natural widths when they fit; otherwise squeeze the wide columns, never below a word.
+
+    Measured in bold, the widest face a cell may use, so no word overflows.
+    """
     columns = max(len(r) for r in rows)
     natural, minimum = [0.0] * columns, [0.0] * columns
     for row in rows:
-        for i, (text, font) in enumerate(row):
-            natural[i] = max(natural[i], stringWidth(text, font, size) + 2 * CELL_PAD + 1)
-            longest = max((stringWidth(w, font, size) for w in text.split()), default=0)
+        for i, text in enumerate(row):
+            natural[i] = max(natural[i], stringWidth(text, BOLD, size) + 2 * CELL_PAD + 1)
+            longest = max((stringWidth(w, BOLD, size) for w in text.split()), default=0)
             minimum[i] = max(minimum[i], longest + 2 * CELL_PAD + 1)
     if sum(natural) <= available:
         return natural
@@ -401,7 +403,8 @@ def _aside(node: Node, flow: Flow) -> list[Flowable]:
 
 def _onepage(node: Node, flow: Flow) -> list[Flowable]:
     content = convert(node.children, replace(flow, nested=True))
-    return [PageBreak(), HeaderMark(node.arg), OnePage(content, node.arg or "page"), PageBreak()]
+    page = OnePage(content, node.arg or "page")
+    return [PageBreakIfNotEmpty(), HeaderMark(node.arg), page, PageBreak()]
 
 
 def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:

@@ -1,7 +1,7 @@
 """Players for simulated games: deciders that make only legal choices.
 
-Each decider draws any randomness from its own seeded dice, separate from the
-game's dice, so a game replays exactly from its seeds. The strategies read
+Each decider draws any randomness from its own seeded generator, separate from
+the game's dice, so a game replays exactly from its seeds. The strategies read
 every number (prices, caps, the sales chart, lots, costs) from the pack, so a
 content change reaches them just as it reaches the rules. No bot looks at a
 rival's price card: prices are set at once, whatever order the engine asks in.
@@ -10,10 +10,11 @@ rival's price card: prices are set at once, whatever order the engine asks in.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from printkit.dice import ScriptedDice, SeededDice
+from printkit.dice import ScriptedDice
 from printkit.games.lemonade_stall.game import Decider, GameState, Stand
 from printkit.games.lemonade_stall.model import (
     BenefitEffect,
@@ -44,10 +45,14 @@ class RandomLegal:
 
     def __init__(self, pack: LemonadeStall, seed: int) -> None:
         self.pack = pack
-        self.dice = SeededDice(seed)
+        self._random = random.Random(seed).random  # one C call a draw: bots draw a lot
 
     def _pick(self, options: Sequence):
-        return options[self.dice.roll(len(options)) - 1]
+        return options[int(self._random() * len(options))]
+
+    def _below(self, n: int) -> int:
+        """A whole number from 0 to n - 1, each equally likely."""
+        return int(self._random() * n)
 
     def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
         return self._pick(list(options))
@@ -66,10 +71,10 @@ class RandomLegal:
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
         """Random counts; while illegal, one good drops to a random smaller count."""
         money = state.stand(seat).money
-        buy = {i: self.dice.roll(self.pack.max_per_item + 1) - 1 for i in self.pack.item_ids}
+        buy = {i: self._below(self.pack.max_per_item + 1) for i in self.pack.item_ids}
         while not is_legal_purchase(self.pack, buy, effect, money):
             item = self._pick([i for i, n in buy.items() if n])
-            buy[item] = self.dice.roll(buy[item]) - 1
+            buy[item] = self._below(buy[item])
         return buy
 
     def set_price(self, state: GameState, seat: int) -> int:
@@ -339,8 +344,14 @@ class Bot:
 
 
 def richest_rival(state: GameState, seat: int) -> int:
-    rivals = [s for s in state.stands if s.seat != seat]
-    return max(rivals, key=lambda s: (s.money, s.stock.total, -s.seat)).seat
+    """The rival with the most money, then the most goods, then the lowest seat."""
+    best, key = 0, None
+    for stand in state.stands:
+        if stand.seat != seat:
+            mine = (stand.money, stand.stock.total, -stand.seat)
+            if key is None or mine > key:
+                best, key = stand.seat, mine
+    return best
 
 
 def plan_purchase(
@@ -355,10 +366,11 @@ def plan_purchase(
     A whole lot replaces a smaller buy when the lot costs no more; targets drop
     a cup at a time until the purchase is legal (money, caps, shortages).
     """
+    have = stock.counts() if isinstance(stock, Stock) else dict(stock)
     top = max(targets.values(), default=0)
     for cut in range(top + 1):
         wanted = [
-            (item, min(targets.get(item.id, 0) - cut - stock.get(item.id, 0), pack.max_per_item))
+            (item, min(targets.get(item.id, 0) - cut - have.get(item.id, 0), pack.max_per_item))
             for item in pack.items
         ]
         floor = sum(
