@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test lint clean
+.PHONY: kit test lint docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ kit: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+docs: kit
+	$(BIN)/printkit preview lemonade-stall --to docs/img
+	rm -f docs/img/lemonade-stall-01-board.png
 
 lint: $(STAMP)
 	$(BIN)/ruff check printkit tests benchmarks

@@ -20,9 +20,9 @@ def pack():
 
 @pytest.fixture
 def content_copy(tmp_path: Path) -> Path:
-    """A private copy of the bundled content folder, safe to edit."""
+    """A private copy of Lemonade Stall's content folder, safe to edit."""
     target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
+    shutil.copytree(STALL, target / "lemonade-stall")
     return target
 
 

@@ -48,7 +48,7 @@ def test_each_bad_input_names_its_file(content_copy, tmp_path, file, old, new, w
             "event: holiday-crowd",
         )
         file, where = "holiday-crowds-limit.yaml", "did you mean 'holiday-crowds'?"
-    result = run("build", "--content", str(content_copy), "--out", str(tmp_path))
+    result = run("build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path))
     assert_clear_error(result, file)
     assert where in result.output
     assert not list(tmp_path.rglob("*.pdf"))
@@ -71,7 +71,7 @@ def test_a_missing_font_is_a_clear_error(content_copy, tmp_path, monkeypatch):
     monkeypatch.setitem(fonts.FONT_FILES, "PK-Missing", "NoSuchFont.ttf")
     fonts.register_fonts.cache_clear()
     try:
-        result = run("build", "--content", str(content_copy), "--out", str(tmp_path))
+        result = run("build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path))
     finally:
         monkeypatch.undo()
         fonts.register_fonts.cache_clear()

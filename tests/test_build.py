@@ -164,7 +164,7 @@ def test_an_overlong_card_text_fails_the_build(content_copy, tmp_path):
         "text: " + "Nothing out of the ordinary happens today. " * 30,
     )
     result = CliRunner().invoke(
-        cli, ["build", "--content", str(content_copy), "--out", str(tmp_path)]
+        cli, ["build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path)]
     )
     assert result.exit_code == 2
     assert "event card 'all-calm' text" in result.output

@@ -180,7 +180,7 @@ def test_watch_reports_a_bad_edit_and_recovers(built):
 def test_build_refuses_when_an_example_fails(content_copy, tmp_path):
     edit(content_copy / STALL / "sales.yaml", "sunny: [10, 13, 15,", "sunny: [10, 13, 16,")
     result = CliRunner().invoke(
-        cli, ["build", "--content", str(content_copy), "--out", str(tmp_path)]
+        cli, ["build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path)]
     )
     assert result.exit_code == 1
     assert "four-player-sales" in result.output
@@ -188,7 +188,7 @@ def test_build_refuses_when_an_example_fails(content_copy, tmp_path):
 
 
 def test_cli_build_says_what_it_reused(content_copy, tmp_path):
-    args = ["build", "--content", str(content_copy), "--out", str(tmp_path), "--paper", "a4"]
+    args = ["build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path), "--paper", "a4"]
     CliRunner().invoke(cli, args)
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0

@@ -50,11 +50,18 @@ def finish(canvas: Canvas, buffer: io.BytesIO) -> bytes:
     return buffer.getvalue()
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside ``path``, then rename: never a half-written file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(handle, 0o666 & ~_umask())  # as an ordinary file would get, not mkstemp's 0600
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temp, path)
