@@ -146,7 +146,11 @@ class PackCache:
 
     def load(self, folder: Path) -> tuple[GamePlugin, Pack]:
         folder = folder.resolve()
-        plugin = plugin_for(game_id_of(folder))
+        game_id = game_id_of(folder)
+        try:
+            plugin = plugin_for(game_id)
+        except UsageError as exc:
+            raise ContentError(Location(folder / "game.yaml", "id"), str(exc)) from None
         if folder not in self._packs:
             check_contained(folder)
             self._packs[folder] = plugin.load(folder)
@@ -194,7 +198,11 @@ def check_paths(paths: Iterable[Path], cache: PackCache) -> list[ExampleResult]:
             results += check_pack(cache, path)
         elif path.is_file():
             example = read_example(path)
-            plugin, pack = cache.load(cache.folder_of(example.game))
+            try:
+                folder = cache.folder_of(example.game)
+            except UsageError as exc:
+                raise ContentError(Location(path, "game"), str(exc)) from None
+            plugin, pack = cache.load(folder)
             results.append(check_example(plugin, pack, example))
         else:
             raise UsageError(f"{path} does not exist")

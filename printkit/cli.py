@@ -147,22 +147,29 @@ def build(
     offset = _offset(back_offset)
     for folder in _folders(cache, games):
         plugin, pack = _checked_pack(cache, folder)
+        stale = []
         for lang in _languages(plugin, langs):
             for paper_id in papers or PAPER_IDS:
                 settings = (paper_id, ink_saver, offset, lang)
                 target = output_folder(out, pack.id, paper_id, ink_saver, lang)
                 fresh = None if force else up_to_date(target, whole_key(pack, settings))
-                if fresh is not None:  # answered without loading any drawing code
+                if fresh is None:
+                    stale.append(settings)
+                else:  # answered without loading any drawing code
                     click.echo(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
-                    continue
-                _echo_report(_build_one(plugin, pack, out, settings, force))
-            if png or tts:
-                from printkit.build import build_exports
+        if stale:
+            from printkit.build import build_targets
 
-                paper = papers[0] if papers else PAPER_IDS[0]
-                options = _options((paper, ink_saver, offset, lang))
-                written = build_exports(plugin, pack, out, options, png=png, tts=tts)
-                click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
+            for report in build_targets(plugin, pack, cache.content, out, stale, force):
+                _echo_report(report)
+        if png or tts:
+            from printkit.build import build_exports, options_for
+
+            paper = papers[0] if papers else PAPER_IDS[0]
+            lang = _languages(plugin, langs)[0]
+            options = options_for((paper, ink_saver, offset, lang))
+            written = build_exports(plugin, pack, out, options, png=png, tts=tts)
+            click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
 
 
 def _languages(plugin, wanted: tuple[str, ...]) -> tuple[str, ...]:
@@ -175,21 +182,6 @@ def _languages(plugin, wanted: tuple[str, ...]) -> tuple[str, ...]:
             f"{plugin.id} is printed in {', '.join(plugin.languages)}, not {', '.join(unknown)}"
         )
     return wanted or plugin.languages
-
-
-def _options(settings: tuple):
-    from printkit.kit import KitOptions
-    from printkit.render.theme import Theme
-    from printkit.render.units import PAPERS
-
-    paper_id, ink_saver, offset, lang = settings
-    return KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset, lang)
-
-
-def _build_one(plugin, pack, out: Path, settings: tuple, force: bool):
-    from printkit.build import build_game
-
-    return build_game(plugin, pack, out, _options(settings), settings[1], force)
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
