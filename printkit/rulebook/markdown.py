@@ -198,11 +198,15 @@ def html_markup(tokens: list[Token]) -> str:
 
 
 def headings(nodes: list[Node], max_level: int = TOC_LEVELS) -> list[Node]:
-    """Every heading down to ``max_level``, in document order, inside directives too."""
+    """The headings the table of contents lists, in document order.
+
+    Headings inside boxes and figures are local titles, not sections; a
+    ``onepage`` block is a section of its own.
+    """
     found = []
     for node in nodes:
         if node.kind == "heading" and node.level <= max_level:
             found.append(node)
-        elif node.kind == "directive" and node.name != "cover":
+        elif node.kind == "directive" and node.name == "onepage":
             found += headings(node.children, max_level)
     return found

@@ -9,7 +9,7 @@ line, because a designer edits those, not Python.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -27,6 +27,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from printkit.errors import ContentError, Location, PrintkitError
+from printkit.fields import suggest
 from printkit.rulebook.context import MissingEntry, RulebookContext
 
 SHARED_TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
@@ -110,11 +111,11 @@ def environment(folders: Iterable[Path], context: RulebookContext) -> SandboxedE
     return env
 
 
-def _block_function(context: RulebookContext):
+def _block_function(context: RulebookContext) -> Callable[[str], Markup]:
+    """``block(key)`` places one of the game's blocks, refusing unknown keys."""
+
     def block(key: str) -> Markup:
         if key not in context.blocks:
-            from printkit.fields import suggest
-
             raise MissingEntry(f"there is no block {key!r}; {suggest(key, list(context.blocks))}")
         return directive("block", key)
 

@@ -41,7 +41,7 @@ DOT = " ."
 
 
 class RulebookDoc(BaseDocTemplate):
-    """A cover page, then body pages with a running header and a page number."""
+    """An optional cover page, then pages with a running header and a page number."""
 
     def __init__(
         self,
@@ -49,6 +49,7 @@ class RulebookDoc(BaseDocTemplate):
         paper: Paper,
         context: RulebookContext,
         toc: tuple[tuple[int, str, str], ...] = (),
+        has_cover: bool = False,
     ) -> None:
         side = max(MIN_SIDE, (paper.width - MAX_MEASURE) / 2)
         super().__init__(
@@ -82,12 +83,9 @@ class RulebookDoc(BaseDocTemplate):
             bottomPadding=0,
             id="body",
         )
-        self.addPageTemplates(
-            [
-                PageTemplate("cover", [frame], onPage=self._start_page),
-                PageTemplate("body", [frame], onPage=self._start_page, onPageEnd=self._decorate),
-            ]
-        )
+        cover = PageTemplate("cover", [frame], onPage=self._start_page)
+        body = PageTemplate("body", [frame], onPage=self._start_page, onPageEnd=self._decorate)
+        self.addPageTemplates([cover, body] if has_cover else [body, cover])
         self._reset()
 
     def _reset(self) -> None:
@@ -182,7 +180,8 @@ def typeset(nodes: list[Node], context: RulebookContext, paper: Paper) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
     toc = contents_lines(nodes)
-    doc = RulebookDoc(buffer, paper, context, toc)
+    has_cover = bool(nodes) and nodes[0].kind == "directive" and nodes[0].name == "cover"
+    doc = RulebookDoc(buffer, paper, context, toc, has_cover)
     flow = Flow(
         styles=make_styles(),
         width=doc.width,

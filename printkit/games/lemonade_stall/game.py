@@ -151,10 +151,16 @@ def shuffle(cards: Sequence[str], dice: Dice) -> tuple[str, ...]:
 def _check_goods(
     pack: LemonadeStall, goods: Mapping[str, int], count: int, one_type: bool, why: str
 ) -> Stock:
-    unknown = [k for k in goods if k not in pack.item_ids]
-    if unknown or any(v < 0 for v in goods.values()) or sum(goods.values()) != count:
+    known, total, kinds = pack.item_ids, 0, 0
+    for item, n in goods.items():
+        if item not in known or n < 0:
+            total = -1
+            break
+        total += n
+        kinds += n > 0
+    if total != count:
         raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
-    if one_type and len([v for v in goods.values() if v]) > 1:
+    if one_type and kinds > 1:
         raise RuleError(f"{why}: {dict(goods)!r} must be a single type of good")
     return Stock(goods)
 
@@ -311,7 +317,8 @@ def step_purchase(
     for stand in state.stands:
         benefit = pack.benefit(stand.benefit) if stand.benefit else None
         if benefit and benefit.effect.takes_first_player:
-            state = evolve(state, early_bird=stand.seat)
+            # the marker moves now, so the day's ties in step 8 are shared from its new holder
+            state = evolve(state, early_bird=stand.seat, first_player=stand.seat)
         if benefit and benefit.effect.barter:
             wanted = Stock(deciders[stand.seat].barter(state, stand.seat))
             if wanted.total != stand.stock.total or any(k not in pack.item_ids for k in wanted):

@@ -222,6 +222,11 @@ class LemonadeStall:
         return tuple(i.id for i in self.items)
 
     @cached_property
+    def condition_ids(self) -> tuple[str, ...]:
+        """From worst to best, as weather changes step along them."""
+        return tuple(c.id for c in self.conditions)
+
+    @cached_property
     def _conditions_by_id(self) -> dict[str, Condition]:
         return _index(self.conditions)
 

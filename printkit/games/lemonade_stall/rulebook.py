@@ -43,6 +43,7 @@ CARD_SCALE = 0.55  # a card picture in the rulebook: about 35 x 48 mm
 
 
 def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
+    """The variables, filters, functions and card pictures the templates may use."""
     blocks = _card_blocks(pack, theme)
     gaps = _gaps(pack)
     variables: dict[str, Any] = {

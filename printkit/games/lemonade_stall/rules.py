@@ -197,7 +197,7 @@ def change_weather(
 ) -> Weather:
     """Apply an event card's weather-change codes, one d6 per group, ``checks`` times."""
     weather = forecast
-    ids = [c.id for c in pack.conditions]
+    ids = pack.condition_ids
     for _ in range(checks):
         for group in change.groups:
             step = group.step_for(dice.roll(D6))
@@ -320,8 +320,9 @@ def _benefit(pack: LemonadeStall, benefit_id: str | None) -> Benefit | None:
 
 
 def is_immune(pack: LemonadeStall, benefit_id: str | None, event_immunity: bool) -> bool:
-    benefit = _benefit(pack, benefit_id)
-    return bool(benefit and benefit.effect.ignores_events and event_immunity)
+    if not (benefit_id and event_immunity):
+        return False
+    return pack.benefit(benefit_id).effect.ignores_events
 
 
 def sell(
@@ -396,9 +397,9 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
 
 def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -> int:
     income = cups * (offer.price + effect.price_bonus)
-    benefit = _benefit(pack, offer.benefit)
-    if benefit:
-        income += min(cups, benefit.effect.sales_bonus_cups) * benefit.effect.sales_bonus_per_cup
+    if offer.benefit and cups:
+        bonus = pack.benefit(offer.benefit).effect
+        income += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
     return income
 
 

@@ -13,12 +13,14 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from printkit.dice import ScriptedDice
 from printkit.games.lemonade_stall.game import Decider, GameState, Stand
 from printkit.games.lemonade_stall.model import (
     BenefitEffect,
     EventEffect,
+    Item,
     LemonadeStall,
     WeatherChange,
 )
@@ -69,9 +71,21 @@ class RandomLegal:
         return goods
 
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
-        """Random counts; while illegal, one good drops to a random smaller count."""
-        money = state.stand(seat).money
-        buy = {i: self._below(self.pack.max_per_item + 1) for i in self.pack.item_ids}
+        """Random counts, each within what the money left would pay at single prices.
+
+        Goods are drawn from a random first good round, so none is favoured; while
+        still illegal (a shortage, a dear lot), one good drops to a smaller count.
+        """
+        money = left = state.stand(seat).money
+        items = self.pack.items
+        start = self._below(len(items))
+        buy = {}
+        for item in items[start:] + items[:start]:
+            most = self.pack.max_per_item
+            if item.price_one:
+                most = min(most, left // item.price_one)
+            buy[item.id] = count = self._below(most + 1)
+            left -= count * item.price_one
         while not is_legal_purchase(self.pack, buy, effect, money):
             item = self._pick([i for i, n in buy.items() if n])
             buy[item] = self._below(buy[item])
@@ -228,8 +242,11 @@ class Bot:
         raise NotImplementedError
 
     def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
-        """Cups' worth of goods that keep overnight (cups, sugar) to hold after buying."""
-        return self.appetite(state, seat, effect)
+        """Cups' worth of goods that keep overnight (cups, sugar) to hold after buying.
+
+        Beyond today's appetite; by default none.
+        """
+        return 0
 
     def set_price(self, state: GameState, seat: int) -> int:
         raise NotImplementedError
@@ -238,17 +255,22 @@ class Bot:
     def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
         stand = state.stand(seat)
         want = max(self.appetite(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
-        victim = state.stand(richest_rival(state, seat)) if state.players > 1 else stand
+        victim = None  # found only if a theft is on offer
         tokens = dict(state.bonus_tokens)
         unit = self.facts.unit
         best, best_value = options[0], -math.inf
         for option in options:  # the first of equal cards wins, as with max()
+            effect = self.facts.benefits[option]
+            if victim is None and (effect.theft_goods or effect.theft_money):
+                victim = state.stand(richest_rival(state, seat))
             value = tokens.get(option, 0) * unit + self.benefit_value(stand, option, want, victim)
             if value > best_value:
                 best, best_value = option, value
         return best
 
-    def benefit_value(self, stand: Stand, benefit_id: str, want: int, victim: Stand) -> float:
+    def benefit_value(
+        self, stand: Stand, benefit_id: str, want: int, victim: Stand | None
+    ) -> float:
         """The card itself in dollars: the goods it brings (as far as wanted), its bonus.
 
         ``want`` is the cups the stand still lacks for today; ``victim`` the rival
@@ -263,7 +285,7 @@ class Bot:
             value += min(effect.immunity_goods, want) * unit
         if effect.sales_bonus_per_cup:
             value += effect.sales_bonus_per_cup * min(effect.sales_bonus_cups, want)
-        if effect.theft_goods or effect.theft_money:
+        if victim is not None and (effect.theft_goods or effect.theft_money):
             value += min(effect.theft_goods, victim.stock.total) * unit
             value += min(effect.theft_money, victim.money)
         if effect.fridge:
@@ -367,29 +389,25 @@ def plan_purchase(
     a cup at a time until the purchase is legal (money, caps, shortages).
     """
     have = stock.counts() if isinstance(stock, Stock) else dict(stock)
-    top = max(targets.values(), default=0)
-    for cut in range(top + 1):
-        wanted = [
-            (item, min(targets.get(item.id, 0) - cut - have.get(item.id, 0), pack.max_per_item))
-            for item in pack.items
-        ]
-        floor = sum(
-            [n * min(i.price_one, i.price_bulk / pack.bulk_size) for i, n in wanted if n > 0]
-        )
-        if floor > money:
+    short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
+    most, lot = pack.max_per_item, pack.bulk_size
+    lots = effect.bulk_discount and lot <= most
+    for cut in range(max(targets.values(), default=0) + 1):
+        wanted = [(item, min(n - cut, most)) for item, n in short if n > cut]
+        if sum([n * _unit_floor(item, lot) for item, n in wanted]) > money:
             continue  # it cannot be afforded, single goods or whole lots
-        buy: dict[str, int] = {}
-        for item, need in wanted:
-            if need <= 0:
-                continue
-            lot = pack.bulk_size
-            lot_pays = need < lot <= pack.max_per_item and item.price_bulk <= need * item.price_one
-            if effect.bulk_discount and lot_pays:
-                need = lot
-            buy[item.id] = need
+        buy = {
+            item.id: lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
+            for item, n in wanted
+        }
         if is_legal_purchase(pack, buy, effect, money):
             return buy
     return {}
+
+
+def _unit_floor(item: Item, lot: int) -> float:
+    """The least one good can cost: singly, or as part of a whole lot."""
+    return min(item.price_one, item.price_bulk / lot)
 
 
 # -- the strategies ------------------------------------------------------------------
@@ -422,12 +440,16 @@ class Greedy(Bot):
         return max(self.facts.prices_allowed(state.forecast.condition))
 
 
-@dataclass(frozen=True)
-class Outlook:
-    """What one stand faces on one day, as far as it can know before the weather turns."""
+class Outlook(NamedTuple):
+    """What one stand faces on one day, as far as it can know before the weather turns.
+
+    A flat tuple rather than a dataclass: it keys a memo asked thousands of
+    times a second, and tuples hash and compare in C.
+    """
 
     players: int
-    forecast: Weather
+    condition: str  # today's forecast
+    temperature: int
     event: str | None = None
     immune: bool = False  # the stand's benefit lets it ignore the event's effect
     benefit: str | None = None  # the benefit card held today
@@ -448,7 +470,10 @@ class ForecastReader(Bot):
         benefit = state.stands[seat - 1].benefit
         card = self.pack.event(state.event) if state.event else None
         immune = card is not None and is_immune(self.pack, benefit, card.immunity)
-        return Outlook(state.players, state.forecast, state.event, immune, benefit)
+        forecast = state.forecast
+        return Outlook(
+            state.players, forecast.condition, forecast.temperature, state.event, immune, benefit
+        )
 
     def takings(self, day: Outlook, price: int, capacity: float) -> tuple[float, float]:
         """Expected (income, cups) at ``price`` over the weather the day may turn into."""
@@ -457,7 +482,7 @@ class ForecastReader(Bot):
         limit_bonus = card.effect.limit_bonus if card else 0
         bonus = self.facts.benefits[day.benefit] if day.benefit else None
         income = cups = 0.0
-        for weather, chance in self.facts.odds(day.forecast, day.event):
+        for weather, chance in self.facts.odds(Weather(day.condition, day.temperature), day.event):
             sold = expected_sales(
                 self.facts, day.players, weather, price, capacity, effect, limit_bonus
             )
@@ -491,7 +516,7 @@ class ForecastReader(Bot):
     def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
         if state.tomorrow is None:
             return 0
-        tomorrow = Outlook(state.players, state.tomorrow)
+        tomorrow = Outlook(state.players, state.tomorrow.condition, state.tomorrow.temperature)
         _, cups = self.best(tomorrow, math.inf, self.facts.cup_cost)
         return math.ceil(cups)
 
