@@ -17,6 +17,7 @@ from printkit.fields import Field, Ledger, suggest
 from printkit.packs import (
     check_contained,
     default_content_dir,
+    engine_of,
     game_folders,
     game_id_of,
     read_document,
@@ -146,9 +147,8 @@ class PackCache:
 
     def load(self, folder: Path) -> tuple[GamePlugin, Pack]:
         folder = folder.resolve()
-        game_id = game_id_of(folder)
         try:
-            plugin = plugin_for(game_id)
+            plugin = plugin_for(engine_of(folder))
         except UsageError as exc:
             raise ContentError(Location(folder / "game.yaml", "id"), str(exc)) from None
         if folder not in self._packs:

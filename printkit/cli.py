@@ -291,6 +291,28 @@ def _offset(text: str) -> tuple[float, float]:
     return x * MM, y * MM
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--title", default=None, help="The game's title (default: from its id).")
+@click.option(
+    "--content",
+    "content",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("content"),
+    show_default=True,
+    help="Folder to create the game in.",
+)
+def new(game: str, title: str | None, content: Path) -> None:
+    """Scaffold a new game: content, one example and a rulebook stub that build at once."""
+    from printkit.scaffold import scaffold
+
+    folder = scaffold(content, game, title)
+    click.echo(f"created {folder}")
+    click.echo(
+        f"next: printkit check --content {content} && printkit build {game} --content {content}"
+    )
+
+
 @cli.command(name="games")
 @_content_option
 def list_games(content: Path | None) -> None:

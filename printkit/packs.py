@@ -77,6 +77,13 @@ def game_id_of(folder: Path) -> str:
     return read_document(folder / GAME_FILE).get("id").as_id()
 
 
+def engine_of(folder: Path) -> str:
+    """The rules module a pack plays by: its ``engine`` if it names one, else its own id."""
+    root = read_document(folder / GAME_FILE)
+    engine = root.opt("engine")
+    return engine.as_id() if engine else root.get("id").as_id()
+
+
 def is_inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` stays inside ``folder`` once symlinks and ``..`` resolve."""
     try:

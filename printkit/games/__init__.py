@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from printkit.games import lemonade_stall  # noqa: F401
+from printkit.games import cards, lemonade_stall  # noqa: F401
