@@ -290,7 +290,9 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
     def render(name: str) -> Callable[[], bytes]:
         def run() -> bytes:
             if not cache:
-                cache.update(render_rulebook(plugin, pack, options.paper, options.theme))
+                cache.update(
+                    render_rulebook(plugin, pack, options.paper, options.theme, options.lang)
+                )
             return cache[name]
 
         return run

@@ -48,7 +48,8 @@ class GamePlugin:
     rules: Mapping[str, ExampleRule] = field(default_factory=dict)
     simulate: Simulator | None = None  # bots and a seeded game, for `printkit simulate`
     kit: Callable[[Any, Any], Any] | None = None  # (pack, KitOptions) -> Kit
-    rulebook: Callable[[Any, Any], Any] | None = None  # (pack, Theme) -> RulebookContext
+    # (pack, Theme) -> RulebookContext; (pack, Theme, lang) for a game with `languages`
+    rulebook: Callable[..., Any] | None = None
     languages: tuple[str, ...] = ()  # printed languages, e.g. ("ru", "en"); () for one
 
 

@@ -16,9 +16,14 @@ PDF_FILE = "rulebook.pdf"
 HTML_FILE = "rulebook.html"
 
 
-def rulebook_context(plugin: GamePlugin, pack: Pack, theme: Theme) -> RulebookContext:
+def rulebook_context(
+    plugin: GamePlugin, pack: Pack, theme: Theme, lang: str = ""
+) -> RulebookContext:
+    """The game's context; a game printed in several languages gets ``lang`` as well."""
     if plugin.rulebook is None:
         raise UsageError(f"game {pack.id!r} has no rulebook registered")
+    if plugin.languages:
+        return plugin.rulebook(pack, theme, lang or plugin.languages[0])
     return plugin.rulebook(pack, theme)
 
 
@@ -28,19 +33,21 @@ def rulebook_markdown(plugin: GamePlugin, pack: Pack, context: RulebookContext) 
 
 
 def rulebook_tree(
-    plugin: GamePlugin, pack: Pack, theme: Theme
+    plugin: GamePlugin, pack: Pack, theme: Theme, lang: str = ""
 ) -> tuple[RulebookContext, list[Node]]:
-    context = rulebook_context(plugin, pack, theme)
+    context = rulebook_context(plugin, pack, theme, lang)
     return context, parse(rulebook_markdown(plugin, pack, context))
 
 
-def render_rulebook(plugin: GamePlugin, pack: Pack, paper: Paper, theme: Theme) -> dict[str, bytes]:
+def render_rulebook(
+    plugin: GamePlugin, pack: Pack, paper: Paper, theme: Theme, lang: str = ""
+) -> dict[str, bytes]:
     """``{"rulebook.pdf": ..., "rulebook.html": ...}``, rendered in memory.
 
     Raises ContentError (template file and line) for a template naming
     something undefined, RenderError when the layout cannot be met.
     """
-    context, tree = rulebook_tree(plugin, pack, theme)
+    context, tree = rulebook_tree(plugin, pack, theme, lang)
     return {
         PDF_FILE: typeset(tree, context, paper),
         HTML_FILE: html_page(tree, context).encode("utf-8"),
