@@ -76,12 +76,13 @@ def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
 
 def deck_sheets(part: Deck, options: KitOptions, base: str) -> list[Sheet]:
     from printkit.render.impose import grid_for, sheets
+    from printkit.render.labels import labels_for, say
 
     grid = grid_for(options.paper, part.width, part.height)
     result = []
     for index, chunk in enumerate(sheets(part.pieces, grid.per_sheet)):
         key = digest(base, [(p.label, p.fields) for p in chunk])
-        caption = f"{part.title}, sheet {index + 1}"
+        caption = say(labels_for(options.lang), "sheet.name", title=part.title, number=index + 1)
         result.append(Sheet(part.id, index, key, caption, tuple(p.label for p in chunk)))
     return result
 

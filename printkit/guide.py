@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor, white
@@ -11,6 +12,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD
+from printkit.render.labels import ENGLISH, say
 from printkit.render.units import MM, PRINT_MARGIN, Paper
 
 HEAD = HexColor("#F7D84A")
@@ -43,6 +45,7 @@ def draw_guide(
     rows: list[GuideRow],
     other_files: list[tuple[str, str]],
     reprint: list[str] | None = None,
+    labels: Mapping[str, str] = ENGLISH,
 ) -> None:
     width = paper.width - 2 * PRINT_MARGIN - 8 * MM
     x = PRINT_MARGIN + 4 * MM
@@ -50,29 +53,13 @@ def draw_guide(
     c.setFont(BOLD, 20)
     c.drawString(x, y - 16, kit.title)
     c.setFont(BODY, 11)
-    c.drawString(x, y - 32, f"Print-and-play kit — printing guide ({paper.name})")
+    c.drawString(x, y - 32, say(labels, "guide.subtitle", paper=paper.name))
     y -= 44
-    intro = [
-        "Print every file at actual size (100 %, no 'fit to page'): the cards and the board are "
-        "measured to the millimetre. The files below are numbered in the order to print them.",
-        "Card stock (200–300 g/m²) suits cards, markers and tokens; plain paper is fine for the "
-        "mats and forms. Sheets marked double-sided alternate front and back pages: print them "
-        "double-sided, flipping on the long edge. A printer that shifts the backs by a millimetre "
-        "or two is fine: backs are designed to tolerate it.",
-        "Cut on the short crop marks outside each block; pieces share their cut lines.",
-    ]
-    for line in intro:
-        para = _p(line, TEXT)
-        _, h = para.wrap(width, 200)
-        para.drawOn(c, x, y - h)
-        y -= h + 4
+    for key in ("guide.scale", "guide.stock", "guide.cut"):
+        y = _paragraph(c, say(labels, key), x, y, width, TEXT) - 4
+    heads = ("guide.part", "guide.file", "guide.copies", "guide.how", "guide.assemble")
     table = Table(
-        [
-            [
-                _p(h, CELL_HEAD)
-                for h in ("Part", "File", "Copies", "How to print", "Cut and assemble")
-            ]
-        ]
+        [[_p(say(labels, h), CELL_HEAD) for h in heads]]
         + [[_p(r.part, CELL_HEAD), _p(r.pages), _p(r.copies), _p(r.how), _p(r.note)] for r in rows],
         colWidths=[width * f for f in (0.18, 0.22, 0.1, 0.22, 0.28)],
         repeatRows=1,
@@ -94,38 +81,19 @@ def draw_guide(
     table.drawOn(c, x, y - h)
     y -= h + 12
     if reprint:
-        para = _p(
-            "reprint.pdf holds only the sheets that changed since your last print: "
-            + "; ".join(reprint)
-            + ". Print it and swap those pieces.",
-            CELL_HEAD,
-        )
-        _, h = para.wrap(width, 200)
-        para.drawOn(c, x, y - h)
-        y -= h + 8
-    _more(c, x, y, width, other_files, kit.extras)
+        text = say(labels, "guide.reprint", sheets="; ".join(reprint))
+        y = _paragraph(c, text, x, y, width, CELL_HEAD) - 8
+    if other_files:
+        files = "; ".join(f"{name} — {what}" for name, what in other_files)
+        y = _paragraph(c, say(labels, "guide.other", files=files), x, y, width, TEXT) - 6
+    if kit.extras:
+        _paragraph(c, say(labels, "guide.extras", extras=", ".join(kit.extras)), x, y, width, TEXT)
     c.showPage()
 
 
-def _more(
-    c: Canvas,
-    x: float,
-    y: float,
-    width: float,
-    files: list[tuple[str, str]],
-    extras: tuple[str, ...],
-) -> None:
-    blocks = []
-    if files:
-        blocks.append(
-            "Other files in this folder: "
-            + "; ".join(f"{name} — {what}" for name, what in files)
-            + "."
-        )
-    if extras:
-        blocks.append("Not printed — bring your own: " + ", ".join(extras) + ".")
-    for block in blocks:
-        para = _p(block, TEXT)
-        _, h = para.wrap(width, 200)
-        para.drawOn(c, x, y - h)
-        y -= h + 6
+def _paragraph(c: Canvas, text: str, x: float, y: float, width: float, style) -> float:
+    """Draw a wrapped paragraph with its top at ``y``; return the y below it."""
+    para = _p(text, style)
+    _, h = para.wrap(width, 400)
+    para.drawOn(c, x, y - h)
+    return y - h

@@ -17,6 +17,7 @@ from printkit.render.impose import (
     gutterfold_grid,
     sheets,
 )
+from printkit.render.labels import labels_for, say
 from printkit.render.pdf import finish, new_canvas
 from printkit.render.tiling import draw_board_form, draw_tiles, plan_tiles
 from printkit.render.units import LARGE_PAPERS, MM, PRINT_MARGIN, Box, Paper
@@ -32,29 +33,26 @@ def page_count(part: Part, paper: Paper) -> int:
     return len(part.pages)
 
 
-def _how(part: Part) -> tuple[str, str]:
+def _how(part: Part, labels) -> tuple[str, str]:
     if isinstance(part, Deck):
         if any(p.back for p in part.pieces):
-            return "double-sided, flip on the long edge; card stock", part.note
-        return "single-sided, card stock", part.note
+            return say(labels, "how.duplex"), part.note
+        return say(labels, "how.cardstock"), part.note
     if isinstance(part, Board):
-        return "single-sided; card stock, or paper glued to card", (
-            "trim the margins, overlap the grey glue strips matching the ⊕ marks. " + part.note
-        ).strip()
-    return "single-sided", part.note
+        return say(labels, "how.board"), f"{say(labels, 'note.board')} {part.note}".strip()
+    return say(labels, "how.pages"), part.note
 
 
 def guide_rows(kit: Kit, options: KitOptions) -> list[GuideRow]:
     from printkit.build import part_file
 
+    labels = labels_for(options.lang)
     rows = []
     for index, part in enumerate(kit.parts, start=1):
-        how, note = _how(part)
+        how, note = _how(part, labels)
         copies = part.copies if isinstance(part, Pages) else "1"
-        pages = page_count(part, options.paper)
-        rows.append(
-            GuideRow(part.title, f"{part_file(index, part)} ({pages} p.)", copies, how, note)
-        )
+        pages = say(labels, "guide.pages", count=page_count(part, options.paper))
+        rows.append(GuideRow(part.title, f"{part_file(index, part)} ({pages})", copies, how, note))
     return rows
 
 
@@ -63,19 +61,17 @@ def _new(kit: Kit, paper: Paper, what: str) -> tuple[Canvas, object]:
 
 
 def render_guide(kit: Kit, options: KitOptions, files: Sequence[str], reprint: Sequence) -> bytes:
+    labels = labels_for(options.lang)
     c, buffer = _new(kit, options.paper, "printing guide")
-    others = []
-    for name in files:
-        if name.startswith("fold-"):
-            others.append(
-                (name, "the same cards as fold-and-glue sheets, for printers without duplex")
-            )
-        elif name.startswith("board-"):
-            others.append((name, "the board on one large sheet, for a print shop"))
-        elif name.startswith("rulebook"):
-            others.append((name, "the rulebook"))
+    kinds = {"fold-": "file.fold", "board-": "file.board", "rulebook": "file.rulebook"}
+    others = [
+        (name, say(labels, key))
+        for name in files
+        for prefix, key in kinds.items()
+        if name.startswith(prefix)
+    ]
     replaced = [_replaced(sheet) for sheet in reprint]
-    draw_guide(c, kit, options.paper, guide_rows(kit, options), others, replaced)
+    draw_guide(c, kit, options.paper, guide_rows(kit, options), others, replaced, labels)
     return finish(c, buffer)
 
 
@@ -85,7 +81,7 @@ def _replaced(sheet) -> str:
     return sheet.caption + (f" ({', '.join(names)})" if names else "")
 
 
-def _draw_pages(c: Canvas, part: Pages, paper: Paper) -> None:
+def _draw_pages(c: Canvas, part: Pages, paper: Paper, labels) -> None:
     page = paper.landscape if part.landscape else paper
     for number, draw in enumerate(part.pages, start=1):
         c.setPageSize((page.width, page.height))
@@ -96,22 +92,27 @@ def _draw_pages(c: Canvas, part: Pages, paper: Paper) -> None:
             page.height - 2 * PRINT_MARGIN - 4 * MM,
         )
         draw(c, box)
-        footer(c, page, f"{part.title} — page {number} of {len(part.pages)}")
+        footer(
+            c,
+            page,
+            say(labels, "page.footer", title=part.title, number=number, total=len(part.pages)),
+        )
         c.showPage()
 
 
 def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
     paper = options.paper
+    labels = labels_for(options.lang)
     c, buffer = _new(kit, paper, part.title)
     if isinstance(part, Deck):
         grid = grid_for(paper, part.width, part.height)
-        draw_duplex(c, grid, part.pieces, part.title, options.back_offset)
+        draw_duplex(c, grid, part.pieces, part.title, options.back_offset, labels)
     elif isinstance(part, Board):
         form = f"{kit.game_id}-{part.id}"
         draw_board_form(c, form, part.draw, part.width, part.height)
-        draw_tiles(c, form, part.width, part.height, paper, part.title)
+        draw_tiles(c, form, part.width, part.height, paper, part.title, labels)
     else:
-        _draw_pages(c, part, paper)
+        _draw_pages(c, part, paper, labels)
     return finish(c, buffer)
 
 
@@ -134,15 +135,15 @@ def render_large_board(board: Board, kit: Kit, options: KitOptions) -> bytes:
 def render_fold(deck: Deck, kit: Kit, options: KitOptions) -> bytes:
     land = options.paper.landscape
     c, buffer = new_canvas(land.width, land.height, f"{kit.title} — {deck.title}, fold-and-glue")
-    draw_gutterfold(
-        c, gutterfold_grid(options.paper, deck.width, deck.height), deck.pieces, deck.title
-    )
+    grid = gutterfold_grid(options.paper, deck.width, deck.height)
+    draw_gutterfold(c, grid, deck.pieces, deck.title, labels_for(options.lang))
     return finish(c, buffer)
 
 
 def render_reprint(kit: Kit, options: KitOptions, changed: Sequence) -> bytes:
     """Just the sheets whose content changed: decks sheet by sheet, other parts whole."""
     paper = options.paper
+    labels = labels_for(options.lang)
     c, buffer = _new(kit, paper, "reprint")
     parts = {part.id: part for part in kit.parts}
     for sheet in changed:
@@ -150,22 +151,17 @@ def render_reprint(kit: Kit, options: KitOptions, changed: Sequence) -> bytes:
         if isinstance(part, Deck):
             grid = grid_for(paper, part.width, part.height)
             chunk = sheets(part.pieces, grid.per_sheet)[sheet.index]
-            caption = f"REPRINT — replaces {part.title} sheet {sheet.index + 1}"
+            where = {"title": part.title, "number": sheet.index + 1}
             c.setPageSize((paper.width, paper.height))
-            draw_sheet(c, grid, chunk, caption + ", front")
+            draw_sheet(c, grid, chunk, say(labels, "reprint.front", **where))
             if any(p.back for p in chunk):
-                draw_sheet(
-                    c,
-                    grid,
-                    chunk,
-                    caption + ", back (flip on long edge)",
-                    backs=True,
-                    offset=options.back_offset,
-                )
+                back = say(labels, "reprint.back", **where)
+                draw_sheet(c, grid, chunk, back, backs=True, offset=options.back_offset)
         elif isinstance(part, Board):
             form = f"{kit.game_id}-{part.id}-reprint"
             draw_board_form(c, form, part.draw, part.width, part.height)
-            draw_tiles(c, form, part.width, part.height, paper, f"REPRINT — {part.title}")
+            title = say(labels, "reprint.front", title=part.title, number=1)
+            draw_tiles(c, form, part.width, part.height, paper, title, labels)
         else:
-            _draw_pages(c, part, paper)
+            _draw_pages(c, part, paper, labels)
     return finish(c, buffer)

@@ -88,3 +88,28 @@ def test_write_atomic_leaves_no_temp_files(tmp_path: Path):
     write_atomic(target, b"two")
     assert target.read_bytes() == b"two"
     assert [p.name for p in target.parent.iterdir()] == ["kit.pdf"]
+
+
+def test_every_language_has_every_label():
+    from printkit.render.labels import LABELS
+
+    keys = [set(labels) for labels in LABELS.values()]
+    assert all(k == keys[0] for k in keys)
+
+
+def test_the_guide_speaks_the_kits_language(pack):
+    from pypdf import PdfReader
+
+    from printkit.games.lemonade_stall.kit import kit
+    from printkit.kit import KitOptions
+    from printkit.render_parts import render_guide
+
+    options = KitOptions(PAPERS["a4"], lang="ru")
+    data = render_guide(kit(pack, options), options, ["fold-event-cards.pdf"], [])
+    path = Path(__file__).parent / "_guide_ru.pdf"
+    try:
+        path.write_bytes(data)
+        text = PdfReader(path).pages[0].extract_text()
+    finally:
+        path.unlink(missing_ok=True)
+    assert "Как печатать" in text and "двусторонняя" in text

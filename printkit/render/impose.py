@@ -8,7 +8,7 @@ long-edge flipping, or as fold-and-glue (gutterfold) sheets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import black, white
@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY
+from printkit.render.labels import ENGLISH, say
 from printkit.render.pdf import clear_boxes, set_boxes
 from printkit.render.units import BLEED, CROP_GAP, CROP_LENGTH, MM, Box, Paper
 
@@ -192,22 +193,18 @@ def draw_duplex(
     pieces: Sequence[Piece],
     title: str,
     offset: tuple[float, float] = (0.0, 0.0),
+    labels: Mapping[str, str] = ENGLISH,
 ) -> int:
     """Fronts and mirrored backs on alternate pages: print double-sided, flip on long edge."""
     pages = 0
     chunks = sheets(pieces, grid.per_sheet)
     for number, chunk in enumerate(chunks, start=1):
-        draw_sheet(c, grid, chunk, f"{title} — sheet {number} of {len(chunks)}, front")
+        where = {"title": title, "number": number, "total": len(chunks)}
+        draw_sheet(c, grid, chunk, say(labels, "sheet.front", **where))
         pages += 1
         if any(p.back for p in chunk):
             draw_sheet(
-                c,
-                grid,
-                chunk,
-                f"{title} — sheet {number} of {len(chunks)}, back "
-                "(print double-sided, flip on long edge)",
-                backs=True,
-                offset=offset,
+                c, grid, chunk, say(labels, "sheet.back", **where), backs=True, offset=offset
             )
             pages += 1
     return pages
@@ -222,7 +219,13 @@ def gutterfold_grid(paper: Paper, width: float, height: float, bleed: float = BL
     return Grid(land, cols, 1, width, height, bleed)
 
 
-def draw_gutterfold(c: Canvas, grid: Grid, pieces: Sequence[Piece], title: str) -> int:
+def draw_gutterfold(
+    c: Canvas,
+    grid: Grid,
+    pieces: Sequence[Piece],
+    title: str,
+    labels: Mapping[str, str] = ENGLISH,
+) -> int:
     """Fronts on top, backs upside down below; fold on the dashed line, glue, cut."""
     paper = grid.paper
     fold_y = paper.height / 2
@@ -269,13 +272,12 @@ def draw_gutterfold(c: Canvas, grid: Grid, pieces: Sequence[Piece], title: str) 
                 c.translate(-back.cx, -back.cy)
                 piece.back(c, back)
                 c.restoreState()
-        _fold_line(c, front_row.x - 20 * MM, front_row.right + 20 * MM, fold_y)
+        _fold_line(c, front_row.x - 20 * MM, front_row.right + 20 * MM, fold_y, labels)
         _gutter_marks(c, front_row, back_row, n, grid)
         _side_caption(
             c,
             paper,
-            f"{title} — fold-and-glue sheet {number} of {len(chunks)}: "
-            "fold on the dashed line, glue, then cut on the marks",
+            say(labels, "fold.caption", title=title, number=number, total=len(chunks)),
         )
         c.showPage()
         clear_boxes(c)
@@ -292,13 +294,13 @@ def _side_caption(c: Canvas, paper: Paper, text: str) -> None:
     c.restoreState()
 
 
-def _fold_line(c: Canvas, x0: float, x1: float, y: float) -> None:
+def _fold_line(c: Canvas, x0: float, x1: float, y: float, labels: Mapping[str, str]) -> None:
     c.saveState()
     c.setDash(4, 3)
     c.setLineWidth(0.5)
     c.line(x0, y, x1, y)
     c.setFont(BODY, 6)
-    c.drawString(x0, y + 1 * MM, "fold")
+    c.drawString(x0, y + 1 * MM, say(labels, "fold.word"))
     c.restoreState()
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.render.fonts import BODY, BOLD
+from printkit.render.labels import ENGLISH, say
 from printkit.render.units import MM, PRINT_MARGIN, Box, Paper
 
 OVERLAP = 12 * MM
@@ -73,7 +74,13 @@ def draw_board_form(
 
 
 def draw_tiles(
-    c: Canvas, form: str, board_w: float, board_h: float, paper: Paper, title: str
+    c: Canvas,
+    form: str,
+    board_w: float,
+    board_h: float,
+    paper: Paper,
+    title: str,
+    labels: Mapping[str, str] = ENGLISH,
 ) -> int:
     page, tiles = plan_tiles(board_w, board_h, paper)
     cols = max(t.col for t in tiles) + 1
@@ -90,30 +97,30 @@ def draw_tiles(
         c.translate(ox - region.x, oy - region.y)
         c.doForm(form)
         c.restoreState()
-        _glue_strips(c, tile, ox, oy)
+        _glue_strips(c, tile, ox, oy, labels)
         _alignment_marks(c, tile, ox, oy)
         c.setFont(BOLD, 9)
         c.drawString(
-            PRINT_MARGIN, page.height - PRINT_MARGIN + 1 * MM, f"{title} — tile {tile.label}"
+            PRINT_MARGIN,
+            page.height - PRINT_MARGIN + 1 * MM,
+            say(labels, "tile.title", title=title, label=tile.label),
         )
         c.setFont(BODY, 7)
         c.drawRightString(
             page.width - PRINT_MARGIN,
             page.height - PRINT_MARGIN + 1 * MM,
-            f"{cols} × {rows} tiles: columns A–{string.ascii_uppercase[cols - 1]} "
-            f"left to right, rows 1–{rows} top to bottom",
+            say(labels, "tile.grid", cols=cols, rows=rows, last=string.ascii_uppercase[cols - 1]),
         )
         c.drawCentredString(
             page.width / 2,
             PRINT_MARGIN - 3 * MM,
-            "Trim the white margin on the left and top edges; glue each grey strip "
-            "under the next tile, matching the ⊕ marks.",
+            say(labels, "tile.help"),
         )
         c.showPage()
     return len(tiles)
 
 
-def _glue_strips(c: Canvas, tile: Tile, ox: float, oy: float) -> None:
+def _glue_strips(c: Canvas, tile: Tile, ox: float, oy: float, labels: Mapping[str, str]) -> None:
     """Shade the overlap that the neighbouring tile covers: this is where glue goes."""
     r = tile.region
     c.saveState()
@@ -125,14 +132,14 @@ def _glue_strips(c: Canvas, tile: Tile, ox: float, oy: float) -> None:
         c.saveState()
         c.translate(ox + r.width - OVERLAP / 2 + 1 * MM, oy + r.height / 2)
         c.rotate(90)
-        c.drawCentredString(0, 0, "glue — next tile goes on top")
+        c.drawCentredString(0, 0, say(labels, "tile.glue_right"))
         c.restoreState()
     if tile.glue_bottom:
         c.setFillColor(GLUE_TINT, alpha=0.55)
         c.rect(ox, oy, r.width, OVERLAP, stroke=0, fill=1)
         c.setFillColor(black)
         c.drawCentredString(
-            ox + r.width / 2, oy + OVERLAP / 2 - 1 * MM, "glue — tile below goes on top"
+            ox + r.width / 2, oy + OVERLAP / 2 - 1 * MM, say(labels, "tile.glue_below")
         )
     c.restoreState()
 
