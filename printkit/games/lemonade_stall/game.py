@@ -179,7 +179,7 @@ def _gain(
     goods = _check_goods(
         pack, decider.place_goods(state, seat, count, one_type), count, one_type, why
     )
-    stand = state.stand(seat)
+    stand = state.stands[seat - 1]
     return state.with_stand(evolve(stand, stock=stand.stock.plus(goods)))
 
 
@@ -203,11 +203,17 @@ def step_benefits(
         if choice not in available:
             raise RuleError(f"seat {seat} chose benefit {choice!r}; open: {available}")
         available.remove(choice)
-        stand = evolve(state.stand(seat), benefit=choice)
-        state = state.with_stand(stand)
-        state = _gain(pack, state, seat, decider, tokens[choice], False, "bonus tokens")
-        tokens[choice] = 0
-        state = evolve(state, bonus_tokens=tuple(tokens.items()))
+        stand = evolve(state.stands[seat - 1], benefit=choice)
+        placed, tokens[choice] = tokens[choice], 0
+        if placed:  # the player places the tokens knowing its card, before they leave it
+            state = _gain(
+                pack, state.with_stand(stand), seat, decider, placed, False, "bonus tokens"
+            )
+            state = evolve(state, bonus_tokens=tuple(tokens.items()))
+        else:  # no one looks in between: one copy does
+            stands = list(state.stands)
+            stands[seat - 1] = stand
+            state = evolve(state, stands=tuple(stands), bonus_tokens=tuple(tokens.items()))
         state = _take_benefit(pack, state, seat, decider)
     for benefit_id in available:
         tokens[benefit_id] += 1
@@ -215,9 +221,9 @@ def step_benefits(
 
 
 def _take_benefit(pack: LemonadeStall, state: GameState, seat: int, decider: Decider) -> GameState:
-    effect = pack.benefit(state.stand(seat).benefit).effect
+    effect = pack.benefit(state.stands[seat - 1].benefit).effect
     if effect.bargain_goods:
-        stand = state.stand(seat)
+        stand = state.stands[seat - 1]
         if stand.money >= effect.bargain_cost:
             state = state.with_stand(evolve(stand, money=stand.money - effect.bargain_cost))
             state = _gain(pack, state, seat, decider, effect.bargain_goods, True, "bargain")
@@ -240,7 +246,7 @@ def _steal(
     victim_stock = victim.stock.minus(taken)
     dollars = min(money, victim.money)
     state = state.with_stand(evolve(victim, stock=victim_stock, money=victim.money - dollars))
-    thief = state.stand(seat)
+    thief = state.stands[seat - 1]
     return state.with_stand(
         evolve(thief, stock=thief.stock.plus(taken), money=thief.money + dollars)
     )
@@ -273,7 +279,7 @@ def _pass_left(
 ) -> GameState:
     received: dict[int, Stock] = {}
     for seat in clockwise(state.players, state.first_player):
-        stand = state.stand(seat)
+        stand = state.stands[seat - 1]
         passable = stand.stock.minus(received.get(seat, Stock()))
         due = min(count, passable.total)
         goods = _check_goods(
@@ -307,7 +313,7 @@ def step_purchase(
     for seat in clockwise(state.players, state.first_player):
         effect = event_effect(pack, state, seat)
         buy = {k: v for k, v in deciders[seat].buy(state, seat, effect).items() if v}
-        stand = state.stand(seat)
+        stand = state.stands[seat - 1]
         cost = check_purchase(pack, buy, effect, stand.money)
         state = state.with_stand(
             evolve(stand, money=stand.money - cost, stock=stand.stock.plus(buy))
@@ -384,7 +390,7 @@ def step_end(pack: LemonadeStall, state: GameState) -> GameState:
         first = state.early_bird
     else:
         first = state.first_player % state.players + 1
-    stands = tuple(evolve(s, benefit=None, price=None) for s in state.stands)
+    stands = tuple([evolve(s, benefit=None, price=None) for s in state.stands])
     return evolve(
         state,
         day=state.day + 1,
@@ -420,14 +426,14 @@ def play_day(
         tomorrow=state.tomorrow,
         event=state.event or "",
         weather=state.weather,
-        benefits=tuple(s.benefit for s in state.stands),
-        purchases=tuple(p[0] for p in purchases),
-        spent=tuple(p[1] for p in purchases),
-        prices=tuple(s.price or 0 for s in state.stands),
+        benefits=tuple([s.benefit for s in state.stands]),
+        purchases=tuple([p[0] for p in purchases]),
+        spent=tuple([p[1] for p in purchases]),
+        prices=tuple([s.price or 0 for s in state.stands]),
         sales=sales,
         lemons_spoiled=spoiled,
-        money=tuple(s.money for s in state.stands),
-        stock=tuple(s.stock for s in state.stands),
+        money=tuple([s.money for s in state.stands]),
+        stock=tuple([s.stock for s in state.stands]),
     )
     return step_end(pack, state), report
 

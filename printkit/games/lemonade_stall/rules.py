@@ -108,11 +108,13 @@ class Stock(Mapping[str, int]):
         return Stock._adopt(merged)
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
-        counts = self._counts
+        counts = self._counts.copy()
         for item, count in goods.items():
-            if count > counts.get(item, 0):
-                raise RuleError(f"cannot remove {count} {item}: stock holds {self[item]}")
-        return self.plus({item: -count for item, count in goods.items()})
+            held = counts.get(item, 0)
+            if count > held:
+                raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
+            counts[item] = held - count
+        return Stock._adopt(counts)
 
     def without(self, items: Sequence[str]) -> Stock:
         return Stock._adopt({k: (0 if k in items else v) for k, v in self._counts.items()})
@@ -338,8 +340,10 @@ def sell(
         raise RuleError(f"first player {first_player} is not a seat of {players}")
     card = pack.event(event) if event else None
     shared = card.effect if card else NO_EVENT
-    immunity = card.immunity if card else False
-    effects = [effect_for(pack, shared, is_immune(pack, o.benefit, immunity)) for o in offers]
+    if card and card.immunity:
+        effects = [effect_for(pack, shared, is_immune(pack, o.benefit, True)) for o in offers]
+    else:
+        effects = [shared] * players
     limit = pack.limit(players, weather.condition, weather.temperature) + shared.limit_bonus
     guarantee = pack.condition(weather.condition).guarantee
     capacity = tuple(
