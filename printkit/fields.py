@@ -131,17 +131,20 @@ class Field:
         return self.raw
 
     def has(self, key: str) -> bool:
-        return key in self._mapping()
+        return any(str(k) == key for k in self._mapping())
 
     def get(self, key: str) -> Field:
         mapping = self._mapping()
         if key not in mapping:
+            # YAML reads `5:` as the number 5; names() reports it as "5"
+            key = next((k for k in mapping if str(k) == key), key)
+        if key not in mapping:
             raise self.error(f"missing required field {key!r}", f"add '{key}:' here")
         lines = getattr(mapping, "key_lines", {})
-        return self._child(key, mapping[key], lines.get(key, self.line))
+        return self._child(str(key), mapping[key], lines.get(str(key), self.line))
 
     def opt(self, key: str) -> Field | None:
-        return self.get(key) if key in self._mapping() else None
+        return self.get(key) if self.has(key) else None
 
     def names(self) -> list[str]:
         return [str(k) for k in self._mapping()]

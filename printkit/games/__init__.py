@@ -2,7 +2,4 @@
 
 from __future__ import annotations
 
-from printkit.games import cards, lemonade_stall  # noqa: F401
-from printkit.games import sandcastles  # noqa: F401
-from printkit.games import yard_sale  # noqa: F401
-from printkit.games import thats_not_lemonade  # noqa: F401
+from printkit.games import cards, lemonade_stall, sandcastles  # noqa: F401

@@ -10,9 +10,8 @@ from collections.abc import Mapping
 
 ENGLISH: dict[str, str] = {
     "guide.subtitle": "Print-and-play kit — printing guide ({paper})",
-    "guide.scale": "Print every file at actual size (100 %, no 'fit to page'): the cards and the "
-    "board are measured to the millimetre. The files below are numbered in the order to print "
-    "them.",
+    "guide.scale": "Print every file at actual size (100 %, no 'fit to page'): every piece is "
+    "measured to the millimetre. The files below are numbered in the order to print them.",
     "guide.stock": "Card stock (200–300 g/m²) suits cards, markers and tokens; plain paper is "
     "fine for the mats and forms. Sheets marked double-sided alternate front and back pages: "
     "print them double-sided, flipping on the long edge. A printer that shifts the backs by a "
@@ -58,7 +57,7 @@ ENGLISH: dict[str, str] = {
 RUSSIAN: dict[str, str] = {
     "guide.subtitle": "Набор «распечатай и играй» — как печатать ({paper})",
     "guide.scale": "Печатайте каждый файл в натуральную величину (100 %, без «вписать в "
-    "страницу»): карты и поле рассчитаны с точностью до миллиметра. Файлы пронумерованы в том "
+    "страницу»): каждая деталь рассчитана с точностью до миллиметра. Файлы пронумерованы в том "
     "порядке, в каком их удобно печатать.",
     "guide.stock": "Для карт, маркеров и жетонов подойдёт плотная бумага (200–300 г/м²); для "
     "планшетов и бланков хватит обычной. Листы с двусторонней печатью идут парами — лицо, затем "

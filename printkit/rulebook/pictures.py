@@ -88,7 +88,7 @@ class PictureBlock:
         h = round(self.height * self.scale * CSS_PX_PER_PT)
         return (
             f'<img src="data:image/png;base64,{data}" width="{w}" height="{h}" '
-            f'alt="{escape(self.alt)}">'
+            f'style="width:{w}px;height:{h}px" alt="{escape(self.alt)}">'
         )
 
 

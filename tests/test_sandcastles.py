@@ -1,0 +1,367 @@
+"""Sandcastles: card geometry, legality, scoring, content validation, the kit."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from printkit.checker import PackCache, check_pack
+from printkit.cli import cli
+from printkit.errors import ContentError
+from printkit.games.sandcastles.content import load
+from printkit.games.sandcastles.geometry import mismatches, neighbour, regions
+from printkit.games.sandcastles.model import Face, Placement, Route
+from printkit.games.sandcastles.rules import check_castle, score_castle, structures
+from printkit.render.impose import grid_for
+from printkit.render.units import MM, PAPERS
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+PACK_DIR = CONTENT / "sandcastles"
+PACK = load(PACK_DIR)
+CASTLE_IDS = [c.id for c in PACK.cards if not c.overlay]
+ALL_IDS = [c.id for c in PACK.cards]
+
+
+# -- geometry ------------------------------------------------------------------
+faces = st.sampled_from([c.face for c in PACK.cards])
+
+
+@given(faces, st.integers(-8, 8))
+def test_four_quarter_turns_are_no_turn(face: Face, start: int):
+    turned = face.turned(start)
+    assert turned.turned(1).turned(1).turned(1).turned(1) == turned
+    assert face.turned(4) == face
+
+
+@given(faces, st.integers(0, 3), st.integers(0, 3))
+def test_turns_add_up(face: Face, a: int, b: int):
+    assert face.turned(a).turned(b) == face.turned(a + b)
+
+
+def test_a_bend_splits_its_card_into_two_patches():
+    bend = PACK.card("bend").face
+    labels = regions(bend)
+    assert len(set(labels)) == 2
+    assert labels[0] == labels[1]  # both half-edges next to the NE corner lie inside the bend
+    assert labels[0] != labels[4]
+
+
+def test_every_card_continues_a_turned_copy_of_itself_where_it_should():
+    straight = PACK.card("straight").face
+    assert not mismatches(straight, 1, straight)  # east edge to west edge: wall meets wall
+    assert mismatches(straight, 0, straight.turned(1))  # blank north meets a wall
+
+
+# -- random castles ----------------------------------------------------------------
+steps = st.lists(
+    st.tuples(st.sampled_from(ALL_IDS), st.integers(0, 3), st.integers(0, 10_000)),
+    min_size=1,
+    max_size=18,
+)
+
+
+def build_legal(recipe: list[tuple[str, int, int]]) -> list[Placement]:
+    """A castle grown card by card, each placement legal when laid (else skipped)."""
+    castle: list[Placement] = []
+    ground: dict[tuple[int, int], Placement] = {}
+    topped: set[tuple[int, int]] = set()
+    for card_id, turn, pick in recipe:
+        if PACK.card(card_id).overlay:
+            free = sorted(set(ground) - topped)
+            if free:
+                cell = free[pick % len(free)]
+                castle.append(Placement(card_id, *cell, 0))
+                topped.add(cell)
+            continue
+        frontier = sorted({neighbour(c, s) for c in ground for s in range(4)} - set(ground)) or [
+            (0, 0)
+        ]
+        cell = frontier[pick % len(frontier)]
+        p = Placement(card_id, *cell, turn)
+        face = PACK.face(p)
+        if all(
+            not mismatches(face, s, PACK.face(ground[neighbour(cell, s)]))
+            for s in range(4)
+            if neighbour(cell, s) in ground
+        ):
+            castle.append(p)
+            ground[cell] = p
+    return castle
+
+
+def turn_castle(castle: list[Placement]) -> list[Placement]:
+    """The whole castle turned a quarter clockwise: north becomes east."""
+    return [Placement(p.card, p.y, -p.x, (p.turn + 1) % 4) for p in castle]
+
+
+def shift_castle(castle: list[Placement], dx: int, dy: int) -> list[Placement]:
+    return [Placement(p.card, p.x + dx, p.y + dy, p.turn) for p in castle]
+
+
+def summary(castle: list[Placement]) -> tuple:
+    s = score_castle(PACK, castle, discards=2)
+    return (s.total, s.points, s.towers, s.courtyards, s.biggest_courtyard, s.longest_wall)
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps)
+def test_a_grown_castle_is_legal_and_stays_legal_turned(recipe):
+    castle = build_legal(recipe)
+    assert all(v.legal for v in check_castle(PACK, castle))
+    turned = castle
+    for _ in range(4):
+        turned = turn_castle(turned)
+        assert all(v.legal for v in check_castle(PACK, turned))
+    assert turned == castle
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(ALL_IDS), st.integers(-2, 2), st.integers(-2, 2), st.integers(0, 3)
+        ),
+        min_size=1,
+        max_size=10,
+    )
+)
+def test_verdicts_and_scores_do_not_depend_on_the_castle_turning(cards):
+    castle = [Placement(card, x, y, turn) for card, x, y, turn in cards]
+    turned = turn_castle(castle)
+    assert [v.legal for v in check_castle(PACK, castle)] == [
+        v.legal for v in check_castle(PACK, turned)
+    ]
+    assert summary(castle) == summary(turned)
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps, st.integers(-20, 20), st.integers(-20, 20))
+def test_scores_do_not_depend_on_where_the_castle_stands(recipe, dx, dy):
+    castle = build_legal(recipe)
+    assert summary(castle) == summary(shift_castle(castle, dx, dy))
+
+
+def test_four_quarters_make_one_tower_and_the_sand_inside_a_ring_is_a_courtyard():
+    ring = [
+        Placement("tower-bend", 0, 0, 0),
+        Placement("tower-bend", 1, 0, 3),
+        Placement("tower-bend", 1, 1, 2),
+        Placement("tower-bend", 0, 1, 1),
+    ]
+    found = structures(PACK, ring)
+    assert len(found.complete_towers) == 1
+    assert [c.size for c in found.courtyards] == [4]
+    assert not structures(PACK, ring[:3]).courtyards  # one card short: the sand runs out
+
+
+def test_the_owner_may_keep_a_smaller_part():
+    castle = [
+        Placement("bend", 0, 0, 0),
+        Placement("bend", 1, 0, 3),
+        Placement("bend", 1, 1, 2),
+        Placement("bend", 0, 1, 1),
+        Placement("straight", 2, 0, 0),  # illegal: splits off the two beyond it
+        Placement("straight", 3, 0, 0),
+        Placement("bend", 3, 1, 0),
+    ]
+    best = score_castle(PACK, castle)
+    chosen = score_castle(PACK, castle, keep=(3, 0))
+    assert (best.cards, best.split_off) == (4, 2)
+    assert (chosen.cards, chosen.split_off, chosen.courtyards) == (2, 4, 0)
+
+
+# -- content ---------------------------------------------------------------------
+def test_the_deck_holds_the_source_numbers():
+    assert len(PACK.deck()) == 100
+    assert (PACK.min_players, PACK.max_players) == (2, 6)
+    assert (PACK.hand_size, PACK.piles, PACK.timer_minutes) == (5, 5, 5)
+    s = PACK.scoring
+    assert (s.tower, s.courtyard, s.illegal, s.discard) == (2, 5, -3, -1)
+    assert (s.most_cards, s.biggest_courtyard, s.longest_wall) == (3, 3, 3)
+    assert {c.kind for c in PACK.cards} == {"castle", "bridge", "feather", "shell"}
+
+
+def test_gaps_record_the_designed_card_list_and_the_grid():
+    fields = {(Path(g.file).name, g.field) for g in PACK.gaps}
+    assert ("game.yaml", "card_list") in fields
+    assert ("game.yaml", "rulings.placement") in fields
+    assert ("game.yaml", "scoring.specials.bridge") in fields
+    placement = next(g for g in PACK.gaps if g.field == "rulings.placement")
+    assert "offset" in placement.reason
+
+
+def test_examples_agree_with_the_engine():
+    results = check_pack(PackCache(CONTENT), PACK_DIR)
+    assert len(results) >= 10
+    assert all(r.passed for r in results), [r for r in results if not r.passed]
+
+
+@pytest.fixture
+def pack_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "sandcastles"
+    shutil.copytree(PACK_DIR, target)
+    return target
+
+
+def _broken(folder: Path, file: str, old: str, new: str) -> ContentError:
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {file}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load(folder)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "says", "line"),
+    [
+        (
+            "cards.csv",
+            "straight,Straight wall,castle,.w.w",
+            "straight,Straight wall,castle,.x.w",
+            "four codes",
+            2,
+        ),
+        (
+            "cards.csv",
+            "bend,Bend,castle,ww..,....,N-E",
+            "bend,Bend,castle,ww..,....,N-S",
+            "shows nothing",
+            3,
+        ),
+        (
+            "cards.csv",
+            "double-bend,Double bend,castle,wwww,....,N-E S-W",
+            "double-bend,Double bend,castle,wwww,....,N-S E-W",
+            "cross",
+            4,
+        ),
+        (
+            "cards.csv",
+            "breach,Breach,castle,.w.w,....,E-x W-x",
+            "breach,Breach,castle,.w.w,....,E-x",
+            "exactly one route",
+            6,
+        ),
+        (
+            "cards.csv",
+            "falling-wall,Wall falling from a tower,castle,.w..,...t,E-NW",
+            "falling-wall,Wall falling from a tower,castle,.w..,..t.,E-SW",
+            "turned 180",
+            14,
+        ),
+        ("cards.csv", "keep,Keep,castle", "keep,Keep,castel", "did you mean 'castle'", 10),
+        ("game.yaml", "hand_size: 5", "hand_sise: 5", "unknown field 'hand_sise'", None),
+        ("game.yaml", "courtyard: 5", "courtyard: five", "whole number", None),
+    ],
+)
+def test_broken_content_names_file_line_and_problem(pack_copy, file, old, new, says, line):
+    error = _broken(pack_copy, file, old, new)
+    assert says in error.problem + error.hint
+    assert Path(error.location.file).name == file
+    assert error.location.line is not None
+    if line is not None:
+        assert error.location.line == line
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "total"),
+    [
+        ("game.yaml", "deck_size: 100", "deck_size: 99", 100),
+        (
+            "cards.csv",
+            "sand,Open sand,castle,....,....,,4",
+            "sand,Open sand,castle,....,....,,5",
+            101,
+        ),
+    ],
+)
+def test_the_deck_count_is_checked_at_deck_size(pack_copy, file, old, new, total):
+    error = _broken(pack_copy, file, old, new)
+    assert f"add up to {total}" in error.problem
+    assert Path(error.location.file).name == "game.yaml"
+    text = (pack_copy / "game.yaml").read_text().splitlines()
+    assert text[error.location.line - 1].startswith("deck_size")
+
+
+def test_an_example_naming_an_unknown_card_fails_with_its_line(tmp_path):
+    example = tmp_path / "bad.yaml"
+    example.write_text(
+        "game: sandcastles\nexample: bad\nrule: score\ngiven:\n  castle:\n"
+        "    - {card: bendd, at: [0, 0]}\nexpect:\n  total: 0\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(cli, ["check", str(example), "--content", str(CONTENT)])
+    assert result.exit_code == 2
+    assert "bad.yaml:6" in result.output and "did you mean 'bend'" in result.output
+
+
+# -- the kit -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    result = CliRunner().invoke(
+        cli,
+        ["build", "sandcastles", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    return out / "sandcastles" / "a4"
+
+
+def test_the_kit_prints_every_card_with_a_back(built):
+    side = PACK.kit.card * MM
+    grid = grid_for(PAPERS["a4"], side, side)
+    sheets = math.ceil(len(PACK.deck()) / grid.per_sheet)
+    pages = PdfReader(built / "01-castle-cards.pdf").pages
+    assert len(pages) == 2 * sheets
+    texts = [page.extract_text() or "" for page in pages]
+    assert sum("front" in t for t in texts) == sheets
+    assert sum("back" in t for t in texts) == sheets
+
+
+def test_the_kit_has_a_reference_card_and_a_guide(built):
+    names = {p.name for p in built.glob("*.pdf")}
+    assert {"00-printing-guide.pdf", "01-castle-cards.pdf", "02-reference-cards.pdf"} <= names
+    guide = PdfReader(built / "00-printing-guide.pdf").pages[0].extract_text()
+    assert "5-minute timer" in guide
+    reference = PdfReader(built / "02-reference-cards.pdf").pages[0].extract_text()
+    assert "+5" in reference and "-3" in reference
+
+
+def test_card_faces_follow_the_data():
+    from printkit.games.sandcastles.kit import card_fields
+
+    fields = dict(card_fields(PACK.card("bastion")))
+    assert (fields["edges"], fields["corners"], fields["walls"]) == ("..ww", "t...", "NE-S NE-W")
+    assert Route(1, 4).code == "NE-S"
+
+
+def test_smashing_a_card_topples_its_rider_but_a_rider_can_go_alone():
+    from printkit.games.sandcastles.rules import smash
+
+    castle = [Placement("bend", 0, 0, 0), Placement("feather", 0, 0, 0)]
+    assert smash(PACK, castle, [((0, 0), None)]) == ()
+    assert smash(PACK, castle, [((0, 0), "feather")]) == (castle[0],)
+
+
+def test_the_rulebook_prints_every_example_with_its_castle(built):
+    from printkit.checker import example_files, read_example
+
+    pdf = PdfReader(built / "rulebook.pdf")
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    titles = [read_example(path).title for path in example_files(PACK_DIR)]
+    assert all(title in text for title in titles), [t for t in titles if t not in text]
+    assert "+21" in text  # the specials example's total, as the engine scores it
+    html = (built / "rulebook.html").read_text(encoding="utf-8")
+    castles = sum(1 for path in example_files(PACK_DIR) if "castle" in path.read_text())
+    assert html.count("<img") >= len(PACK.cards) + castles
