@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from printkit.games import cards, lemonade_stall, sandcastles  # noqa: F401
+from printkit.games import cards, lemonade_stall, sandcastles, yard_sale  # noqa: F401

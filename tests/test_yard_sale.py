@@ -1,0 +1,510 @@
+"""Yard Sale: content, the buying engine's invariants, worked examples, broken input, the kit."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from printkit.checker import PackCache, check_pack
+from printkit.cli import cli
+from printkit.dice import ScriptedDice, SeededDice
+from printkit.errors import ContentError, RuleError
+from printkit.games.yard_sale.content import load
+from printkit.games.yard_sale.examples import RULES
+from printkit.games.yard_sale.rules import (
+    BOUGHT,
+    DONE,
+    FULL,
+    TOO_DEAR,
+    UNWANTED,
+    Offer,
+    Stall,
+    Visit,
+    check_pitch,
+    draw,
+    end_round,
+    first_round_player,
+    next_first_player,
+    refill,
+    shop,
+    shuffle,
+    turn_order,
+    winners,
+)
+from tests.conftest import CONTENT, edit
+
+YARD = CONTENT / "yard-sale"
+PACK = load(YARD)
+
+
+# -- content -----------------------------------------------------------------------------------
+def test_pack_holds_the_source_numbers():
+    assert PACK.rounds == 16 and PACK.minutes_per_round == 15
+    assert (PACK.clock(1), PACK.closing_time) == ("8:00", "12:00")
+    assert (PACK.item_hand, PACK.pitch_hand, PACK.sell_out_bonus) == (5, 5, 2)
+    assert PACK.display_shoppers == 5
+    assert (PACK.favourite_opinion, PACK.dislike_opinion) == (1, -1)
+    assert [d.value for d in PACK.cash] == [1, 5, 10, 20]
+
+
+def test_every_subject_reference_resolves():
+    subjects = set(PACK.subject_ids)
+    for shopper in PACK.shoppers:
+        assert {shopper.favourite, shopper.dislike} <= subjects
+        assert shopper.favourite != shopper.dislike
+    for item in PACK.items:
+        assert item.subject in subjects
+        assert item.rule.subject in subjects | {None}
+    assert {p.subject for p in PACK.pitches if p.target == "subject"} == subjects
+
+
+def test_card_text_prints_the_rule_numbers():
+    robot = PACK.item("tin-robot")
+    assert f"+{robot.rule.opinion} opinion" in robot.text and f"${robot.rule.cash}" in robot.text
+    assert "Kitchen" in PACK.item("church-cookbook").text
+    assert "$2 off" in PACK.pitch("markdown").text
+
+
+def test_the_undecided_is_marked_provisional():
+    fields = {(Path(g.file).name, g.field) for g in PACK.gaps}
+    for wanted in [
+        ("items.yaml", "items"),
+        ("shoppers.yaml", "shoppers"),
+        ("pitches.yaml", "pitches"),
+        ("cash.yaml", "denominations"),
+        ("game.yaml", "rules_of_play.first_round"),
+        ("game.yaml", "tie_breaks"),
+    ]:
+        assert wanted in fields
+    assert all(g.reason and g.line for g in PACK.gaps)
+
+
+def test_gaps_command_lists_yard_sale():
+    result = CliRunner().invoke(cli, ["gaps", "--content", str(CONTENT), "yard-sale"])
+    assert result.exit_code == 0, result.output
+    assert "Yard Sale (yard-sale)" in result.output
+    assert "yard-sale/items.yaml" in result.output
+
+
+# -- worked examples -----------------------------------------------------------------------------
+def test_every_example_passes():
+    results = check_pack(PackCache(CONTENT), YARD)
+    assert results and all(r.passed for r in results), [r for r in results if not r.passed]
+
+
+def test_examples_cover_every_rule_and_outcome():
+    results = check_pack(PackCache(CONTENT), YARD)
+    assert {r.rule for r in results} == set(RULES)
+    outcomes = Counter(
+        o for r in results if r.rule == "shop" for o in r.actual["outcomes"].values()
+    )
+    assert set(outcomes) == {BOUGHT, TOO_DEAR, FULL, UNWANTED, DONE}
+    names = {r.example for r in results}
+    for tie in ("tie-favourite-wins", "tie-cheaper-wins", "tie-both-favoured", "tie-both-bought"):
+        assert tie in names
+
+
+# -- the buying engine: properties ---------------------------------------------------------------
+ITEM_PITCHES = [p for p in PACK.pitches if p.on_item]
+TABLE_PITCHES = [p for p in PACK.pitches if not p.on_item]
+
+
+@st.composite
+def visits(draw_):
+    shopper = draw_(st.sampled_from(PACK.shoppers))
+    cash = draw_(st.integers(0, 60))
+    left = draw_(st.integers(1, shopper.time))
+    return Visit(shopper, cash, left)
+
+
+@st.composite
+def offer_rows(draw_):
+    items = draw_(st.lists(st.sampled_from(PACK.items), max_size=8, unique_by=lambda i: i.id))
+    return tuple(
+        Offer(
+            item,
+            draw_(st.integers(1, PACK.max_players)),
+            tuple(draw_(st.lists(st.sampled_from(ITEM_PITCHES), max_size=2))),
+        )
+        for item in items
+    )
+
+
+table_pitches = st.lists(st.sampled_from(TABLE_PITCHES), max_size=3).map(tuple)
+rounds = st.integers(1, PACK.rounds)
+
+
+@settings(max_examples=300, deadline=None)
+@given(visits(), offer_rows(), table_pitches, rounds)
+def test_a_shopper_never_overspends_overbuys_or_buys_the_unloved(visit, offers, pitches, round_):
+    purchase = shop(PACK, visit, offers, pitches, round_)
+    bought = purchase.bought
+    assert purchase.spent <= visit.cash and purchase.cash_left >= 0
+    assert len(bought) <= visit.shopper.max_purchases
+    assert all(a.opinion > 0 for a in bought)
+    assert all(a.price >= PACK.lowest_price for a in purchase.appraisals)
+    assert len({a.item for a in bought}) == len(bought)
+    assert {a.item for a in bought} <= {o.item.id for o in offers}
+
+
+@settings(max_examples=300, deadline=None)
+@given(visits(), offer_rows(), table_pitches, rounds)
+def test_money_moves_from_shopper_to_sellers_and_nowhere_else(visit, offers, pitches, round_):
+    purchase = shop(PACK, visit, offers, pitches, round_)
+    income = purchase.income(PACK.max_players)
+    assert sum(income) == purchase.spent == visit.cash - purchase.cash_left
+    for seat, amount in enumerate(income, start=1):
+        assert amount == sum(a.price for a in purchase.bought if a.seller == seat)
+
+
+@settings(max_examples=300, deadline=None)
+@given(visits(), offer_rows(), table_pitches, rounds)
+def test_buying_is_greedy_in_opinion_order(visit, offers, pitches, round_):
+    purchase = shop(PACK, visit, offers, pitches, round_)
+    opinions = [a.opinion for a in purchase.appraisals]
+    assert opinions == sorted(opinions, reverse=True)
+    full = len(purchase.bought) == visit.shopper.max_purchases
+    stopped = DONE in purchase.outcomes
+    for appraisal, outcome in zip(purchase.appraisals, purchase.outcomes):
+        if outcome == TOO_DEAR:  # skipped only because it did not fit the cash left then
+            assert appraisal.price > purchase.cash_left
+        if appraisal.opinion > 0 and outcome != BOUGHT:
+            assert full or stopped or appraisal.price > purchase.cash_left
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(visits(), offer_rows()), min_size=1, max_size=5), table_pitches)
+def test_a_round_conserves_money_across_every_shopper(stalls, pitches):
+    seen: set[str] = set()
+    unique = []
+    for visit, offers in stalls:  # an item card lies under one shopper only
+        row = tuple(o for o in offers if o.item.id not in seen)
+        seen |= {o.item.id for o in row}
+        unique.append(Stall(visit, row))
+    subject_pitches = tuple(p for p in pitches if p.target == "subject")
+    result = end_round(PACK, PACK.max_players, unique, subject_pitches)
+    spent = sum(s.visit.cash - v.cash for s, v in zip(unique, result.visits))
+    assert sum(result.income) == spent
+    assert all(v.cash >= 0 for v in result.visits)
+
+
+def test_a_misplaced_pitch_is_refused():
+    item = PACK.item("yo-yo")
+    with pytest.raises(RuleError, match="beside the shopper"):
+        shop(
+            PACK,
+            Visit(PACK.shopper("teenager"), 10, 1),
+            [Offer(item, 1, (PACK.pitch("free-lemonade"),))],
+        )
+    with pytest.raises(RuleError, match="your own item"):
+        check_pitch(PACK.pitch("sweet-talk"), 2, Offer(item, 1))
+    with pytest.raises(RuleError, match="a rival's item"):
+        check_pitch(PACK.pitch("it-wobbles"), 1, Offer(item, 1))
+
+
+# -- turn order, refills, decks ------------------------------------------------------------------
+@given(
+    st.integers(2, 5).flatmap(
+        lambda n: st.tuples(
+            st.just(n), st.integers(1, n), st.lists(st.integers(0, 50), min_size=n, max_size=n)
+        )
+    )
+)
+def test_the_biggest_taker_starts_and_everyone_plays_once(case):
+    players, first, income = case
+    starter = next_first_player(players, first, income)
+    assert income[starter - 1] == max(income)
+    order = turn_order(players, starter)
+    assert sorted(order) == list(range(1, players + 1)) and order[0] == starter
+    if len(set(income)) == 1:
+        assert starter == first
+
+
+@given(st.lists(st.integers(0, 3), min_size=2, max_size=5), st.integers(0, 10_000))
+def test_round_one_goes_to_a_deepest_pocket(pocket, seed):
+    chosen = first_round_player(pocket, SeededDice(seed))
+    assert pocket[chosen.first - 1] == max(pocket)
+
+
+def test_first_round_ties_need_dice():
+    with pytest.raises(RuleError, match="roll #1"):
+        first_round_player([500, 500], ScriptedDice([]))
+
+
+@given(st.integers(0, 9), st.integers(0, 9), st.integers(0, 9))
+def test_refill_reaches_the_hand_size(left, sold, held):
+    result = refill(PACK, left, sold, held)
+    assert left + result.items >= PACK.item_hand
+    assert result.bonus == (sold > 0 and left == 0)
+    if result.bonus:
+        assert left + result.items == PACK.item_hand + PACK.sell_out_bonus
+    assert held + result.pitches == max(held, PACK.pitch_hand)
+
+
+@given(
+    st.lists(st.sampled_from([i.id for i in PACK.items]), max_size=12),
+    st.lists(st.sampled_from([i.id for i in PACK.items]), max_size=12),
+    st.integers(0, 30),
+    st.integers(0, 1000),
+)
+def test_drawing_neither_loses_nor_makes_cards(deck, discard, count, seed):
+    result = draw(deck, discard, count, SeededDice(seed))
+    before = Counter(deck) + Counter(discard)
+    after = Counter(result.cards) + Counter(result.deck) + Counter(result.discard)
+    assert before == after
+    assert len(result.cards) == min(count, len(deck) + len(discard))
+    assert tuple(result.cards[: len(deck)]) == tuple(deck[:count])
+
+
+def test_shuffle_is_a_permutation_driven_by_the_dice():
+    cards = [s.id for s in PACK.shoppers]
+    assert sorted(shuffle(cards, SeededDice(3))) == sorted(cards)
+    assert shuffle(cards, SeededDice(3)) == shuffle(cards, SeededDice(3))
+
+
+def test_ties_at_the_top_share_the_win():
+    assert winners([40, 55, 55]) == (2, 3)
+
+
+# -- broken content and examples -------------------------------------------------------------------
+@pytest.fixture
+def yard_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "content" / "yard-sale"
+    shutil.copytree(YARD, target)
+    return target
+
+
+def _line_of(path: Path, snippet: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if snippet in line:
+            return number
+    raise AssertionError(f"{snippet!r} not in {path}")
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "says"),
+    [
+        (
+            "shoppers.yaml",
+            "favourite: books, dislike: toys",
+            "favourite: bokks, dislike: toys",
+            "did you mean 'books'",
+        ),
+        (
+            "shoppers.yaml",
+            "cash: 8, favourite: books, dislike: kitchen",
+            "cash: 8, favourite: kitchen, dislike: kitchen",
+            "both loves and dislikes",
+        ),
+        (
+            "shoppers.yaml",
+            "max_purchases: 1, time: 3}",
+            "max_purchase: 1, time: 3}",
+            "did you mean 'max_purchases'",
+        ),
+        (
+            "items.yaml",
+            "rule: {bargain: {opinion: 1}}",
+            "rule: {bargin: {opinion: 1}}",
+            "did you mean 'bargain'",
+        ),
+        (
+            "items.yaml",
+            "rule: {fans: {subject: kitchen, opinion: 1}}",
+            "rule: {fans: {subject: kitchn, opinion: 1}}",
+            "did you mean 'kitchen'",
+        ),
+        (
+            "items.yaml",
+            'text: "+{opinion} opinion with a shopper who has ${cash} or more."',
+            'text: "+{opinion} opinion with a shopper who has $25 or more."',
+            "does not print {cash}",
+        ),
+        ("items.yaml", "price: 12", "price: twelve", "whole number"),
+        ("pitches.yaml", "target: own-item", "target: own-itme", "did you mean 'own-item'"),
+        (
+            "pitches.yaml",
+            "{id: toy-craze, title: Toy Craze, target: subject, subject: toys,",
+            "{id: toy-craze, title: Toy Craze, target: subject,",
+            "must name it",
+        ),
+        ("components.yaml", "count: 40, kind: card", "count: 41, kind: card", "there are 40 items"),
+        (
+            "game.yaml",
+            "display_shoppers: 5",
+            "display_shopers: 5",
+            "did you mean 'display_shoppers'",
+        ),
+        ("cash.yaml", "{value: 5, count: 20", "{value: 1, count: 20", "rise and not repeat"),
+    ],
+)
+def test_broken_content_names_file_line_and_fix(yard_copy, file, old, new, says):
+    path = yard_copy / file
+    line = _line_of(path, old)
+    edit(path, old, new)
+    with pytest.raises(ContentError) as info:
+        load(yard_copy)
+    error = info.value
+    assert says in error.format_message()
+    assert Path(error.location.file).name == file
+    assert error.location.line is not None
+    assert abs(error.location.line - line) <= 2, (error.location.line, line)
+
+
+def _check(folder: Path):
+    return CliRunner().invoke(cli, ["check", str(folder), "--content", str(folder.parent)])
+
+
+def test_an_example_naming_an_unknown_item_is_refused(yard_copy):
+    example = yard_copy / "examples" / "solo-item.yaml"
+    line = _line_of(example, "rocking-horse, seller: 2")
+    edit(example, "{item: rocking-horse,", "{item: rocking-hose,")
+    result = _check(yard_copy)
+    assert result.exit_code == 2
+    assert f"solo-item.yaml:{line}" in result.output
+    assert "did you mean 'rocking-horse'" in result.output
+
+
+def test_an_example_with_a_misplaced_pitch_is_refused(yard_copy):
+    example = yard_copy / "examples" / "solo-item.yaml"
+    edit(example, "pitches: [show-how-it-works]", "pitches: [free-lemonade]")
+    result = _check(yard_copy)
+    assert result.exit_code == 2
+    assert "solo-item.yaml" in result.output and "beside the shopper" in result.output
+
+
+def test_a_wrong_expectation_fails_with_exit_1(yard_copy):
+    edit(yard_copy / "examples" / "solo-item.yaml", "cash_left: 15", "cash_left: 14")
+    result = _check(yard_copy)
+    assert result.exit_code == 1
+    assert "expected 14, engine says 15" in result.output
+
+
+# -- the kit ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def kit_folder(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    result = CliRunner().invoke(
+        cli,
+        ["build", "yard-sale", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    return out / "yard-sale" / "a4"
+
+
+def _text(path: Path) -> str:
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+
+
+def test_item_cards_print_every_name_and_price(kit_folder):
+    text = _text(kit_folder / "01-item-cards.pdf")
+    for item in PACK.items:
+        assert item.name in text
+        assert f"${item.price}" in text
+    assert text.count("ITEM") >= len(PACK.items)
+
+
+def test_shoppers_pitches_and_cash_print_their_data(kit_folder):
+    shoppers = _text(kit_folder / "02-shopper-cards.pdf")
+    for shopper in PACK.shoppers:
+        assert shopper.name in shoppers and f"${shopper.cash}" in shoppers
+    pitches = _text(kit_folder / "03-pitch-cards.pdf")
+    for pitch in PACK.pitches:
+        assert pitch.title.replace("'", "") in pitches.replace("'", "").replace("’", "")
+    cash = _text(kit_folder / "04-cash-cards.pdf")
+    for note in PACK.cash:
+        assert f"${note.value}" in cash
+    track = _text(kit_folder / "05-turn-track.pdf")
+    assert PACK.clock(PACK.rounds) in track and str(PACK.rounds) in track
+
+
+def test_every_card_deck_has_backs_and_the_guide_lists_every_file(kit_folder):
+    files = sorted(p.name for p in kit_folder.glob("0*.pdf"))
+    guide = _text(kit_folder / "00-printing-guide.pdf")
+    for name in files[1:]:
+        assert name in guide
+    for deck in (
+        "01-item-cards",
+        "02-shopper-cards",
+        "03-pitch-cards",
+        "04-cash-cards",
+        "06-reference-cards",
+    ):
+        text = _text(kit_folder / f"{deck}.pdf")
+        assert "back (print double-sided" in text
+    pages = len(PdfReader(kit_folder / "01-item-cards.pdf").pages)
+    assert pages == 2 * -(-len(PACK.items) // 9)
+
+
+# -- the rulebook ----------------------------------------------------------------------------------
+def _rulebook(folder: Path = YARD) -> dict[str, bytes]:
+    from printkit.registry import plugin_for
+    from printkit.render.theme import Theme
+    from printkit.render.units import PAPERS
+    from printkit.rulebook.build import render_rulebook
+
+    plugin = plugin_for("yard-sale")
+    return render_rulebook(plugin, plugin.load(folder), PAPERS["a4"], Theme())
+
+
+@pytest.fixture(scope="module")
+def rulebook_text() -> str:
+    from io import BytesIO
+
+    pdf = _rulebook()["rulebook.pdf"]
+    return " ".join(
+        " ".join((p.extract_text() or "").split()) for p in PdfReader(BytesIO(pdf)).pages
+    )
+
+
+def test_the_rulebook_prints_the_data(rulebook_text):
+    for item in PACK.items:
+        assert item.name in rulebook_text
+    for shopper in PACK.shoppers:
+        assert shopper.name in rulebook_text and f"${shopper.cash}" in rulebook_text
+    assert f"{PACK.rounds} rounds of {PACK.minutes_per_round} minutes" in rulebook_text
+    assert f"R{len(PACK.gaps)} ·" in rulebook_text  # every ruling in the appendix
+
+
+def test_the_rulebook_prints_the_engines_answers(rulebook_text):
+    results = {r.example: r for r in check_pack(PackCache(CONTENT), YARD)}
+    for name in ("highest-opinion-first", "next-that-fits", "markdown-income"):
+        bought = [PACK.item(i).name for i in results[name].actual["bought"]]
+        assert bought[0] in rulebook_text
+        assert f"${results[name].actual['cash_left']} left on the card" in rulebook_text
+    for result in results.values():
+        title = read_title(result.file)
+        assert title.replace("'", "’")[:30] in rulebook_text.replace("'", "’")
+
+
+def read_title(path: str) -> str:
+    from printkit.checker import read_example
+
+    return read_example(Path(path)).title
+
+
+def test_a_misspelt_template_variable_names_its_file_and_line(yard_copy):
+    template = yard_copy / "rulebook" / "ending.md"
+    line = _line_of(template, "{{ game.closing }}")
+    edit(template, "{{ game.closing }}", "{{ game.closng }}")
+    with pytest.raises(ContentError) as info:
+        _rulebook(yard_copy)
+    assert Path(info.value.location.file).name == "ending.md"
+    assert info.value.location.line == line
+
+
+def test_every_symbol_the_content_may_name_is_drawn():
+    from printkit.games.yard_sale.content import SHARED_SYMBOLS, SUBJECT_SYMBOLS
+    from printkit.games.yard_sale.kit_art import ART
+    from printkit.render.symbols import SYMBOLS
+
+    assert set(SUBJECT_SYMBOLS) <= set(ART)
+    assert set(SHARED_SYMBOLS) <= set(SYMBOLS)
