@@ -2,4 +2,10 @@
 
 from __future__ import annotations
 
-from printkit.games import cards, lemonade_stall, sandcastles, yard_sale  # noqa: F401
+from printkit.games import (  # noqa: F401
+    cards,
+    lemonade_stall,
+    lemonade_stand,
+    sandcastles,
+    yard_sale,
+)
