@@ -7,5 +7,6 @@ from printkit.games import (  # noqa: F401
     lemonade_stall,
     lemonade_stand,
     sandcastles,
+    thats_not_lemonade,
     yard_sale,
 )
