@@ -17,7 +17,13 @@ from pathlib import Path
 from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 from printkit.kit import Board, Deck, Kit, KitOptions, Part
 from printkit.lock import build_lock, interrupts_deferred
-from printkit.manifest import MANIFEST, output_folder, read_manifest, up_to_date, whole_key
+from printkit.manifest import (
+    MANIFEST,
+    output_folder,
+    read_manifest,
+    up_to_date,
+    whole_key,
+)
 from printkit.render.pdf import write_atomic
 
 GUIDE_FILE = "00-printing-guide.pdf"
@@ -388,3 +394,21 @@ def build_targets(
             raise error
         reports.append(value)
     return reports
+
+
+def diff_lines(plugin, pack, out: Path, paper: str, lang: str = "") -> list[str]:
+    """`printkit diff` for one game: changed components, then changed card fields."""
+    options = options_for((paper, False, (0.0, 0.0), lang))
+    kit = kit_for(plugin, pack, options)
+    built = output_folder(out, pack.id, paper, False, lang)
+    parts, pieces = diff(kit, options, pack_digest(pack), built)
+    where = f" ({lang})" if lang else ""
+    lines = [f"{pack.title}{where}: {len(parts)} component(s) changed since the last build"]
+    lines += [f"  {title}" for title in parts]
+    for change in pieces:
+        for name, before, after in change.fields:
+            if name.startswith("("):
+                lines.append(f"    {change.part} {change.label}: {name.strip('()')}")
+            else:
+                lines.append(f"    {change.part} {change.label}: {name}: {before!r} -> {after!r}")
+    return lines

@@ -141,14 +141,14 @@ def build(
 
     Only files whose inputs changed since the last build are rendered again.
     """
-    from printkit.manifest import output_folder, up_to_date, whole_key
+    from printkit.manifest import languages_of, output_folder, up_to_date, whole_key
 
     cache = PackCache(content or default_content_dir())
     offset = _offset(back_offset)
     for folder in _folders(cache, games):
         plugin, pack = _checked_pack(cache, folder)
         stale = []
-        for lang in _languages(plugin, langs):
+        for lang in languages_of(plugin, langs):
             for paper_id in papers or PAPER_IDS:
                 settings = (paper_id, ink_saver, offset, lang)
                 target = output_folder(out, pack.id, paper_id, ink_saver, lang)
@@ -166,22 +166,10 @@ def build(
             from printkit.build import build_exports, options_for
 
             paper = papers[0] if papers else PAPER_IDS[0]
-            lang = _languages(plugin, langs)[0]
-            options = options_for((paper, ink_saver, offset, lang))
-            written = build_exports(plugin, pack, out, options, png=png, tts=tts)
-            click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
-
-
-def _languages(plugin, wanted: tuple[str, ...]) -> tuple[str, ...]:
-    """The languages to build: those asked for that the game prints, or all of them."""
-    if not plugin.languages:
-        return ("",)
-    unknown = [lang for lang in wanted if lang not in plugin.languages]
-    if unknown:
-        raise UsageError(
-            f"{plugin.id} is printed in {', '.join(plugin.languages)}, not {', '.join(unknown)}"
-        )
-    return wanted or plugin.languages
+            for lang in languages_of(plugin, langs):
+                options = options_for((paper, ink_saver, offset, lang))
+                written = build_exports(plugin, pack, out, options, png=png, tts=tts)
+                click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
@@ -220,18 +208,19 @@ def _echo_report(report) -> None:
     default=Path("docs/img"),
     show_default=True,
 )
-def preview(game: str, out: Path, paper: str, dest: Path) -> None:
+@click.option("--lang", default="", help="Language, for a game printed in several.")
+def preview(game: str, out: Path, paper: str, dest: Path, lang: str) -> None:
     """Write a small PNG of each built component (for the README); build first."""
     from printkit.exports import preview_pngs
     from printkit.manifest import output_folder
     from printkit.render.pdf import write_atomic
 
-    folder = output_folder(out, game, paper, False)
+    folder = output_folder(out, game, paper, False, lang)
     files = preview_pngs(folder)
     if not files:
         raise UsageError(f"nothing built in {folder}; run 'printkit build {game}' first")
     for name, data in files.items():
-        write_atomic(dest / f"{game}-{name}", data)
+        write_atomic(dest / f"{game}{'-' + lang if lang else ''}-{name}", data)
     click.echo(f"wrote {len(files)} preview(s) to {dest}")
 
 
@@ -256,29 +245,20 @@ def watch_command(
 @_content_option
 @_out_option
 @click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
-def diff_command(games: tuple[str, ...], content: Path | None, out: Path, paper: str) -> None:
+@click.option("--lang", "langs", multiple=True, help="Language (default: every one printed).")
+def diff_command(
+    games: tuple[str, ...], content: Path | None, out: Path, paper: str, langs: tuple[str, ...]
+) -> None:
     """List the components and card fields that changed since the last build."""
-    from printkit.build import diff, kit_for, pack_digest
-    from printkit.kit import KitOptions
-    from printkit.manifest import output_folder
-    from printkit.render.units import PAPERS
+    from printkit.build import diff_lines
+    from printkit.manifest import languages_of
 
     cache = PackCache(content or default_content_dir())
     for folder in _folders(cache, games):
         plugin, pack = cache.load(folder)
-        options = KitOptions(PAPERS[paper])
-        kit = kit_for(plugin, pack, options)
-        built = output_folder(out, pack.id, paper, False)
-        parts, pieces = diff(kit, options, pack_digest(pack), built)
-        click.echo(f"{pack.title}: {len(parts)} component(s) changed since the last build")
-        for title in parts:
-            click.echo(f"  {title}")
-        for change in pieces:
-            for name, before, after in change.fields:
-                if name.startswith("("):
-                    click.echo(f"    {change.part} {change.label}: {name.strip('()')}")
-                else:
-                    click.echo(f"    {change.part} {change.label}: {name}: {before!r} -> {after!r}")
+        for lang in languages_of(plugin, langs):
+            for line in diff_lines(plugin, pack, out, paper, lang):
+                click.echo(line)
 
 
 def _offset(text: str) -> tuple[float, float]:

@@ -30,6 +30,7 @@ class Deck:
     pieces: tuple[Piece, ...]
     note: str = ""  # printing advice for the guide
     fold: bool = True  # also offered as fold-and-glue sheets
+    copies: str = "1"  # how many times to print the whole deck, as the guide says it
     inputs: object = None  # the content values it draws from (None: the whole pack)
 
 

@@ -47,3 +47,17 @@ def up_to_date(folder: Path, key: str) -> list[str] | None:
     if not all((folder / name).is_file() for name in names):
         return None
     return names
+
+
+def languages_of(plugin, wanted: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The languages to build: those asked for that the game prints, or all of them."""
+    from printkit.errors import UsageError
+
+    if not plugin.languages:
+        return ("",)
+    unknown = [lang for lang in wanted if lang not in plugin.languages]
+    if unknown:
+        raise UsageError(
+            f"{plugin.id} is printed in {', '.join(plugin.languages)}, not {', '.join(unknown)}"
+        )
+    return wanted or plugin.languages

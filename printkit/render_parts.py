@@ -50,7 +50,7 @@ def guide_rows(kit: Kit, options: KitOptions) -> list[GuideRow]:
     rows = []
     for index, part in enumerate(kit.parts, start=1):
         how, note = _how(part, labels)
-        copies = part.copies if isinstance(part, Pages) else "1"
+        copies = getattr(part, "copies", "1")
         pages = say(labels, "guide.pages", count=page_count(part, options.paper))
         rows.append(GuideRow(part.title, f"{part_file(index, part)} ({pages})", copies, how, note))
     return rows

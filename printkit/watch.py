@@ -21,6 +21,7 @@ def rebuild(
     """One check-and-build round; True when the kit is up to date and every example passes."""
     from printkit.build import build_game
     from printkit.kit import KitOptions
+    from printkit.manifest import languages_of
     from printkit.packs import game_folders
     from printkit.render.units import PAPERS
 
@@ -39,8 +40,9 @@ def rebuild(
                 ok = False
                 continue
             plugin, pack = cache.load(folder)
-            for paper in papers:
-                report = build_game(plugin, pack, out, KitOptions(PAPERS[paper]))
+            targets = [(p, lang) for lang in languages_of(plugin) for p in papers]
+            for paper, lang in targets:
+                report = build_game(plugin, pack, out, KitOptions(PAPERS[paper], lang=lang))
                 changed = ", ".join(report.rebuilt) or "nothing"
                 echo(f"{report.folder}: rebuilt {changed}")
                 if report.reprinted:

@@ -8,7 +8,7 @@ from printkit.render.theme import Theme
 from printkit.render.units import Paper
 from printkit.rulebook.context import RulebookContext
 from printkit.rulebook.htmlpage import html_page
-from printkit.rulebook.markdown import Node, parse
+from printkit.rulebook.markdown import Node, markdown_parser, parse
 from printkit.rulebook.templates import render_source, template_folders
 from printkit.rulebook.typeset import typeset
 
@@ -36,7 +36,8 @@ def rulebook_tree(
     plugin: GamePlugin, pack: Pack, theme: Theme, lang: str = ""
 ) -> tuple[RulebookContext, list[Node]]:
     context = rulebook_context(plugin, pack, theme, lang)
-    return context, parse(rulebook_markdown(plugin, pack, context))
+    source = rulebook_markdown(plugin, pack, context)
+    return context, parse(source, md=markdown_parser(context.language))
 
 
 def render_rulebook(

@@ -47,8 +47,12 @@ class Node:
     line: int | None = None  # in the rendered Markdown, 1-based
 
 
-def markdown_parser() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
+QUOTES = {"en": "“”‘’", "ru": "«»„“"}  # the typographer's curly quotes, per language
+
+
+def markdown_parser(language: str = "en") -> MarkdownIt:
+    options = {"html": False, "typographer": True, "quotes": QUOTES.get(language, QUOTES["en"])}
+    return MarkdownIt("commonmark", options).enable(
         ["table", "strikethrough", "replacements", "smartquotes"]
     )
 
@@ -60,7 +64,7 @@ class Anchors:
         self.used: set[str] = set()
 
     def make(self, text: str) -> str:
-        base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+        base = re.sub(r"[\W_]+", "-", text.lower()).strip("-") or "section"
         anchor, n = base, 1
         while anchor in self.used:
             n += 1
