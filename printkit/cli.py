@@ -302,5 +302,15 @@ def list_games(content: Path | None) -> None:
         click.echo(f"{game_id_of(folder)}  {folder}")
 
 
+def _register_commands() -> None:
+    """Commands that live in their own modules (they import printkit.cli never)."""
+    from printkit.commands.simulate import simulate
+
+    cli.add_command(simulate)
+
+
+_register_commands()
+
+
 def main() -> None:
     cli(prog_name="printkit")

@@ -18,7 +18,6 @@ from printkit.checker import PackCache
 from printkit.errors import PrintkitError, UsageError
 from printkit.packs import default_content_dir
 from printkit.simulate.baseline import baseline_source
-from printkit.simulate.outputs import report_data, write_outputs
 from printkit.simulate.replay import replay as replay_game
 from printkit.simulate.report import Report, format_comparison, format_table
 from printkit.simulate.runner import Plan, Source, default_workers, run, simulator_for
@@ -118,6 +117,8 @@ def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:
 
 
 def _show(reports: tuple[Report, ...], as_json: bool, out: Path, seconds: float, workers: int):
+    from printkit.simulate.outputs import report_data, write_outputs  # plots load reportlab
+
     after, before = reports[0], (reports[1] if len(reports) > 1 else None)
     if as_json:
         click.echo(json.dumps(report_data(after, before), indent=2))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from printkit.simulate.stats import Figure, Rate, Spread, p_value, significance
 
+LABEL, INTERVAL, QUARTILES, VERSUS, COUNT = 24, 22, 21, 13, 10  # column widths
+
 
 @dataclass(frozen=True)
 class Row:
@@ -161,26 +163,38 @@ def format_table(report: Report) -> list[str]:
 
 
 def _section_lines(section: Section) -> Iterator[str]:
+    """A title, a header and one aligned line per row."""
     yield section.title + (f"  ({section.note})" if section.note else "")
+    spreads = any(isinstance(r.figure, Spread) for r in section.rows)
     reference = section.row(section.reference) if section.reference else None
+    header = f"  {'':<{LABEL}}{'value':>9}  {'95% interval':<{INTERVAL}}"
+    if spreads:
+        header += f"{'quartiles':<{QUARTILES}}"
+    if reference is not None:
+        header += f"{'vs ' + reference.label:>{VERSUS}}"
+    yield header + f"{'n':>{COUNT}}"
     for row in section.rows:
         figure = row.figure
         n = figure.trials if isinstance(figure, Rate) else figure.n
-        text = f"  {row.label:<28}{format_figure(figure):>9}  {format_interval(figure):<21}"
-        if isinstance(figure, Spread):
-            q1, median, q3 = figure.quartiles
-            text += f" quartiles {_money(q1)} / {_money(median)} / {_money(q3)}"
-        if reference is not None and row is not reference and n:
-            text += f" {figure.value - reference.figure.value:+.2f} vs {reference.label}"
-        yield f"{text.rstrip()}  n={n:,}"
+        interval = format_interval(figure)
+        text = f"  {row.label:<{LABEL}}{format_figure(figure):>9}  {interval:<{INTERVAL}}"
+        if spreads:
+            quartiles = " / ".join(f"{q:g}" for q in figure.quartiles) if n else "-"
+            text += f"{quartiles:<{QUARTILES}}"
+        if reference is not None:
+            versus = figure.value - reference.figure.value
+            shown = "" if row is reference or not n else f"{versus:+.2f}"
+            text += f"{shown:>{VERSUS}}"
+        yield text + f"{n:>{COUNT},}"
 
 
 def _notable_lines(report: Report) -> list[str]:
     if not report.notable:
         return []
-    lines = ["Games worth a replay (printkit simulate GAME --replay SEED --players N)"]
+    replay = f"printkit simulate {report.game} --replay SEED --players {report.players}"
+    lines = [f"Games worth a replay ({replay})"]
     for game in report.notable:
-        lines.append(f"  {game.label:<28} seed {game.seed:<15} {game.detail}")
+        lines.append(f"  {game.label:<{LABEL}}seed {game.seed:<15} {game.detail}")
     return lines
 
 
@@ -196,7 +210,7 @@ def format_comparison(before: Report, after: Report) -> list[str]:
             lines.append(title)
         mark = significance(change.p)
         lines.append(
-            f"  {change.label:<28}{format_figure(change.before):>9} → "
+            f"  {change.label:<{LABEL}}{format_figure(change.before):>9} → "
             f"{format_figure(change.after):<9}{format_difference(change):>11}  ({mark})"
         )
     return lines

@@ -66,9 +66,14 @@ class GameState:
         return self.stands[seat - 1]
 
     def with_stand(self, stand: Stand) -> GameState:
+        """This state with one stand replaced (a copy; the engine's most frequent one)."""
         stands = list(self.stands)
         stands[stand.seat - 1] = stand
-        return evolve(self, stands=tuple(stands))
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["stands"] = tuple(stands)
+        return new
 
     def tokens(self, benefit_id: str) -> int:
         for benefit, count in self.bonus_tokens:

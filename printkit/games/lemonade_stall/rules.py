@@ -15,7 +15,6 @@ from printkit.dice import Dice
 from printkit.errors import RuleError
 from printkit.games.lemonade_stall.model import (
     SAME,
-    Benefit,
     EventEffect,
     ForecastRow,
     LemonadeStall,
@@ -103,12 +102,16 @@ class Stock(Mapping[str, int]):
 
     def plus(self, goods: Mapping[str, int]) -> Stock:
         merged = self._counts.copy()
+        if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
+            goods = goods._counts
         for item, count in goods.items():
             merged[item] = merged.get(item, 0) + count
         return Stock._adopt(merged)
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
         counts = self._counts.copy()
+        if type(goods) is Stock:
+            goods = goods._counts
         for item, count in goods.items():
             held = counts.get(item, 0)
             if count > held:
@@ -315,10 +318,6 @@ def _spared(event_effect: EventEffect) -> EventEffect:
         no_guarantees=False,
         bulk_discount=True,
     )
-
-
-def _benefit(pack: LemonadeStall, benefit_id: str | None) -> Benefit | None:
-    return pack.benefit(benefit_id) if benefit_id else None
 
 
 def is_immune(pack: LemonadeStall, benefit_id: str | None, event_immunity: bool) -> bool:

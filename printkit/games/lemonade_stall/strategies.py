@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from printkit.dice import ScriptedDice
-from printkit.games.lemonade_stall.game import Decider, GameState, Stand
+from printkit.games.lemonade_stall.game import Decider, GameState
 from printkit.games.lemonade_stall.model import (
     BenefitEffect,
     EventEffect,
@@ -138,6 +138,8 @@ class Facts:
     guarantees: Mapping[str, int]
     undercut: Mapping[int, float]  # price card -> share of cards below it, plus half of its own
     benefits: Mapping[str, BenefitEffect]
+    unit_floors: Mapping[str, float]  # the least one good can cost: singly or in a whole lot
+    most_sold: int  # no table sells more in a day: more cups in stock change nothing
     odds_cache: dict[tuple[Weather, str | None], Odds] = field(default_factory=dict, compare=False)
     best_cache: dict[tuple, tuple[int, float]] = field(default_factory=dict, compare=False)
 
@@ -170,6 +172,9 @@ def facts_for(pack: LemonadeStall) -> Facts:
             guarantees={c.id: c.guarantee for c in pack.conditions},
             undercut=_undercut(pack.selling_prices),
             benefits={b.id: b.effect for b in pack.benefits},
+            unit_floors={i.id: _unit_floor(i, pack.bulk_size) for i in items},
+            most_sold=max(n for c in pack.charts for _, row in c.limits for n in row)
+            + max([e.effect.limit_bonus for e in pack.events] + [0]),
         )
         _FACTS[id(pack)] = known
     return known
@@ -253,46 +258,39 @@ class Bot:
 
     # -- the rest of the Decider interface ---------------------------------------
     def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
-        stand = state.stand(seat)
+        """The card worth most in dollars; the first of equal cards wins.
+
+        A card is worth its bonus tokens, the goods it brings as far as the stand
+        lacks them today, its sales bonus on those cups, what a theft would take
+        from the richest rival, the perishable goods a fridge would keep, and a
+        little for the first-player marker. Written out in one loop: the draft
+        weighs every open card for every seat every day.
+        """
+        stand = state.stands[seat - 1]
         want = max(self.appetite(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
-        victim = None  # found only if a theft is on offer
         tokens = dict(state.bonus_tokens)
-        unit = self.facts.unit
+        unit, cards = self.facts.unit, self.facts.benefits
+        victim = None  # found only if a theft is on offer
         best, best_value = options[0], -math.inf
-        for option in options:  # the first of equal cards wins, as with max()
-            effect = self.facts.benefits[option]
-            if victim is None and (effect.theft_goods or effect.theft_money):
-                victim = state.stand(richest_rival(state, seat))
-            value = tokens.get(option, 0) * unit + self.benefit_value(stand, option, want, victim)
+        for option in options:
+            card = cards[option]
+            value = (tokens.get(option, 0) + min(card.immunity_goods, want)) * unit
+            if card.bargain_goods and stand.money >= card.bargain_cost:
+                value += min(card.bargain_goods, want) * unit - card.bargain_cost
+            if card.sales_bonus_per_cup:
+                value += card.sales_bonus_per_cup * min(card.sales_bonus_cups, want)
+            if card.theft_goods or card.theft_money:
+                victim = victim or state.stands[richest_rival(state, seat) - 1]
+                value += min(card.theft_goods, victim.stock.total) * unit
+                value += min(card.theft_money, victim.money)
+            if card.fridge:
+                kept = [n for i, n in stand.stock.counts().items() if i not in self.facts.durable]
+                value += sum(kept) * unit
+            if card.takes_first_player:
+                value += FIRST_PLAYER_EDGE
             if value > best_value:
                 best, best_value = option, value
         return best
-
-    def benefit_value(
-        self, stand: Stand, benefit_id: str, want: int, victim: Stand | None
-    ) -> float:
-        """The card itself in dollars: the goods it brings (as far as wanted), its bonus.
-
-        ``want`` is the cups the stand still lacks for today; ``victim`` the rival
-        a theft would rob. Bonus tokens on the card come on top.
-        """
-        effect = self.facts.benefits[benefit_id]
-        unit = self.facts.unit
-        value = 0.0
-        if effect.bargain_goods and stand.money >= effect.bargain_cost:
-            value += min(effect.bargain_goods, want) * unit - effect.bargain_cost
-        if effect.immunity_goods:
-            value += min(effect.immunity_goods, want) * unit
-        if effect.sales_bonus_per_cup:
-            value += effect.sales_bonus_per_cup * min(effect.sales_bonus_cups, want)
-        if victim is not None and (effect.theft_goods or effect.theft_money):
-            value += min(effect.theft_goods, victim.stock.total) * unit
-            value += min(effect.theft_money, victim.money)
-        if effect.fridge:
-            value += sum(n for i, n in stand.stock.items() if i not in self.facts.durable) * unit
-        if effect.takes_first_player:
-            value += FIRST_PLAYER_EDGE
-        return value
 
     def place_goods(
         self, state: GameState, seat: int, count: int, one_type: bool
@@ -388,13 +386,14 @@ def plan_purchase(
     A whole lot replaces a smaller buy when the lot costs no more; targets drop
     a cup at a time until the purchase is legal (money, caps, shortages).
     """
-    have = stock.counts() if isinstance(stock, Stock) else dict(stock)
+    have = stock.counts() if type(stock) is Stock else dict(stock)
+    floors = facts_for(pack).unit_floors
     short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
     most, lot = pack.max_per_item, pack.bulk_size
     lots = effect.bulk_discount and lot <= most
     for cut in range(max(targets.values(), default=0) + 1):
         wanted = [(item, min(n - cut, most)) for item, n in short if n > cut]
-        if sum([n * _unit_floor(item, lot) for item, n in wanted]) > money:
+        if sum([n * floors[item.id] for item, n in wanted]) > money:
             continue  # it cannot be afforded, single goods or whole lots
         buy = {
             item.id: lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
@@ -452,7 +451,7 @@ class Outlook(NamedTuple):
     temperature: int
     event: str | None = None
     immune: bool = False  # the stand's benefit lets it ignore the event's effect
-    benefit: str | None = None  # the benefit card held today
+    bonus: tuple[int, int] | None = None  # today's sales bonus: (dollars a cup, cups)
 
 
 class ForecastReader(Bot):
@@ -470,9 +469,13 @@ class ForecastReader(Bot):
         benefit = state.stands[seat - 1].benefit
         card = self.pack.event(state.event) if state.event else None
         immune = card is not None and is_immune(self.pack, benefit, card.immunity)
+        effect = self.facts.benefits[benefit] if benefit else None
+        bonus = None
+        if effect and effect.sales_bonus_per_cup:
+            bonus = (effect.sales_bonus_per_cup, effect.sales_bonus_cups)
         forecast = state.forecast
         return Outlook(
-            state.players, forecast.condition, forecast.temperature, state.event, immune, benefit
+            state.players, forecast.condition, forecast.temperature, state.event, immune, bonus
         )
 
     def takings(self, day: Outlook, price: int, capacity: float) -> tuple[float, float]:
@@ -480,13 +483,13 @@ class ForecastReader(Bot):
         card = self.pack.event(day.event) if day.event else None
         effect = effect_for(self.pack, card.effect, day.immune) if card else NO_EVENT
         limit_bonus = card.effect.limit_bonus if card else 0
-        bonus = self.facts.benefits[day.benefit] if day.benefit else None
+        per_cup, bonus_cups = day.bonus or (0, 0)
         income = cups = 0.0
         for weather, chance in self.facts.odds(Weather(day.condition, day.temperature), day.event):
             sold = expected_sales(
                 self.facts, day.players, weather, price, capacity, effect, limit_bonus
             )
-            extra = min(sold, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup if bonus else 0
+            extra = min(sold, bonus_cups) * per_cup
             income += chance * (sold * (price + effect.price_bonus) + extra)
             cups += chance * sold
         return income, cups
@@ -497,7 +500,7 @@ class ForecastReader(Bot):
         Ties go to the cheaper card, which sells first. Days repeat across games,
         so answers are kept per pack.
         """
-        key = (day, capacity, cup_cost)
+        key = (day, min(capacity, self.facts.most_sold), cup_cost)
         known = self.facts.best_cache.get(key)
         if known is None:
             best = (-math.inf, 0, 0.0)
