@@ -115,17 +115,18 @@ def check_example(plugin: GamePlugin, pack: Pack, example: Example) -> ExampleRe
             raise expected.error(
                 f"rule {example.rule!r} gives no result {key!r}", suggest(key, sorted(actual))
             )
-        _compare(f"expect.{key}", _plain(expected.raw), _plain(actual[key]), mismatches)
+        _compare(f"expect.{key}", plain(expected.raw), plain(actual[key]), mismatches)
     return ExampleResult(
         example.name, str(example.path), example.rule, tuple(mismatches), dict(actual)
     )
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """Values as plain dicts and lists: YAML's located ones carry line numbers."""
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 

@@ -7,10 +7,12 @@ never touch a global random state, so a game is a function of its seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
 
 from printkit.errors import RuleError
+
+T = TypeVar("T")
 
 
 class Dice(Protocol):
@@ -54,3 +56,16 @@ class ScriptedDice:
     @property
     def unused(self) -> int:
         return len(self._rolls) - self._used
+
+
+def shuffle(items: Sequence[T], dice: Dice) -> tuple[T, ...]:
+    """Fisher-Yates through the dice source, so a shuffle is a function of the rolls.
+
+    Each swap draws ``dice.roll(i + 1)``: a seed (or an example's scripted
+    rolls) gives the same order in every game that shuffles this way.
+    """
+    deck = list(items)
+    for i in range(len(deck) - 1, 0, -1):
+        j = dice.roll(i + 1) - 1
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)

@@ -13,6 +13,7 @@ choice is recorded as a `Gap`, which `printkit gaps` lists.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,8 @@ from printkit.errors import ContentError, Location
 from printkit.yamlio import LocatedDict
 
 PROVISIONAL_KEY = "provisional"
+COLOUR_RE = re.compile(r"#[0-9A-Fa-f]{6}")
+CARD_ID_HINT = "give each card its own id"
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,14 @@ class Gap:
     line: int | None
     value: str
     reason: str
+
+
+@dataclass(frozen=True)
+class Size:
+    """A printed piece's size in millimetres."""
+
+    width: float
+    height: float
 
 
 @dataclass
@@ -211,6 +222,13 @@ class Field:
             raise self.error(f"unknown id {value!r}", suggest(value, options))
         return value
 
+    def as_colour(self) -> str:
+        """A colour written ``#RRGGBB``."""
+        value = self.as_str()
+        if not COLOUR_RE.fullmatch(value):
+            raise self.error(f"{self.raw!r} is not a colour", "write it as #RRGGBB")
+        return value
+
     def as_id(self) -> str:
         """An id in kebab-case: lower-case letters, digits and hyphens."""
         value = self.as_str()
@@ -219,3 +237,27 @@ class Field:
                 f"id {value!r} is not kebab-case", "use lower-case words joined by hyphens"
             )
         return value
+
+
+# -- shared checks and shapes ----------------------------------------------
+def check_unique(node: Field, values: Iterable[Any], what: str, hint: str = "") -> None:
+    """Refuse, at ``node``, the first value met twice: an id, a symbol, a player count."""
+    seen = set()
+    for value in values:
+        if value in seen:
+            raise node.error(f"{what} {value!r} appears twice", hint)
+        seen.add(value)
+
+
+def read_size(node: Field, largest: int, smallest: int = 5) -> Size:
+    """``{width: 63, height: 88}`` in whole millimetres, each within smallest..largest."""
+    node.expect_keys(["width", "height"])
+    return Size(
+        node.get("width").as_int(smallest, largest), node.get("height").as_int(smallest, largest)
+    )
+
+
+def read_copies(entry: Field, most: int) -> int:
+    """How many of a card the deck holds: its ``copies``, or one when it gives none."""
+    copies = entry.opt("copies")
+    return copies.as_int(1, most) if copies else 1

@@ -40,6 +40,13 @@ class ExampleRule:
     keys: tuple[str, ...] = ()  # the result keys an example may expect
 
 
+def example_rule(
+    name: str, summary: str, run: Callable[[Any, Field], Mapping[str, Any]], keys: str
+) -> tuple[str, ExampleRule]:
+    """A ``RULES`` entry: ``keys`` names the results an example may expect, space-separated."""
+    return name, ExampleRule(name, summary, run, tuple(keys.split()))
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     id: str
@@ -51,6 +58,16 @@ class GamePlugin:
     # (pack, Theme) -> RulebookContext; (pack, Theme, lang) for a game with `languages`
     rulebook: Callable[..., Any] | None = None
     languages: tuple[str, ...] = ()  # printed languages, e.g. ("ru", "en"); () for one
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on its first call: listing games loads no drawing code."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__qualname__ = f"lazy({module}.{name})"
+    return call
 
 
 _PLUGINS: dict[str, GamePlugin] = {}

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
 
+from printkit.errors import ContentError
 from printkit.games.lemonade_stall.content import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,3 +35,43 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def pack_copy(source: Path, tmp_path: Path) -> Path:
+    """A private copy of one game's content folder, at ``tmp_path/content/<name>``."""
+    target = tmp_path / "content" / source.name
+    shutil.copytree(source, target)
+    return target
+
+
+def load_error(
+    load_pack: Callable[[Path], object], folder: Path, file: str, old: str, new: str
+) -> ContentError:
+    """The ContentError loading ``folder`` raises once ``old`` in ``file`` reads ``new``."""
+    edit(folder / file, old, new)
+    with pytest.raises(ContentError) as info:
+        load_pack(folder)
+    return info.value
+
+
+def line_of(path: Path, snippet: str) -> int:
+    """The number of the first line of ``path`` holding ``snippet``."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if snippet in line:
+            return number
+    raise AssertionError(f"{snippet!r} not in {path}")
+
+
+def build_kit(game: str, out: Path) -> Path:
+    """``printkit build GAME --paper a4`` of the bundled content; the game's output folder."""
+    from printkit.cli import cli
+
+    args = ["build", game, "--content", str(CONTENT), "--out", str(out), "--paper", "a4"]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out / game
+
+
+def pdf_words(path: Path) -> str:
+    """A PDF's text, page after page, every run of white space one space."""
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)

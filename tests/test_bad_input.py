@@ -71,7 +71,9 @@ def test_a_missing_font_is_a_clear_error(content_copy, tmp_path, monkeypatch):
     monkeypatch.setitem(fonts.FONT_FILES, "PK-Missing", "NoSuchFont.ttf")
     fonts.register_fonts.cache_clear()
     try:
-        result = run("build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path))
+        result = run(
+            "build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path)
+        )
     finally:
         monkeypatch.undo()
         fonts.register_fonts.cache_clear()

@@ -188,7 +188,16 @@ def test_build_refuses_when_an_example_fails(content_copy, tmp_path):
 
 
 def test_cli_build_says_what_it_reused(content_copy, tmp_path):
-    args = ["build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path), "--paper", "a4"]
+    args = [
+        "build",
+        "lemonade-stall",
+        "--content",
+        str(content_copy),
+        "--out",
+        str(tmp_path),
+        "--paper",
+        "a4",
+    ]
     CliRunner().invoke(cli, args)
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -43,7 +42,7 @@ from printkit.games.lemonade_stand.rules import (
 )
 from printkit.games.lemonade_stand.text import LANGUAGES, Text, plural
 from printkit.registry import plugin_for
-from tests.conftest import CONTENT, edit
+from tests.conftest import CONTENT, build_kit, line_of, load_error, pack_copy, pdf_words
 
 STAND = CONTENT / "lemonade-stand"
 
@@ -55,10 +54,7 @@ def pack():
 
 @pytest.fixture
 def stand_copy(tmp_path: Path) -> Path:
-    """A private copy of Lemonade Stand's content folder, safe to edit."""
-    target = tmp_path / "content" / "lemonade-stand"
-    shutil.copytree(STAND, target)
-    return target
+    return pack_copy(STAND, tmp_path)
 
 
 # -- content ---------------------------------------------------------------------------
@@ -123,21 +119,14 @@ def test_gaps_command_lists_the_game(pack):
 
 
 def _broken(copy: Path, file: str, old: str, new: str) -> ContentError:
-    edit(copy / file, old, new)
-    with pytest.raises(ContentError) as info:
-        load(copy)
-    return info.value
-
-
-def _line_of(path: Path, snippet: str) -> int:
-    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if snippet in line)
+    return load_error(load, copy, file, old, new)
 
 
 def test_a_card_missing_its_russian_text_names_file_and_line(stand_copy):
     old = "title: {en: Street Party, ru: Праздник на улице}"
     error = _broken(stand_copy, "dollars.yaml", old, "title: {en: Street Party}")
     assert error.location.file == stand_copy / "dollars.yaml"
-    assert error.location.line == _line_of(stand_copy / "dollars.yaml", "Street Party")
+    assert error.location.line == line_of(stand_copy / "dollars.yaml", "Street Party")
     assert "Russian" in error.problem and "title" in error.location.field
 
 
@@ -433,20 +422,12 @@ def test_every_content_string_has_its_glyphs(pack):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(
-        cli,
-        ["build", "lemonade-stand", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"],
-        catch_exceptions=False,
-    )
-    assert result.exit_code == 0, result.output
-    return out / "lemonade-stand"
+    return build_kit("lemonade-stand", tmp_path_factory.mktemp("out"))
 
 
 def _text(path: Path) -> str:
     """A PDF's text, spaces collapsed, typographic apostrophes made plain."""
-    pages = PdfReader(path).pages
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in pages).replace("’", "'")
+    return pdf_words(path).replace("’", "'")
 
 
 def test_the_kit_builds_in_both_languages(built, pack):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,8 @@ from printkit.games.sandcastles.model import Face, Placement, Route
 from printkit.games.sandcastles.rules import check_castle, score_castle, structures
 from printkit.render.impose import grid_for
 from printkit.render.units import MM, PAPERS
+from tests.conftest import CONTENT, build_kit, load_error, pack_copy
 
-ROOT = Path(__file__).resolve().parent.parent
-CONTENT = ROOT / "content"
 PACK_DIR = CONTENT / "sandcastles"
 PACK = load(PACK_DIR)
 CASTLE_IDS = [c.id for c in PACK.cards if not c.overlay]
@@ -205,20 +203,12 @@ def test_examples_agree_with_the_engine():
 
 
 @pytest.fixture
-def pack_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "sandcastles"
-    shutil.copytree(PACK_DIR, target)
-    return target
+def castles_copy(tmp_path: Path) -> Path:
+    return pack_copy(PACK_DIR, tmp_path)
 
 
 def _broken(folder: Path, file: str, old: str, new: str) -> ContentError:
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {file}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(ContentError) as info:
-        load(folder)
-    return info.value
+    return load_error(load, folder, file, old, new)
 
 
 @pytest.mark.parametrize(
@@ -264,8 +254,8 @@ def _broken(folder: Path, file: str, old: str, new: str) -> ContentError:
         ("game.yaml", "courtyard: 5", "courtyard: five", "whole number", None),
     ],
 )
-def test_broken_content_names_file_line_and_problem(pack_copy, file, old, new, says, line):
-    error = _broken(pack_copy, file, old, new)
+def test_broken_content_names_file_line_and_problem(castles_copy, file, old, new, says, line):
+    error = _broken(castles_copy, file, old, new)
     assert says in error.problem + error.hint
     assert Path(error.location.file).name == file
     assert error.location.line is not None
@@ -285,11 +275,11 @@ def test_broken_content_names_file_line_and_problem(pack_copy, file, old, new, s
         ),
     ],
 )
-def test_the_deck_count_is_checked_at_deck_size(pack_copy, file, old, new, total):
-    error = _broken(pack_copy, file, old, new)
+def test_the_deck_count_is_checked_at_deck_size(castles_copy, file, old, new, total):
+    error = _broken(castles_copy, file, old, new)
     assert f"add up to {total}" in error.problem
     assert Path(error.location.file).name == "game.yaml"
-    text = (pack_copy / "game.yaml").read_text().splitlines()
+    text = (castles_copy / "game.yaml").read_text().splitlines()
     assert text[error.location.line - 1].startswith("deck_size")
 
 
@@ -308,14 +298,7 @@ def test_an_example_naming_an_unknown_card_fails_with_its_line(tmp_path):
 # -- the kit -----------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(
-        cli,
-        ["build", "sandcastles", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"],
-        catch_exceptions=False,
-    )
-    assert result.exit_code == 0, result.output
-    return out / "sandcastles" / "a4"
+    return build_kit("sandcastles", tmp_path_factory.mktemp("out")) / "a4"
 
 
 def test_the_kit_prints_every_card_with_a_back(built):

@@ -20,7 +20,18 @@ from printkit.games.lemonade_stall.content import load
 from printkit.games.lemonade_stall.simulation import SIMULATOR, play_seeded
 from printkit.games.lemonade_stall.strategies import STRATEGIES, Greedy, RandomLegal
 from printkit.registry import plugin_for
-from printkit.simulate.report import compare, report_json
+from printkit.simulate.records import (
+    LENGTH,
+    MARGIN,
+    TIE_BROKEN,
+    Extreme,
+    Family,
+    GameRecord,
+    RoundRecord,
+    Score,
+    Vocabulary,
+)
+from printkit.simulate.report import compare, format_table, report_json
 from printkit.simulate.runner import Plan, Source, run, spans
 from printkit.simulate.seeds import game_seed, lineup_for, lineups
 from printkit.simulate.stats import (
@@ -32,9 +43,12 @@ from printkit.simulate.stats import (
     welch_p,
     wilson,
 )
+from printkit.simulate.tally import Tally
 from tests.conftest import CONTENT, STALL, edit
 
 GAME = "lemonade-stall"
+TNL_GAME = "thats-not-lemonade"
+TNL = CONTENT / TNL_GAME
 FOUR_PLAYER_ROWS = {
     "sunny: [10, 13, 15, 17, 18]": "sunny: [20, 26, 30, 34, 36]",
     "cloudy: [7, 9, 10, 12, 13]": "cloudy: [14, 18, 20, 24, 26]",
@@ -42,9 +56,16 @@ FOUR_PLAYER_ROWS = {
 }
 
 
-def plan_for(*folders: Path, games: int = 24, players: int = 4, workers: int = 1, seed: int = 7):
+def plan_for(
+    *folders: Path,
+    games: int = 24,
+    players: int = 4,
+    workers: int = 1,
+    seed: int = 7,
+    game: str = GAME,
+):
     sources = tuple(Source(f, str(f)) for f in folders)
-    return Plan(GAME, sources, players, games, seed, workers)
+    return Plan(game, sources, players, games, seed, workers)
 
 
 def double_four_player_limits(content: Path) -> None:
@@ -57,12 +78,14 @@ def invoke(*args: str):
 
 
 # -- reproducible -------------------------------------------------------------------
-def test_a_seed_fixes_every_figure_whatever_the_workers():
+@pytest.mark.parametrize(("game", "folder", "players"), [(GAME, STALL, 3), (TNL_GAME, TNL, 5)])
+def test_a_seed_fixes_every_figure_whatever_the_workers(game, folder, players):
     assert len(spans(40, 2)) > 2  # the two-worker run really is split
-    one = run(plan_for(STALL, games=40, players=3, workers=1))
-    two = run(plan_for(STALL, games=40, players=3, workers=2))
+    one = run(plan_for(folder, games=40, players=players, workers=1, game=game))
+    two = run(plan_for(folder, games=40, players=players, workers=2, game=game))
     assert report_json(one[0]) == report_json(two[0])
-    other = run(plan_for(STALL, games=40, players=3, seed=8))
+    assert format_table(one[0]) == format_table(two[0])
+    other = run(plan_for(folder, games=40, players=players, seed=8, game=game))
     assert report_json(other[0])["sections"] != report_json(one[0])["sections"]
 
 
@@ -217,6 +240,134 @@ def test_ctrl_c_keeps_the_games_already_finished(monkeypatch):
     assert sum(r.figure.hits for r in report.section("seats").rows) == report.games
 
 
+# -- each game's report in its own words -------------------------------------------------------
+LEMONADE_STALL_WORDS = ("money", "sales limit", "income", "stand", "benefit", "tie broken", "day")
+
+
+def tnl_report(games: int = 36, players: int = 4):
+    (report,) = run(plan_for(TNL, games=games, players=players, game=TNL_GAME))
+    return report
+
+
+def test_thats_not_lemonade_reports_rounds_in_its_own_words():
+    report = tnl_report()
+    table = "\n".join(format_table(report))
+    data = report_json(report)
+    for text in (table, json.dumps(data)):
+        text = text.replace(str(TNL), "").lower()  # the content's path is the user's
+        for word in LEMONADE_STALL_WORDS:
+            assert word not in text, word
+    keys = [s["key"] for s in data["sections"]]
+    assert keys == ["seats", "strategies", "round-wins", "rounds", "endings", "won-on"]
+    for title in (
+        "Win rate by seat  (seat 1 deals the first round, so seat 2 plays first)",
+        "Win rate by strategy",
+        "Round wins per game  (mean, 95% interval of the mean, quartiles)",
+        "Rounds per game",
+        "How rounds ended  (share of rounds)",
+        "Rounds won on",
+    ):
+        assert f"\n{title}" in table, title
+    assert "\n  pass-above-20%          hits while the chance is at most 20%, passes above" in table
+    bots = {b["name"]: b["settings"] for b in data["bots"]}
+    assert list(bots) == list(report.strategies)
+    assert bots["pass-above-20%"] == {"pass_above": 0.2}
+    assert next(s for s in data["sections"] if s["role"] == "score")["key"] == "round-wins"
+
+
+def test_thats_not_lemonade_figures_add_up():
+    report = tnl_report(games=36, players=4)
+    rounds = report.figure("rounds", "all games")
+    assert rounds.n == 36 and rounds.low >= 3
+    endings = report.section("endings").rows
+    assert [r.label for r in endings] == ["all-revealed", "one-left", "all-passed"]
+    assert {r.figure.trials for r in endings} == {rounds.total}
+    assert sum(r.figure.hits for r in endings) == rounds.total
+    won_on = report.section("won-on").rows
+    assert "lemons" in [r.label for r in won_on]
+    assert sum(r.figure.hits for r in won_on) == rounds.total
+    wins = report.figure("round-wins", "all players")
+    assert wins.n == 36 * 4 and wins.total == rounds.total  # every round has one winner
+    assert wins.high == 3  # first to three
+    assert sum(r.figure.hits for r in report.section("strategies").rows) == 36
+    # no game needs a tie-break, so none is offered as one
+    assert [g.label for g in report.notable] == ["widest winning margin", "longest game"]
+    assert report.notable[1].detail.endswith(f"won after {rounds.high} rounds")
+
+
+def test_lemonade_stall_keeps_its_own_words():
+    (report,) = run(plan_for(STALL, games=24, players=3))
+    table = format_table(report)
+    assert [line for line in table[1:] if line and not line.startswith(" ")] == [
+        "Win rate by seat  (seat 1 holds the first-player marker on day one)",
+        "Win rate by strategy",
+        "Final money  (mean, 95% interval of the mean, quartiles)",
+        "Sales limit binds  (share of days the stands could make more than the table may sell)",
+        "Benefit win rate when taken  (share of takes by the game's winner)",
+        "Income per stand on event days  (mean income a stand takes on a day with that event)",
+        "Games decided by  (the first tie-break that separated the top two)",
+        "Games worth a replay (printkit simulate lemonade-stall --replay SEED --players 3)",
+    ]
+    assert "  all stands  " in "\n".join(table) and "  all days  " in "\n".join(table)
+    data = report_json(report)
+    keys = [s["key"] for s in data["sections"]]
+    assert keys == ["seats", "strategies", "money", "limit", "cards", "events", "ties"]
+    assert data["bots"] == []
+    money = next(s for s in data["sections"] if s["key"] == "money")
+    assert (money["role"], money["unit"]) == ("score", "$")
+    labels = [g.label for g in report.notable]
+    assert labels[:2] == ["highest final money", "widest winning margin"]
+    ties = report.section("ties")
+    broken = next((g for g in report.notable if g.label == "a tie broken"), None)
+    assert (broken is None) == (ties.row("money").figure.hits == report.games)
+
+
+def test_a_game_reports_only_the_sections_it_names():
+    words = Vocabulary(
+        score=Score("points", "Points", everything="everyone", decided_by="points"),
+        amounts=Family("takings", "Takings per turn", everything="every turn"),
+        extremes=(
+            Extreme("a tie broken", TIE_BROKEN, "{winner} won on {rule}"),
+            Extreme("longest", LENGTH, "{winner} won after {rounds} turns"),
+            Extreme("widest", MARGIN, "{winner} won {top}-{second}"),
+        ),
+    )
+
+    def game(index, scores, amounts, decided_by="points"):
+        ranking = tuple(sorted((1, 2), key=lambda seat: -scores[seat - 1]))
+        turns = tuple(RoundRecord("turn", amounts=a) for a in amounts)
+        return GameRecord(index, 100 + index, ("a", "b"), ranking, decided_by, scores, turns)
+
+    tally = Tally(2, ("a", "b"), words)
+    tally.add(game(0, (5, 3), [(1, 2), (4, 0)]))
+    tally.add(game(1, (2, 2), [(0, 0)], decided_by="coin"))
+    sections = tally.sections()
+    assert [s.key for s in sections] == ["seats", "strategies", "points", "takings"]
+    takings = sections[-1]
+    assert takings.reference == "every turn" and [r.label for r in takings.rows] == ["every turn"]
+    assert (takings.rows[0].figure.n, takings.rows[0].figure.total) == (6, 7)
+    notable = {g.label: (g.index, g.detail) for g in tally.notable()}
+    assert notable == {
+        "a tie broken": (1, "seat 1 (a) won on coin"),
+        "longest": (0, "seat 1 (a) won after 2 turns"),
+        "widest": (0, "seat 1 (a) won 5-3"),
+    }
+    with pytest.raises(ValueError, match="no measure"):
+        Extreme("shortest", "shortest", "")
+
+
+def test_the_shared_machinery_names_no_game():
+    import printkit.commands.simulate as command
+    import printkit.simulate as machinery
+    from printkit.registry import plugins
+
+    names = [n.lower() for p in plugins().values() if p.simulate for n in (p.id, p.title)]
+    files = [*Path(machinery.__file__).parent.glob("*.py"), Path(command.__file__)]
+    for path in files:
+        text = path.read_text(encoding="utf-8").lower()
+        assert not [n for n in names if n in text], path
+
+
 # -- statistics ------------------------------------------------------------------------------
 def test_wilson_and_the_tests_match_known_values():
     low, high = wilson(27, 100)
@@ -297,7 +448,16 @@ def test_cli_prints_the_table_and_writes_json_pdf_png(tmp_path):
     assert "Win rate by seat" in result.output and "Games decided by" in result.output
     data = json.loads((out / f"{GAME}-2p-balance.json").read_text())
     assert data["games"] == 12 and data["players"] == 2
-    assert len(PdfReader(out / f"{GAME}-2p-balance.pdf").pages) == 1
+    pdf = PdfReader(out / f"{GAME}-2p-balance.pdf")
+    assert len(pdf.pages) == 1
+    text = pdf.pages[0].extract_text()
+    for title in (
+        "Final money",
+        "Sales limit binds",
+        "Income per stand",
+        "Games decided by: money",
+    ):
+        assert title in text, title
     with Image.open(out / f"{GAME}-2p-balance.png") as image:
         assert image.width > 1000 and image.height > image.width
 
@@ -362,6 +522,28 @@ def test_cli_baseline_git_revision_leaves_the_work_tree_alone(tmp_path):
     assert money["difference"] > 0 and money["mark"] == "p<0.001"
     after = subprocess.run([*git, "status", "--porcelain"], capture_output=True, check=True)
     assert after.stdout == status.stdout  # nothing checked out, nothing left behind
+
+
+def test_cli_thats_not_lemonade_table_comparison_and_page(tmp_path):
+    args = ["--content", str(CONTENT), "--games", "24", "--players", "3", "--workers", "1"]
+    result = invoke(TNL_GAME, *args, "--baseline", str(CONTENT), "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    shown = result.stdout
+    assert shown.startswith("before: That's Not Lemonade: 24 games, 3 players")
+    for title in ("\nRound wins per game\n", "\nHow rounds ended\n", "\nRounds won on\n"):
+        assert title in shown
+    assert re.search(r"\n  all players +\d\.\d\d → \d\.\d\d +\+0\.00  \(n\.s\.\)\n", shown)
+    data = json.loads((tmp_path / f"{TNL_GAME}-3p-balance.json").read_text())
+    assert {c["section"] for c in data["changes"]} == {
+        "seats", "strategies", "round-wins", "rounds", "endings", "won-on"
+    }  # fmt: skip
+    text = PdfReader(tmp_path / f"{TNL_GAME}-3p-balance.pdf").pages[0].extract_text()
+    for title in ("Round wins per game", "Rounds per game", "How rounds ended", "Rounds won on"):
+        assert title in text, title
+    assert "pass-above-30%: hits while the chance is at most 30%" in text
+    assert "longest game: seed" in text
+    for word in LEMONADE_STALL_WORDS:
+        assert word not in (shown + text).replace(str(CONTENT), "").lower(), word
 
 
 def test_cli_rejects_an_unknown_baseline_without_a_traceback(tmp_path):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import shutil
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -16,7 +15,7 @@ from pypdf import PdfReader
 
 from printkit.build import build_game
 from printkit.checker import PackCache, check_pack
-from printkit.dice import SeededDice
+from printkit.dice import SeededDice, shuffle
 from printkit.errors import ContentError, RuleError
 from printkit.games.thats_not_lemonade.content import load
 from printkit.games.thats_not_lemonade.game import play_game, play_round
@@ -37,7 +36,6 @@ from printkit.games.thats_not_lemonade.rules import (
     round_deck,
     round_end,
     round_winner,
-    shuffle,
     take_turn,
     trophy_for,
     turn_order,
@@ -49,7 +47,7 @@ from printkit.kit import KitOptions
 from printkit.registry import plugin_for
 from printkit.render.units import PAPERS
 from printkit.render_parts import render_part
-from tests.conftest import CONTENT, edit
+from tests.conftest import CONTENT, edit, load_error, pack_copy
 
 TNL = CONTENT / "thats-not-lemonade"
 OUT = "thats-not-lemonade"
@@ -62,10 +60,7 @@ def tnl():
 
 @pytest.fixture
 def tnl_copy(tmp_path: Path) -> Path:
-    """A private copy of the game's content folder, safe to edit."""
-    target = tmp_path / "content" / "thats-not-lemonade"
-    shutil.copytree(TNL, target)
-    return target
+    return pack_copy(TNL, tmp_path)
 
 
 class Script:
@@ -134,11 +129,9 @@ def test_gaps_command_lists_the_game():
     ],
 )
 def test_broken_content_names_file_and_line(tnl_copy, file, old, new, where, says):
-    edit(tnl_copy / file, old, new)
-    with pytest.raises(ContentError) as info:
-        load(tnl_copy)
-    message = info.value.format_message()
-    assert where in message and info.value.location.line is not None
+    error = load_error(load, tnl_copy, file, old, new)
+    message = error.format_message()
+    assert where in message and error.location.line is not None
     assert says in message
 
 

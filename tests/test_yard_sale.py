@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from pypdf import PdfReader
 
 from printkit.checker import PackCache, check_pack
 from printkit.cli import cli
-from printkit.dice import ScriptedDice, SeededDice
+from printkit.dice import ScriptedDice, SeededDice, shuffle
 from printkit.errors import ContentError, RuleError
 from printkit.games.yard_sale.content import load
 from printkit.games.yard_sale.examples import RULES
@@ -34,11 +33,10 @@ from printkit.games.yard_sale.rules import (
     next_first_player,
     refill,
     shop,
-    shuffle,
     turn_order,
     winners,
 )
-from tests.conftest import CONTENT, edit
+from tests.conftest import CONTENT, build_kit, edit, line_of, load_error, pack_copy, pdf_words
 
 YARD = CONTENT / "yard-sale"
 PACK = load(YARD)
@@ -276,16 +274,7 @@ def test_ties_at_the_top_share_the_win():
 # -- broken content and examples -------------------------------------------------------------------
 @pytest.fixture
 def yard_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content" / "yard-sale"
-    shutil.copytree(YARD, target)
-    return target
-
-
-def _line_of(path: Path, snippet: str) -> int:
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if snippet in line:
-            return number
-    raise AssertionError(f"{snippet!r} not in {path}")
+    return pack_copy(YARD, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -346,12 +335,8 @@ def _line_of(path: Path, snippet: str) -> int:
     ],
 )
 def test_broken_content_names_file_line_and_fix(yard_copy, file, old, new, says):
-    path = yard_copy / file
-    line = _line_of(path, old)
-    edit(path, old, new)
-    with pytest.raises(ContentError) as info:
-        load(yard_copy)
-    error = info.value
+    line = line_of(yard_copy / file, old)
+    error = load_error(load, yard_copy, file, old, new)
     assert says in error.format_message()
     assert Path(error.location.file).name == file
     assert error.location.line is not None
@@ -364,7 +349,7 @@ def _check(folder: Path):
 
 def test_an_example_naming_an_unknown_item_is_refused(yard_copy):
     example = yard_copy / "examples" / "solo-item.yaml"
-    line = _line_of(example, "rocking-horse, seller: 2")
+    line = line_of(example, "rocking-horse, seller: 2")
     edit(example, "{item: rocking-horse,", "{item: rocking-hose,")
     result = _check(yard_copy)
     assert result.exit_code == 2
@@ -390,22 +375,11 @@ def test_a_wrong_expectation_fails_with_exit_1(yard_copy):
 # -- the kit ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def kit_folder(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(
-        cli,
-        ["build", "yard-sale", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"],
-        catch_exceptions=False,
-    )
-    assert result.exit_code == 0, result.output
-    return out / "yard-sale" / "a4"
-
-
-def _text(path: Path) -> str:
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+    return build_kit("yard-sale", tmp_path_factory.mktemp("out")) / "a4"
 
 
 def test_item_cards_print_every_name_and_price(kit_folder):
-    text = _text(kit_folder / "01-item-cards.pdf")
+    text = pdf_words(kit_folder / "01-item-cards.pdf")
     for item in PACK.items:
         assert item.name in text
         assert f"${item.price}" in text
@@ -413,22 +387,22 @@ def test_item_cards_print_every_name_and_price(kit_folder):
 
 
 def test_shoppers_pitches_and_cash_print_their_data(kit_folder):
-    shoppers = _text(kit_folder / "02-shopper-cards.pdf")
+    shoppers = pdf_words(kit_folder / "02-shopper-cards.pdf")
     for shopper in PACK.shoppers:
         assert shopper.name in shoppers and f"${shopper.cash}" in shoppers
-    pitches = _text(kit_folder / "03-pitch-cards.pdf")
+    pitches = pdf_words(kit_folder / "03-pitch-cards.pdf")
     for pitch in PACK.pitches:
         assert pitch.title.replace("'", "") in pitches.replace("'", "").replace("’", "")
-    cash = _text(kit_folder / "04-cash-cards.pdf")
+    cash = pdf_words(kit_folder / "04-cash-cards.pdf")
     for note in PACK.cash:
         assert f"${note.value}" in cash
-    track = _text(kit_folder / "05-turn-track.pdf")
+    track = pdf_words(kit_folder / "05-turn-track.pdf")
     assert PACK.clock(PACK.rounds) in track and str(PACK.rounds) in track
 
 
 def test_every_card_deck_has_backs_and_the_guide_lists_every_file(kit_folder):
     files = sorted(p.name for p in kit_folder.glob("0*.pdf"))
-    guide = _text(kit_folder / "00-printing-guide.pdf")
+    guide = pdf_words(kit_folder / "00-printing-guide.pdf")
     for name in files[1:]:
         assert name in guide
     for deck in (
@@ -438,7 +412,7 @@ def test_every_card_deck_has_backs_and_the_guide_lists_every_file(kit_folder):
         "04-cash-cards",
         "06-reference-cards",
     ):
-        text = _text(kit_folder / f"{deck}.pdf")
+        text = pdf_words(kit_folder / f"{deck}.pdf")
         assert "back (print double-sided" in text
     pages = len(PdfReader(kit_folder / "01-item-cards.pdf").pages)
     assert pages == 2 * -(-len(PACK.items) // 9)
@@ -493,7 +467,7 @@ def read_title(path: str) -> str:
 
 def test_a_misspelt_template_variable_names_its_file_and_line(yard_copy):
     template = yard_copy / "rulebook" / "ending.md"
-    line = _line_of(template, "{{ game.closing }}")
+    line = line_of(template, "{{ game.closing }}")
     edit(template, "{{ game.closing }}", "{{ game.closng }}")
     with pytest.raises(ContentError) as info:
         _rulebook(yard_copy)

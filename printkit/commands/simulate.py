@@ -46,7 +46,9 @@ DEFAULT_OUT = Path("output") / "balance"
     help="Folder for the JSON, PDF and PNG report.",
 )
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Default: every core.")
-@click.option("--replay", type=int, default=None, metavar="SEED", help="Tell one game day by day.")
+@click.option(
+    "--replay", type=int, default=None, metavar="SEED", help="Tell one game round by round."
+)
 @click.option(
     "--content",
     "content",
@@ -68,11 +70,14 @@ def simulate(
     replay: int | None,
     content: Path | None,
 ) -> None:
-    """Play GAME many times with bots and report win rates, money, limits, cards and events.
+    """Play GAME many times with bots and report on its balance.
 
-    Every figure comes with a 95% interval; --baseline shows each one before and
-    after a content change with a significance mark. A seed fixes every result,
-    whatever the number of workers; --replay SEED tells one game day by day.
+    Win rates by seat and by strategy and the final score come with every
+    game; each game adds the sections it names, worded its own way (how its
+    rounds went, what decided them). Every figure comes with a 95% interval;
+    --baseline shows each one before and after a content change with a
+    significance mark. A seed fixes every result, whatever the number of
+    workers; --replay SEED tells one game round by round.
     """
     try:
         content = content or default_content_dir()

@@ -10,17 +10,24 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 
+Shape = Callable[[Canvas, float, float, float], None]  # (canvas, x, y, radius)
+
+
+def rays(c: Canvas, x: float, y: float, r: float, count: int, inner: float, outer: float) -> None:
+    """``count`` evenly spaced strokes from ``inner`` to ``outer`` times ``r``: rays, ticks."""
+    for i in range(count):
+        a = i * math.pi / (count / 2)
+        c.line(
+            x + math.cos(a) * r * inner,
+            y + math.sin(a) * r * inner,
+            x + math.cos(a) * r * outer,
+            y + math.sin(a) * r * outer,
+        )
+
 
 def _sun(c: Canvas, x: float, y: float, r: float) -> None:
     c.circle(x, y, r * 0.45, stroke=1, fill=1)
-    for i in range(8):
-        a = i * math.pi / 4
-        c.line(
-            x + math.cos(a) * r * 0.6,
-            y + math.sin(a) * r * 0.6,
-            x + math.cos(a) * r * 0.95,
-            y + math.sin(a) * r * 0.95,
-        )
+    rays(c, x, y, r, 8, 0.6, 0.95)
 
 
 def _cloud(c: Canvas, x: float, y: float, r: float) -> None:
@@ -114,7 +121,7 @@ def _coin(c: Canvas, x: float, y: float, r: float) -> None:
     c.circle(x, y, r * 0.6, stroke=1, fill=0)
 
 
-SYMBOLS: dict[str, Callable[[Canvas, float, float, float], None]] = {
+SYMBOLS: dict[str, Shape] = {
     "sun": _sun,
     "cloud": _cloud,
     "drop": _drop,
@@ -143,11 +150,30 @@ def draw_symbol(
     """Draw symbol ``name`` centred on (x, y) within a circle of ``radius``."""
     if name not in SYMBOLS:
         raise RenderError(f"unknown symbol {name!r}; known: {', '.join(sorted(SYMBOLS))}")
+    draw_shape(c, SYMBOLS[name], x, y, radius, fill, stroke, line_width)
+
+
+def draw_shape(
+    c: Canvas,
+    shape: Shape,
+    x: float,
+    y: float,
+    radius: float,
+    fill: Color = white,
+    stroke: Color = black,
+    line_width: float | None = None,
+    round_caps: bool = True,
+) -> None:
+    """A shape in the symbols' pen: round joins (and caps), a line in proportion to its size.
+
+    A game draws its own pictures with this, so they sit beside the shared set.
+    """
     c.saveState()
     c.setFillColor(fill)
     c.setStrokeColor(stroke)
     c.setLineWidth(line_width if line_width is not None else max(radius * 0.09, 0.4))
     c.setLineJoin(1)
-    c.setLineCap(1)
-    SYMBOLS[name](c, x, y, radius)
+    if round_caps:
+        c.setLineCap(1)
+    shape(c, x, y, radius)
     c.restoreState()

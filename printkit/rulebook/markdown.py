@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
@@ -169,35 +170,39 @@ HTML_TAGS = {
 
 def pdf_markup(tokens: list[Token], code_font: str, link_colour: str) -> str:
     """reportlab Paragraph mini-markup for an inline run."""
-    out = []
-    for t in tokens:
-        if t.type == "text":
-            out.append(html.escape(t.content, quote=False))
-        elif t.type == "code_inline":
-            out.append(f'<font name="{code_font}">{html.escape(t.content, quote=False)}</font>')
-        elif t.type == "link_open":
-            href = html.escape(str(t.attrs.get("href", "")))
-            out.append(f'<a href="{href}" color="{link_colour}">')
-        elif t.type == "image":
-            out.append(html.escape(plain(t.children or []), quote=False))
-        else:
-            out.append(PDF_TAGS.get(t.type, ""))
-    return "".join(out)
+    return _markup(
+        tokens,
+        lambda code: f'<font name="{code_font}">{code}</font>',
+        lambda href: f'<a href="{href}" color="{link_colour}">',
+        PDF_TAGS,
+    )
 
 
 def html_markup(tokens: list[Token]) -> str:
+    return _markup(
+        tokens, lambda code: f"<code>{code}</code>", lambda href: f'<a href="{href}">', HTML_TAGS
+    )
+
+
+def _markup(
+    tokens: list[Token],
+    code: Callable[[str], str],
+    link: Callable[[str], str],
+    tags: dict[str, str],
+) -> str:
+    """One walk of an inline run for both outputs; only code, links and tags differ."""
     out = []
     for t in tokens:
         if t.type == "text":
             out.append(html.escape(t.content, quote=False))
         elif t.type == "code_inline":
-            out.append(f"<code>{html.escape(t.content, quote=False)}</code>")
+            out.append(code(html.escape(t.content, quote=False)))
         elif t.type == "link_open":
-            out.append(f'<a href="{html.escape(str(t.attrs.get("href", "")))}">')
+            out.append(link(html.escape(str(t.attrs.get("href", "")))))
         elif t.type == "image":
             out.append(html.escape(plain(t.children or []), quote=False))
         else:
-            out.append(HTML_TAGS.get(t.type, ""))
+            out.append(tags.get(t.type, ""))
     return "".join(out)
 
 

@@ -34,6 +34,12 @@ GRID = colors.HexColor("#DDDDDD")
 NOW = colors.HexColor("#3A78C2")
 BEFORE = colors.HexColor("#B0B0B0")
 GAIN, LOSS = colors.HexColor("#3E9B4F"), colors.HexColor("#D2453A")
+PANEL_GRID = tuple((row, col) for row in range(3) for col in range(2))  # six panels, two a row
+FOOTER_ROLES = ("decided",)  # sections told in a line of text below the panels
+FOOTER_HEIGHT = 58.0  # from the bottom margin to the footer's first line, at least
+LAST_LINE = 11.0  # the footer's last line above the bottom margin
+HEADING_DROP, FIRST_ITEM_DROP, ITEM_DROP = 13.0, 12.0, 11.0  # line spacing in the footer
+SMALL_SCALE = 20  # box plots up to this show their means to one decimal place
 
 
 @dataclass(frozen=True)
@@ -81,28 +87,32 @@ def draw_page(report: Report, before: Report | None = None) -> Drawing:
     page.add(_text(MARGIN, top - 32, describe(report), 8.5, colour=MUTED))
     if before is not None:
         page.add(_text(MARGIN, top - 44, "grey bars: " + describe(before), 8.5, colour=MUTED))
-    panels = _panel_boxes(top - 60, MARGIN + 70)
-    for box, key in zip(panels, ("seats", "strategies", "money", "limit", "cards", "events")):
-        section = report.section(key)
-        old = _section_of(before, key)
-        if key == "money":
-            page.add(_box_panel(box, section, old))
-        elif key == "events":
-            page.add(_difference_panel(box, section, old))
-        else:
-            share = 1 / report.players if key == "seats" else math.nan
-            page.add(_rate_panel(box, section, old, share))
-    page.add(_footer(report, MARGIN + 58))
+    footer = _footer_lines(report)
+    footer_top = MARGIN + max(FOOTER_HEIGHT, LAST_LINE + sum(line.drop for line in footer))
+    panels = [s for s in report.sections if s.role not in FOOTER_ROLES][: len(PANEL_GRID)]
+    for box, section in zip(_panel_boxes(top - 60, footer_top + 12), panels):
+        page.add(_panel(box, report, section, _section_of(before, section.key)))
+    page.add(_footer(footer, footer_top))
     return page
 
 
+def _panel(box: Box, report: Report, section: Section, old: Section | None) -> Group:
+    """Rates as bars; means against a reference row as differences; other means as boxes."""
+    if any(isinstance(r.figure, Rate) for r in section.rows):
+        share = 1 / report.players if section.role == "seats" else math.nan
+        return _rate_panel(box, section, old, share)
+    if section.reference is not None:
+        return _difference_panel(box, section, old)
+    return _box_panel(box, section, old)
+
+
 def _panel_boxes(top: float, bottom: float) -> list[Box]:
+    rows = max(row for row, _ in PANEL_GRID) + 1
     width = (PAGE[0] - 2 * MARGIN - GUTTER) / 2
-    height = (top - bottom - 2 * GUTTER) / 3
+    height = (top - bottom - (rows - 1) * GUTTER) / rows
     return [
         Box(MARGIN + col * (width + GUTTER), top - (row + 1) * height - row * GUTTER, width, height)
-        for row in range(3)
-        for col in range(2)
+        for row, col in PANEL_GRID
     ]
 
 
@@ -125,7 +135,7 @@ def _rate_panel(box: Box, section: Section, old: Section | None, share: float) -
 
 
 def _difference_panel(box: Box, section: Section, old: Section | None) -> Group:
-    """Each event's mean income per stand minus the mean over all days."""
+    """Each row's mean minus the reference row's (an event's income against all days)."""
     reference = section.row(section.reference or "")
     base = reference.figure.value if reference else 0.0
     old_ref = old.row(old.reference or "") if old else None
@@ -140,7 +150,7 @@ def _difference_panel(box: Box, section: Section, old: Section | None) -> Group:
     ends = [abs(v) for b in bars for v in (b.low, b.high, b.before) if not math.isnan(v)]
     reach = max(ends + [1.0])
     low, high, step = nice_range(-reach, reach)
-    title = f"Income per stand on event days vs all ({base:.2f})"
+    title = f"{section.title} vs all ({base:.2f})"
     return _bars(box, title, bars, low, high, lambda v: f"{v:+.1f}", 0.0, step)
 
 
@@ -191,7 +201,9 @@ def _box_panel(box: Box, section: Section, old: Section | None) -> Group:
     legend = "box: quartiles, bar: median, dot: mean, whiskers: range"
     group.add(_text(box.x, box.y + box.height - 20, legend, 6.5, colour=MUTED))
     plot = Box(box.x + LABEL_WIDTH, box.y + 14, box.width - LABEL_WIDTH - 30, box.height - 38)
-    _axis(group, plot, 0.0, high, lambda v: f"{v:.0f}", step)
+    unit = section.unit
+    _axis(group, plot, 0.0, high, lambda v: f"{unit}{v:g}", step)
+    places = 0 if high >= SMALL_SCALE else 1
     step = plot.height / max(len(rows), 1)
     thick = min(step * 0.55, 14)
     for i, row in enumerate(rows):
@@ -201,9 +213,8 @@ def _box_panel(box: Box, section: Section, old: Section | None) -> Group:
             _draw_box(group, was.figure, centre - thick / 2 - 3, 3, high, plot, BEFORE)
         _draw_box(group, row.figure, centre, thick, high, plot, NOW)
         group.add(_text(box.x, centre - 3, _clip(row.label), 7.5))
-        group.add(
-            _text(plot.x + plot.width + 3, centre - 3, f"{row.figure.value:.0f}", 7, colour=MUTED)
-        )
+        mean = f"{unit}{row.figure.value:.{places}f}"
+        group.add(_text(plot.x + plot.width + 3, centre - 3, mean, 7, colour=MUTED))
     return group
 
 
@@ -221,15 +232,44 @@ def _draw_box(
         group.add(Circle(mean, centre, 1.8, fillColor=colors.white, strokeColor=INK))
 
 
-def _footer(report: Report, y: float) -> Group:
-    ties = report.section("ties")
-    shares = ", ".join(f"{r.label} {_percent(r.figure.value)}" for r in ties.rows)
-    group = Group(_text(MARGIN, y, f"Games decided by: {shares}", 8))
-    lines = [f"{g.label}: seed {g.seed} ({g.detail})" for g in report.notable]
+@dataclass(frozen=True)
+class _Line:
+    text: str
+    drop: float  # from the line above
+    item: bool = False  # an indented entry under a heading
+
+
+def _footer_lines(report: Report) -> list[_Line]:
+    """Below the panels: how games were decided, the bots' numbers, games worth a replay."""
+    headings: list[tuple[str, list[str]]] = []
+    for section in report.sections:
+        if section.role in FOOTER_ROLES:
+            shares = ", ".join(f"{r.label} {_percent(r.figure.value)}" for r in section.rows)
+            headings.append((f"{section.title}: {shares}", []))
+    if report.bots:
+        note = f" ({report.bots_note})" if report.bots_note else ""
+        headings.append((f"Bots{note}:", [f"{b.name}: {b.plays}" for b in report.bots]))
     replay = f"printkit simulate {report.game} --replay SEED --players {report.players}"
-    group.add(_text(MARGIN, y - 13, f"Worth a replay ({replay}):", 8))
-    for i, line in enumerate(lines):
-        group.add(_text(MARGIN + 8, y - 25 - 11 * i, line, 7.5, colour=MUTED))
+    notable = [f"{g.label}: seed {g.seed} ({g.detail})" for g in report.notable]
+    headings.append((f"Worth a replay ({replay}):", notable))
+    lines: list[_Line] = []
+    for heading, items in headings:
+        lines.append(_Line(heading, HEADING_DROP if lines else 0.0))
+        lines += [
+            _Line(item, ITEM_DROP if i else FIRST_ITEM_DROP, item=True)
+            for i, item in enumerate(items)
+        ]
+    return lines
+
+
+def _footer(lines: Sequence[_Line], y: float) -> Group:
+    group = Group()
+    for line in lines:
+        y -= line.drop
+        if line.item:
+            group.add(_text(MARGIN + 8, y, line.text, 7.5, colour=MUTED))
+        else:
+            group.add(_text(MARGIN, y, line.text, 8))
     return group
 
 

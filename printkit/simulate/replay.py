@@ -1,4 +1,4 @@
-"""Replay one game from its seed as a readable day-by-day log."""
+"""Replay one game from its seed as a readable log, round by round."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from printkit.simulate.seeds import lineup_for
 
 
 def replay(game: str, folder: Path, players: int, seed: int) -> list[str]:
-    """The game ``seed`` names, as ``printkit simulate`` played it, told day by day."""
+    """The game ``seed`` names, as ``printkit simulate`` played it, told round by round."""
     simulator = simulator_for(game)
     pack = plugin_for(game).load(folder)
     lineup = lineup_for(simulator.strategies, players, seed)

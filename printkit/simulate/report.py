@@ -10,6 +10,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from printkit.simulate.records import Bot
 from printkit.simulate.stats import Figure, Rate, Spread, p_value, significance
 
 LABEL, INTERVAL, QUARTILES, VERSUS, COUNT = 24, 22, 21, 13, 10  # column widths
@@ -28,6 +29,8 @@ class Section:
     rows: tuple[Row, ...]
     reference: str | None = None  # a row label the others are set against ("all days")
     note: str = ""
+    role: str = ""  # which tally it is, whatever the game calls it: "score", "kinds", ...
+    unit: str = ""  # written before a value in the plots: "$"
 
     def row(self, label: str) -> Row | None:
         return next((r for r in self.rows if r.label == label), None)
@@ -55,6 +58,8 @@ class Report:
     strategies: tuple[str, ...]
     sections: tuple[Section, ...]
     notable: tuple[Notable, ...] = ()
+    bots: tuple[Bot, ...] = ()  # the bots' numbers, when the game states them
+    bots_note: str = ""
 
     @property
     def interrupted(self) -> bool:
@@ -132,7 +137,7 @@ def format_figure(figure: Figure | None) -> str:
         return "-"
     if isinstance(figure, Rate):
         return _percent(figure.value)
-    return _money(figure.value)
+    return _mean(figure.value)
 
 
 def format_interval(figure: Figure) -> str:
@@ -141,7 +146,7 @@ def format_interval(figure: Figure) -> str:
         return ""
     if isinstance(figure, Rate):
         return f"[{_percent(low)} – {_percent(high)}]"
-    return f"[{_money(low)} – {_money(high)}]"
+    return f"[{_mean(low)} – {_mean(high)}]"
 
 
 def format_difference(change: Change) -> str:
@@ -155,11 +160,19 @@ def format_difference(change: Change) -> str:
 def format_table(report: Report) -> list[str]:
     """The report as aligned text: one block per section, intervals at 95%."""
     lines = [describe(report), ""]
+    if report.bots:
+        lines += [*bot_lines(report.bots, report.bots_note), ""]
     for section in report.sections:
         lines += _section_lines(section)
         lines.append("")
     lines += _notable_lines(report)
     return lines
+
+
+def bot_lines(bots: tuple[Bot, ...], note: str = "") -> list[str]:
+    """Each bot and how it plays, for a game whose bots play by numbers."""
+    title = "Bots" + (f"  ({note})" if note else "")
+    return [title, *(f"  {bot.name:<{LABEL}}{bot.plays}" for bot in bots)]
 
 
 def _section_lines(section: Section) -> Iterator[str]:
@@ -220,7 +233,7 @@ def _percent(value: float) -> str:
     return "-" if math.isnan(value) else f"{value * 100:.1f}%"
 
 
-def _money(value: float) -> str:
+def _mean(value: float) -> str:
     return "-" if math.isnan(value) else f"{value:.2f}"
 
 
@@ -258,11 +271,18 @@ def report_json(report: Report) -> dict:
         "games": report.games,
         "interrupted": report.interrupted,
         "strategies": list(report.strategies),
+        "bots": [
+            {"name": b.name, "plays": b.plays, "settings": dict(b.settings)} for b in report.bots
+        ],
+        "bots_note": report.bots_note,
         "sections": [
             {
                 "key": s.key,
                 "title": s.title,
                 "reference": s.reference,
+                "role": s.role,
+                "note": s.note,
+                "unit": s.unit,
                 "rows": [{"label": r.label, **figure_json(r.figure)} for r in s.rows],
             }
             for s in report.sections

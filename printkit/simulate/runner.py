@@ -130,7 +130,8 @@ def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[G
 def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
     """Play the plan and report on each content version; Ctrl-C ends with what finished."""
     simulator = simulator_for(plan.game)
-    tallies = [Tally(plan.players, simulator.strategies) for _ in plan.sources]
+    words = simulator.report
+    tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
     records: tuple[GameRecord, ...] = ()
     with closing(play_games(plan, progress)) as games:
         try:
@@ -155,6 +156,8 @@ def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
             strategies=simulator.strategies,
             sections=tally.sections(),
             notable=tally.notable(),
+            bots=words.bots,
+            bots_note=words.bots_note,
         )
         for tally, source in zip(tallies, plan.sources)
     )

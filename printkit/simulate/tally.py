@@ -1,21 +1,28 @@
 """Running counts over game records, turned into a report's sections.
 
 Records arrive in game order and only integer counts are kept, so memory stays
-flat however many games run and the figures are exact.
+flat however many games run and the figures are exact. What each count is
+called, and whether it is reported at all, is the game's `Vocabulary`.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from printkit.simulate.records import GameRecord
+from printkit.simulate.records import (
+    LENGTH,
+    MARGIN,
+    TIE_BROKEN,
+    TOP,
+    Extreme,
+    Family,
+    GameRecord,
+    Vocabulary,
+)
 from printkit.simulate.report import Notable, Row, Section
 from printkit.simulate.stats import Rate, Spread
-
-ALL_STANDS = "all stands"
-ALL_DAYS = "all days"
 
 
 @dataclass
@@ -24,27 +31,33 @@ class _Best:
 
     score: float
     record: GameRecord
-    detail: str
 
 
 class Tally:
-    def __init__(self, players: int, strategies: Sequence[str]) -> None:
+    def __init__(
+        self, players: int, strategies: Sequence[str], words: Vocabulary | None = None
+    ) -> None:
         self.players = players
         self.strategies = tuple(strategies)
+        self.words = words or Vocabulary()
         self.games = 0
         self.seat_wins = Counter[int]()
         self.strategy_wins = Counter[str]()
         self.strategy_seats = Counter[str]()
-        self.money = Counter[int]()
-        self.money_by_strategy: defaultdict[str, Counter[int]] = defaultdict(Counter)
-        self.binding = Counter[str]()
-        self.days_by_condition = Counter[str]()
-        self.card_wins = Counter[str]()
-        self.card_takes = Counter[str]()
-        self.income = Counter[int]()
-        self.income_by_event: defaultdict[str, Counter[int]] = defaultdict(Counter)
+        self.scores = Counter[int]()
+        self.scores_by_strategy: defaultdict[str, Counter[int]] = defaultdict(Counter)
+        self.lengths = Counter[int]()
+        self.flagged = Counter[str]()
+        self.rounds_by_kind = Counter[str]()
+        self.rounds_by_group = Counter[str]()
+        self.pick_wins = Counter[str]()
+        self.pick_takes = Counter[str]()
+        self.amounts = Counter[int]()
+        self.amounts_by_group: defaultdict[str, Counter[int]] = defaultdict(Counter)
         self.decided_by = Counter[str]()
         self.best: dict[str, _Best] = {}
+        self._amounts = self.words.amounts is not None  # per-seat counts only when reported
+        self._picks = self.words.picks is not None
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
@@ -52,39 +65,51 @@ class Tally:
         self.seat_wins[winner] += 1
         self.strategy_wins[record.lineup[winner - 1]] += 1
         self.decided_by[record.decided_by] += 1
-        for strategy, money in zip(record.lineup, record.money):
+        self.lengths[len(record.rounds)] += 1
+        for strategy, score in zip(record.lineup, record.scores):
             self.strategy_seats[strategy] += 1
-            self.money[money] += 1
-            self.money_by_strategy[strategy][money] += 1
-        for day in record.days:
-            self.days_by_condition[day.condition] += 1
-            self.binding[day.condition] += day.limit_binds
-            for seat, (card, income) in enumerate(zip(day.cards, day.income), start=1):
-                self.income[income] += 1
-                self.income_by_event[day.event][income] += 1
-                if card is not None:
-                    self.card_takes[card] += 1
-                    self.card_wins[card] += seat == winner
+            self.scores[score] += 1
+            self.scores_by_strategy[strategy][score] += 1
+        amounts, picks = self._amounts, self._picks
+        for part in record.rounds:
+            self.rounds_by_kind[part.kind] += 1
+            self.flagged[part.kind] += part.flag
+            self.rounds_by_group[part.group] += 1
+            if amounts:
+                self.amounts.update(part.amounts)
+                self.amounts_by_group[part.group].update(part.amounts)
+            if picks:
+                for seat, pick in enumerate(part.picks, start=1):
+                    if pick is not None:
+                        self.pick_takes[pick] += 1
+                        self.pick_wins[pick] += seat == winner
         self._note_extremes(record)
 
     def _note_extremes(self, record: GameRecord) -> None:
-        ranked = [record.money[s - 1] for s in record.ranking]
-        top = ranked[0]
-        margin = top - ranked[1] if len(ranked) > 1 else 0
-        winner = f"seat {record.winner} ({record.lineup[record.winner - 1]})"
-        self._keep("highest final money", top, record, f"{winner} finished on {top}")
-        self._keep("widest winning margin", margin, record, f"{winner} won by {margin}")
-        if record.decided_by != "money":
-            self._keep("a tie broken", 0, record, f"{winner} won on {record.decided_by}")
+        for extreme in self.words.extremes:
+            score = self._measure(extreme.measure, record)
+            if score is None:
+                continue
+            best = self.best.get(extreme.label)
+            if best is None or score > best.score:
+                self.best[extreme.label] = _Best(score, record)
 
-    def _keep(self, label: str, score: float, record: GameRecord, detail: str) -> None:
-        best = self.best.get(label)
-        if best is None or score > best.score:
-            self.best[label] = _Best(score, record, detail)
+    def _measure(self, measure: str, record: GameRecord) -> float | None:
+        """How much of ``measure`` the game has; None when it has none at all."""
+        if measure == TOP:
+            return record.scores[record.winner - 1]
+        if measure == MARGIN:
+            top, second = _top_two(record)
+            return top - second
+        if measure == TIE_BROKEN:
+            return 0 if record.decided_by != self.words.score.decided_by else None
+        assert measure == LENGTH, measure  # `Extreme` admits no other
+        return len(record.rounds)
 
     # -- the report's sections ---------------------------------------------------
     def sections(self) -> tuple[Section, ...]:
-        return (
+        words = self.words
+        parts: list[Section | None] = [
             Section(
                 "seats",
                 "Win rate by seat",
@@ -92,7 +117,8 @@ class Tally:
                     Row(f"seat {s}", Rate(self.seat_wins[s], self.games))
                     for s in range(1, self.players + 1)
                 ),
-                note="seat 1 holds the first-player marker on day one",
+                note=words.seats_note,
+                role="seats",
             ),
             Section(
                 "strategies",
@@ -102,65 +128,113 @@ class Tally:
                     for name in self.strategies
                     if self.strategy_seats[name]
                 ),
+                role="strategies",
             ),
             Section(
-                "money",
-                "Final money",
-                (Row(ALL_STANDS, Spread.of(self.money)),)
+                words.score.key,
+                words.score.title,
+                (Row(words.score.everything, Spread.of(self.scores)),)
                 + tuple(
-                    Row(name, Spread.of(self.money_by_strategy[name]))
+                    Row(name, Spread.of(self.scores_by_strategy[name]))
                     for name in self.strategies
                     if self.strategy_seats[name]
                 ),
-                note="mean, 95% interval of the mean, quartiles",
+                note=words.score.note,
+                role="score",
+                unit=words.score.unit,
             ),
-            Section(
-                "limit",
-                "Sales limit binds",
-                tuple(
-                    Row(condition, Rate(self.binding[condition], days))
-                    for condition, days in sorted(self.days_by_condition.items())
-                )
-                + (Row(ALL_DAYS, Rate(sum(self.binding.values()), self.days)),),
-                note="share of days the stands could make more than the table may sell",
+            _section(words.length, "length", [Row(_all(words.length), Spread.of(self.lengths))]),
+            _section(words.kinds, "kinds", _shares(words.kinds, self.rounds_by_kind, self.rounds)),
+            _section(
+                words.flags,
+                "flags",
+                [
+                    Row(kind, Rate(self.flagged[kind], rounds))
+                    for kind, rounds in sorted(self.rounds_by_kind.items())
+                ]
+                + [Row(_all(words.flags), Rate(sum(self.flagged.values()), self.rounds))],
             ),
-            Section(
-                "cards",
-                "Benefit win rate when taken",
-                tuple(
-                    Row(card, Rate(self.card_wins[card], takes))
-                    for card, takes in sorted(self.card_takes.items())
-                ),
-                note="share of takes by the game's winner",
+            _section(
+                words.groups, "groups", _shares(words.groups, self.rounds_by_group, self.rounds)
             ),
-            Section(
-                "events",
-                "Income per stand on event days",
-                (Row(ALL_DAYS, Spread.of(self.income)),)
-                + tuple(
-                    Row(event, Spread.of(incomes))
-                    for event, incomes in sorted(self.income_by_event.items())
-                ),
-                reference=ALL_DAYS,
-                note="mean income a stand takes on a day with that event",
+            _section(
+                words.picks,
+                "picks",
+                [
+                    Row(pick, Rate(self.pick_wins[pick], takes))
+                    for pick, takes in sorted(self.pick_takes.items())
+                ],
             ),
-            Section(
-                "ties",
-                "Games decided by",
-                tuple(
-                    Row(rule, Rate(count, self.games))
-                    for rule, count in sorted(self.decided_by.items(), key=lambda kv: -kv[1])
-                ),
-                note="the first tie-break that separated the top two",
+            _section(
+                words.amounts,
+                "amounts",
+                [Row(_all(words.amounts), Spread.of(self.amounts))]
+                + [
+                    Row(group, Spread.of(amounts))
+                    for group, amounts in sorted(self.amounts_by_group.items())
+                    if group  # "" is no group at all
+                ],
+                reference=_all(words.amounts),
             ),
-        )
+            _section(words.decided, "decided", _shares(words.decided, self.decided_by, self.games)),
+        ]
+        return tuple(section for section in parts if section is not None)
 
     @property
-    def days(self) -> int:
-        return sum(self.days_by_condition.values())
+    def rounds(self) -> int:
+        return sum(self.rounds_by_kind.values())
 
     def notable(self) -> tuple[Notable, ...]:
-        return tuple(
-            Notable(label, best.record.index, best.record.seed, best.detail)
-            for label, best in self.best.items()
-        )
+        found = []
+        for extreme in self.words.extremes:
+            best = self.best.get(extreme.label)
+            if best is not None:
+                record = best.record
+                found.append(
+                    Notable(extreme.label, record.index, record.seed, _detail(extreme, record))
+                )
+        return tuple(found)
+
+
+def _section(
+    family: Family | None, role: str, rows: Iterable[Row], reference: str | None = None
+) -> Section | None:
+    """The family's section, or None when the game does not report it."""
+    if family is None:
+        return None
+    return Section(family.key, family.title, tuple(rows), reference, family.note, role)
+
+
+def _all(family: Family | None) -> str:
+    return family.everything if family and family.everything else "all"
+
+
+def _shares(family: Family | None, counts: Mapping[str, int], total: int) -> list[Row]:
+    """Each label's share of ``total``: the family's own order first, then the most common."""
+    if family is None:
+        return []
+    rows = [Row(label, Rate(counts.get(label, 0), total)) for label in family.order]
+    rest = sorted(
+        ((label, n) for label, n in counts.items() if label and label not in family.order),
+        key=lambda kv: -kv[1],
+    )
+    return rows + [Row(label, Rate(n, total)) for label, n in rest]
+
+
+def _top_two(record: GameRecord) -> tuple[int, int]:
+    top = record.scores[record.ranking[0] - 1]
+    second = record.scores[record.ranking[1] - 1] if len(record.ranking) > 1 else top
+    return top, second
+
+
+def _detail(extreme: Extreme, record: GameRecord) -> str:
+    top, second = _top_two(record)
+    winner = record.winner
+    return extreme.detail.format(
+        winner=f"seat {winner} ({record.lineup[winner - 1]})",
+        top=top,
+        second=second,
+        margin=top - second,
+        rule=record.decided_by,
+        rounds=len(record.rounds),
+    )

@@ -9,24 +9,18 @@ from __future__ import annotations
 
 from printkit.games.cards.content import load
 from printkit.games.cards.examples import RULES
-from printkit.registry import GamePlugin, register
+from printkit.registry import GamePlugin, lazy, register
 
 ENGINE = "cards"
 
 
-def kit(pack, options):
-    """The deck with backs; drawing code loads only to build."""
-    from printkit.games.cards.kit import kit as parts
-
-    return parts(pack, options)
-
-
-def rulebook(pack, theme):
-    from printkit.games.cards.rulebook import rulebook as context
-
-    return context(pack, theme)
-
-
 PLUGIN = register(
-    GamePlugin(id=ENGINE, title="Card game", load=load, rules=RULES, kit=kit, rulebook=rulebook)
+    GamePlugin(
+        id=ENGINE,
+        title="Card game",
+        load=load,
+        rules=RULES,
+        kit=lazy("printkit.games.cards.kit", "kit"),
+        rulebook=lazy("printkit.games.cards.rulebook", "rulebook"),
+    )
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.fields import Gap, Ledger
+from printkit.fields import Gap, Ledger, check_unique, read_copies
 from printkit.packs import read_card_list, read_document
 
 MAX_CARDS = 500
@@ -49,16 +49,14 @@ def load(folder: Path) -> CardGame:
     cards = []
     for entry in read_card_list(folder, "cards", ledger):
         entry.expect_keys(["id", "title", "text"], ["copies"])
-        copies = entry.opt("copies")
         card_id = entry.get("id").as_id()
-        if card_id in {c.id for c in cards}:
-            raise entry.get("id").error(f"card id {card_id!r} appears twice")
+        check_unique(entry.get("id"), [*(c.id for c in cards), card_id], "card id")
         cards.append(
             Card(
                 card_id,
                 entry.get("title").as_str(),
                 entry.get("text").as_str(),
-                copies.as_int(1, MAX_CARDS) if copies else 1,
+                read_copies(entry, MAX_CARDS),
             )
         )
     tagline = game.opt("tagline")

@@ -7,7 +7,15 @@ from dataclasses import fields
 from pathlib import Path
 
 from printkit.cardtext import fill_text
-from printkit.fields import Field, Ledger, suggest
+from printkit.fields import (
+    CARD_ID_HINT,
+    Field,
+    Ledger,
+    check_unique,
+    read_copies,
+    read_size,
+    suggest,
+)
 from printkit.games.lemonade_stall.model import (
     SAME,
     Benefit,
@@ -24,7 +32,6 @@ from printkit.games.lemonade_stall.model import (
     LemonadeStall,
     PlayerColour,
     SalesChart,
-    Size,
     Temperature,
     WeatherChange,
 )
@@ -152,7 +159,7 @@ def _conditions(node: Field) -> tuple[Condition, ...]:
                 symbol=entry.get("symbol").as_str(),
             )
         )
-    _unique(node, [c.id for c in result], "condition id")
+    check_unique(node, [c.id for c in result], "condition id")
     return tuple(result)
 
 
@@ -167,7 +174,7 @@ def _temperatures(node: Field) -> tuple[Temperature, ...]:
                 spoils_on=None if spoils.raw is None else spoils.as_int(1, 7),
             )
         )
-    _unique(node, [t.degrees for t in result], "temperature")
+    check_unique(node, [t.degrees for t in result], "temperature")
     return tuple(result)
 
 
@@ -300,7 +307,7 @@ def _charts(
                 raise limits.error(f"missing the row for {condition!r}")
         charts.append(SalesChart(players, tuple(rows)))
         _check_guarantees(limits, players, dict(rows), condition_values)
-    _unique(node, [c.players for c in charts], "chart player count")
+    check_unique(node, [c.players for c in charts], "chart player count")
     return tuple(charts)
 
 
@@ -342,7 +349,7 @@ def _items(node: Field) -> tuple:
                 perishes=perishes.as_choice(["spoils", "melts"]) if perishes else None,
             )
         )
-    _unique(node, [i.id for i in result], "item id")
+    check_unique(node, [i.id for i in result], "item id")
     return tuple(result)
 
 
@@ -357,14 +364,12 @@ def _colours(node: Field, max_players: int) -> tuple[PlayerColour, ...]:
     result = []
     for entry in node.as_list(max_players):
         entry.expect_keys(["id", "name", "colour", "symbol"])
-        colour = entry.get("colour")
-        if not re.fullmatch(r"#[0-9A-Fa-f]{6}", colour.as_str()):
-            raise colour.error(f"{colour.raw!r} is not a colour", "write it as #RRGGBB")
+        colour = entry.get("colour").as_colour()
         result.append(
             PlayerColour(
                 entry.get("id").as_id(),
                 entry.get("name").as_str(),
-                colour.as_str(),
+                colour,
                 entry.get("symbol").as_str(),
             )
         )
@@ -418,7 +423,7 @@ def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
                 min_players=min_players.as_int(1, 10) if min_players else 0,
             )
         )
-        _unique_entry(entry, [b.id for b in result])
+        check_unique(entry.get("id"), [b.id for b in result], "card id", CARD_ID_HINT)
     return tuple(result)
 
 
@@ -427,7 +432,6 @@ def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
     for entry in entries:
         entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity"])
         effect, placeholders = _effect(entry.get("effect"), EventEffect, {})
-        copies = entry.opt("copies")
         immunity = entry.opt("immunity")
         result.append(
             Event(
@@ -436,11 +440,11 @@ def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
                 text=fill_text(entry.get("text"), placeholders),
                 effect=effect,
                 change=parse_change(entry.get("codes"), step),
-                copies=copies.as_int(1, MAX_CARDS) if copies else 1,
+                copies=read_copies(entry, MAX_CARDS),
                 immunity=immunity.as_bool() if immunity else True,
             )
         )
-        _unique_entry(entry, [e.id for e in result])
+        check_unique(entry.get("id"), [e.id for e in result], "card id", CARD_ID_HINT)
     return tuple(result)
 
 
@@ -476,13 +480,8 @@ def _components(node: Field) -> tuple[Component, ...]:
                 optional=optional.as_bool() if optional else False,
             )
         )
-    _unique(node, [c.id for c in result], "component id")
+    check_unique(node, [c.id for c in result], "component id")
     return tuple(result)
-
-
-def _size(node: Field, largest: int = 1200) -> Size:
-    node.expect_keys(["width", "height"])
-    return Size(node.get("width").as_int(5, largest), node.get("height").as_int(5, largest))
 
 
 def _kit_layout(doc: Field) -> KitLayout:
@@ -490,25 +489,10 @@ def _kit_layout(doc: Field) -> KitLayout:
     track = doc.get("score_track")
     track.expect_keys(["spaces"])
     return KitLayout(
-        board=_size(doc.get("board")),
+        board=read_size(doc.get("board"), 1200),
         score_spaces=track.get("spaces").as_int(20, 400),
-        card=_size(doc.get("card"), 300),
-        sales_chart=_size(doc.get("sales_chart"), 400),
-        marker=_size(doc.get("marker"), 100),
-        token=_size(doc.get("token"), 100),
+        card=read_size(doc.get("card"), 300),
+        sales_chart=read_size(doc.get("sales_chart"), 400),
+        marker=read_size(doc.get("marker"), 100),
+        token=read_size(doc.get("token"), 100),
     )
-
-
-def _unique(node: Field, values: list, what: str) -> None:
-    seen = set()
-    for value in values:
-        if value in seen:
-            raise node.error(f"{what} {value!r} appears twice")
-        seen.add(value)
-
-
-def _unique_entry(entry: Field, ids: list[str]) -> None:
-    if ids[-1] in ids[:-1]:
-        raise entry.get("id").error(
-            f"card id {ids[-1]!r} appears twice", "give each card its own id"
-        )

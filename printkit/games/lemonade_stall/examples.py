@@ -29,7 +29,7 @@ from printkit.games.lemonade_stall.rules import (
     rank,
     sell,
 )
-from printkit.registry import ExampleRule
+from printkit.registry import ExampleRule, example_rule
 
 
 def _weather(pack: LemonadeStall, node: Field) -> Weather:
@@ -213,41 +213,41 @@ def run_game_end(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     }
 
 
-def _rule(name: str, summary: str, run: Callable, keys: str) -> tuple[str, ExampleRule]:
-    return name, ExampleRule(name, summary, run, tuple(keys.split()))
-
-
 RULES: dict[str, ExampleRule] = dict(
     [
-        _rule(
+        example_rule(
             "sell",
             "step 8: who sells how many cups, and for how much",
             run_sell,
             "limit capacity guaranteed sold income total",
         ),
-        _rule("limit", "the day's maximum sales and guarantee", run_limit, "limit guarantee"),
-        _rule(
+        example_rule(
+            "limit", "the day's maximum sales and guarantee", run_limit, "limit guarantee"
+        ),
+        example_rule(
             "forecast",
             "step 1: tomorrow's forecast from two d12",
             run_forecast,
             "condition temperature",
         ),
-        _rule(
+        example_rule(
             "weather-change",
             "step 7: the event card's codes",
             run_weather_change,
             "condition temperature",
         ),
-        _rule("spoilage", "step 9: lemons and ice overnight", run_spoilage, "spoiled ice_melts"),
-        _rule(
+        example_rule(
+            "spoilage", "step 9: lemons and ice overnight", run_spoilage, "spoiled ice_melts"
+        ),
+        example_rule(
             "purchase",
             "step 5: the cost of a purchase, or why it is illegal",
             run_purchase,
             "legal cost reason",
         ),
-        _rule("produce", "cups a stand can make from its goods", run_produce, "cups"),
-        _rule("d12-from-2d6", "a d12 roll from two d6", run_d12, "value"),
-        _rule(
+        example_rule("produce", "cups a stand can make from its goods", run_produce, "cups"),
+        example_rule("d12-from-2d6", "a d12 roll from two d6", run_d12, "value"),
+        example_rule(
             "game-end",
             "the winner after Sunday, with tie-breaks",
             run_game_end,

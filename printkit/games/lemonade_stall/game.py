@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from printkit.dice import Dice
+from printkit.dice import Dice, shuffle  # noqa: F401  (shuffle: re-exported)
 from printkit.errors import RuleError
 from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import (
@@ -142,15 +142,6 @@ def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 
         bonus_tokens=tuple((b.id, 0) for b in pack.benefits_for(players)),
         deck=shuffle(pack.event_deck(), dice),
     )
-
-
-def shuffle(cards: Sequence[str], dice: Dice) -> tuple[str, ...]:
-    """Fisher-Yates through the dice source, so a shuffle is a function of the rolls."""
-    deck = list(cards)
-    for i in range(len(deck) - 1, 0, -1):
-        j = dice.roll(i + 1) - 1
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
 
 
 def _check_goods(

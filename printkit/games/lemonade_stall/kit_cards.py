@@ -13,31 +13,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
+from printkit.render.cardparts import CORNER, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
-from printkit.render.units import BLEED, MM, SAFE, Box
+from printkit.render.units import MM, SAFE, Box
 
 EVENT_COLOUR = SKY
 BENEFIT_COLOUR = LEMON
-CORNER = 3 * MM
-
-
-def _background(c: Canvas, box: Box, colour: Color) -> None:
-    c.setFillColor(colour)
-    c.rect(*_xywh(box.outset(BLEED)), stroke=0, fill=1)
-
-
-def _xywh(box: Box) -> tuple[float, float, float, float]:
-    return box.x, box.y, box.width, box.height
-
-
-def _panel(c: Canvas, box: Box, fill: Color = white, stroke: Color = INK) -> None:
-    c.setFillColor(fill)
-    c.setStrokeColor(stroke)
-    c.setLineWidth(0.6)
-    c.roundRect(*_xywh(box), CORNER, stroke=1, fill=1)
 
 
 def _title(c: Canvas, box: Box, text: str, what: str, size: float = 12) -> None:
@@ -62,16 +46,16 @@ def _kind_label(c: Canvas, box: Box, label: str) -> None:
 # -- event cards ---------------------------------------------------------------
 def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(EVENT_COLOUR))
+        flood(c, trim, theme.flood(EVENT_COLOUR))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(14 * MM)
-        _panel(c, head, theme.pale(EVENT_COLOUR, 0.3) if not theme.ink_saver else white)
+        panel(c, head, theme.pale(EVENT_COLOUR, 0.3) if not theme.ink_saver else white)
         _title(c, head.inset(2 * MM, 1 * MM), event.title, f"event card {event.id!r} title")
         codes_h = 15 * MM
         body_box = Box(
             rest.x, rest.y + codes_h + 2 * MM, rest.width, rest.height - codes_h - 4 * MM
         )
-        _panel(c, body_box)
+        panel(c, body_box)
         _body(c, body_box.inset(2.5 * MM), event.text, f"event card {event.id!r} text")
         _codes(c, Box(rest.x, rest.y + 3 * MM, rest.width, codes_h - 3 * MM), event, theme)
         _kind_label(c, safe, "event")
@@ -81,7 +65,7 @@ def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Ca
 
 def _codes(c: Canvas, box: Box, event: Event, theme: Theme) -> None:
     """The weather-change line, as printed notation with a small legend mark."""
-    _panel(c, box, white)
+    panel(c, box, white)
     c.setFillColor(INK)
     c.setFont(BODY, 6.5)
     c.drawString(box.x + 2 * MM, box.top - 3.2 * MM, "Weather change (step 7)")
@@ -94,7 +78,7 @@ def _codes(c: Canvas, box: Box, event: Event, theme: Theme) -> None:
 
 def _event_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
+        flood(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
         _back_emblem(c, trim, "EVENT", "cloud", game, theme)
 
     return draw
@@ -135,16 +119,16 @@ def _benefit_face(
     pack: LemonadeStall, benefit: Benefit, theme: Theme
 ) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(BENEFIT_COLOUR))
+        flood(c, trim, theme.flood(BENEFIT_COLOUR))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(14 * MM)
-        _panel(c, head, theme.pale(BENEFIT_COLOUR, 0.4) if not theme.ink_saver else white)
+        panel(c, head, theme.pale(BENEFIT_COLOUR, 0.4) if not theme.ink_saver else white)
         _title(c, head.inset(2 * MM, 1 * MM), benefit.title, f"benefit card {benefit.id!r} title")
         token_h = 16 * MM
         body_box = Box(
             rest.x, rest.y + token_h + 2 * MM, rest.width, rest.height - token_h - 4 * MM
         )
-        _panel(c, body_box)
+        panel(c, body_box)
         _body(c, body_box.inset(2.5 * MM), benefit.text, f"benefit card {benefit.id!r} text")
         _token_space(c, Box(rest.x, rest.y + 3 * MM, rest.width, token_h - 3 * MM))
         if benefit.min_players:
@@ -161,7 +145,7 @@ def _token_space(c: Canvas, box: Box) -> None:
     c.setDash(2, 2)
     c.setStrokeColor(INK)
     c.setFillColor(white)
-    c.roundRect(*_xywh(box), CORNER, stroke=1, fill=1)
+    c.roundRect(*xywh(box), CORNER, stroke=1, fill=1)
     c.restoreState()
     c.setFont(BODY, 6.5)
     c.setFillColor(GREY)
@@ -170,7 +154,7 @@ def _token_space(c: Canvas, box: Box) -> None:
 
 def _benefit_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
+        flood(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
         _back_emblem(c, trim, "BENEFIT", "star", game, theme)
 
     return draw
@@ -197,10 +181,10 @@ def _price_face(
     tint = hex_colour(colour.colour)
 
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(tint))
+        flood(c, trim, theme.flood(tint))
         safe = trim.inset(SAFE)
         inner = safe.inset(1.5 * MM)
-        _panel(c, inner)
+        panel(c, inner)
         c.setFillColor(INK)
         c.setFont(BOLD, 40)
         c.drawCentredString(inner.cx, inner.cy - 2 * MM, f"${price}")
@@ -235,7 +219,7 @@ def _price_back(colour: PlayerColour, theme: Theme) -> Callable[[Canvas, Box], N
     tint = hex_colour(colour.colour)
 
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(tint))
+        flood(c, trim, theme.flood(tint))
         r = 12 * MM
         c.setFillColor(white)
         c.setStrokeColor(INK)
@@ -280,10 +264,10 @@ def _marker(
     draw_inside: Callable[[Canvas, Box], None], fill: Color, theme: Theme
 ) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(fill))
+        flood(c, trim, theme.flood(fill))
         c.setStrokeColor(INK)
         c.setLineWidth(0.4)
-        c.rect(*_xywh(trim.inset(1.2 * MM)), stroke=1, fill=0)
+        c.rect(*xywh(trim.inset(1.2 * MM)), stroke=1, fill=0)
         draw_inside(c, trim)
 
     return draw
@@ -372,7 +356,7 @@ def _round_token(
     """A square cut with a round face: cut the square, or punch the circle."""
 
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(fill, white, 0.55)))
+        flood(c, trim, theme.flood(mix(fill, white, 0.55)))
         r = trim.width / 2 - 1 * MM
         c.setFillColor(theme.pale(fill, 0.15) if not theme.ink_saver else white)
         c.setStrokeColor(INK)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.fields import Gap
+from printkit.fields import Gap, Size
+from printkit.lookup import Index, by_id
 
 
 @dataclass(frozen=True)
@@ -158,12 +159,6 @@ class Component:
 
 
 @dataclass(frozen=True)
-class Size:
-    width: float  # millimetres
-    height: float
-
-
-@dataclass(frozen=True)
 class KitLayout:
     """Print sizes of the kit's pieces; the rules never read these."""
 
@@ -228,7 +223,7 @@ class LemonadeStall:
 
     @cached_property
     def _conditions_by_id(self) -> dict[str, Condition]:
-        return _index(self.conditions)
+        return Index(self.conditions, "condition")
 
     @cached_property
     def _condition_indexes(self) -> dict[str, int]:
@@ -240,15 +235,15 @@ class LemonadeStall:
 
     @cached_property
     def _items_by_id(self) -> dict[str, Item]:
-        return _index(self.items)
+        return Index(self.items, "item")
 
     @cached_property
     def _events_by_id(self) -> dict[str, Event]:
-        return _index(self.events)
+        return Index(self.events, "event")
 
     @cached_property
     def _benefits_by_id(self) -> dict[str, Benefit]:
-        return _index(self.benefits)
+        return Index(self.benefits, "benefit")
 
     @cached_property
     def _limits(self) -> dict[tuple[int, str, int], int]:
@@ -270,10 +265,7 @@ class LemonadeStall:
         return tuple(e.id for e in self.events for _ in range(e.copies))
 
     def condition(self, condition_id: str) -> Condition:
-        try:
-            return self._conditions_by_id[condition_id]
-        except KeyError:
-            raise KeyError(f"no condition {condition_id!r}") from None
+        return self._conditions_by_id[condition_id]
 
     def condition_index(self, condition_id: str) -> int:
         try:
@@ -296,22 +288,13 @@ class LemonadeStall:
         return self.temperatures[-1].degrees
 
     def item(self, item_id: str) -> Item:
-        try:
-            return self._items_by_id[item_id]
-        except KeyError:
-            raise KeyError(f"no item {item_id!r}") from None
+        return self._items_by_id[item_id]
 
     def event(self, event_id: str) -> Event:
-        try:
-            return self._events_by_id[event_id]
-        except KeyError:
-            raise KeyError(f"no event {event_id!r}") from None
+        return self._events_by_id[event_id]
 
     def benefit(self, benefit_id: str) -> Benefit:
-        try:
-            return self._benefits_by_id[benefit_id]
-        except KeyError:
-            raise KeyError(f"no benefit {benefit_id!r}") from None
+        return self._benefits_by_id[benefit_id]
 
     def chart(self, players: int) -> SalesChart:
         for c in self.charts:
@@ -334,25 +317,10 @@ class LemonadeStall:
         return self._deck
 
     def component(self, component_id: str) -> Component:
-        return _by_id(self.components, component_id, "component")
+        return by_id(self.components, component_id, "component")
 
     def perishing(self, kind: str) -> tuple[str, ...]:
         return self._perishing.get(kind, ())
-
-
-def _index(values: tuple) -> dict:
-    """Id -> value; the first of a repeated id wins, as a linear search would find it."""
-    index: dict = {}
-    for value in values:
-        index.setdefault(value.id, value)
-    return index
-
-
-def _by_id(values: tuple, wanted: str, what: str):
-    for value in values:
-        if value.id == wanted:
-            return value
-    raise KeyError(f"no {what} {wanted!r}")
 
 
 def iter_ids(values: tuple) -> Iterator[str]:

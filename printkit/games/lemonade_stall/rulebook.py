@@ -13,7 +13,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from printkit.checker import Example, check_example, example_files, read_example, run_example
+from printkit.checker import Example
 from printkit.errors import ContentError, Location
 from printkit.fields import Gap
 from printkit.games.lemonade_stall.kit_board import STEP_TITLES
@@ -33,11 +33,21 @@ from printkit.games.lemonade_stall.rules import (
     purchase_cost,
     sell,
 )
-from printkit.registry import plugin_for
+from printkit.registry import GamePlugin
 from printkit.render.theme import Theme
 from printkit.render.units import MM
 from printkit.rulebook.context import Block, Catalog, RulebookContext
+from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
+from printkit.rulebook.rulings import (
+    by_field,
+    field_words,
+    list_entry,
+    ruling_function,
+    rulings,
+    unquoted,
+)
+from printkit.rulebook.variables import dollars, frame, names
 
 CARD_SCALE = 0.55  # a card picture in the rulebook: about 35 x 48 mm
 
@@ -70,7 +80,7 @@ def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
         "components": [_component(pack, c) for c in pack.components],
         "component": Catalog("component", {c.id: _component(pack, c) for c in pack.components}),
         "colours": [c.name for c in pack.player_colours[: pack.max_players]],
-        "examples": Catalog("worked example", _examples(pack)),
+        "examples": Catalog("worked example", worked_examples(pack, _example_view)),
         "gaps": gaps,
     }
     return RulebookContext(
@@ -78,16 +88,12 @@ def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
         subject=f"{pack.title} rules",
         variables=variables,
         blocks=blocks,
-        filters={"money": money, "deg": degrees, "signed": signed, "names": names},
-        functions={"ruling": _ruling_function(gaps), "names": names},
+        filters={"money": dollars, "deg": degrees, "signed": signed, "names": names},
+        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
     )
 
 
 # -- formatting filters ------------------------------------------------------------
-def money(value: int) -> str:
-    return f"${value}" if value >= 0 else f"−${-value}"
-
-
 def degrees(value: int) -> str:
     return f"{value}°"
 
@@ -96,23 +102,11 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
 
 
-def names(values: list[str], last: str = "and") -> str:
-    values = [str(v) for v in values]
-    if len(values) < 2:
-        return "".join(values)
-    return f"{', '.join(values[:-1])} {last} {values[-1]}"
-
-
 # -- the pack as template data -----------------------------------------------------
 def _game(pack: LemonadeStall) -> dict[str, Any]:
     condition, temperature = pack.opening_weather
     return {
-        "title": pack.title,
-        "tagline": pack.tagline,
-        "min_players": pack.min_players,
-        "max_players": pack.max_players,
-        "play_time": pack.play_time_minutes,
-        "age": pack.age,
+        **frame(pack),
         "starting_money": pack.starting_money,
         "days": list(pack.days),
         "first_day": pack.days[0],
@@ -254,102 +248,36 @@ def _card_blocks(pack: LemonadeStall, theme: Theme) -> dict[str, Block]:
 def _gaps(pack: LemonadeStall) -> list[dict[str, Any]]:
     titles = {e.id: e.title for e in pack.events} | {b.id: b.title for b in pack.benefits}
     components = {c.id: c.name for c in pack.components}
-    out = []
-    for number, gap in enumerate(pack.gaps, start=1):
-        out.append(
-            {
-                "ref": f"R{number}",
-                "file": Path(gap.file).name,
-                "line": gap.line or 0,
-                "field": gap.field,
-                "topic": _topic(gap, titles, components),
-                "value": _shown_value(gap),
-                "reason": gap.reason,
-            }
-        )
-    return out
+    return rulings(pack.gaps, lambda gap: _topic(gap, titles, components), _shown_value)
 
 
 ASPECTS = {"codes": "weather-change line", "copies": "copies in the deck", "effect": "effect"}
 
 
 def _topic(gap: Gap, titles: dict[str, str], components: dict[str, str]) -> str:
-    head, _, rest = gap.field.partition("[")
-    if rest:
-        key, _, aspect = rest.partition("]")
-        name = titles.get(key) or components.get(key) or key
-        aspect = aspect.lstrip(".")
-        return f"{name}: {ASPECTS.get(aspect, aspect)}" if aspect else name
-    last = gap.field.rsplit(".", 1)[-1]
-    return last.replace("_", " ").capitalize()
+    key, aspect = list_entry(gap.field)
+    if not key:
+        return field_words(gap.field)
+    name = titles.get(key) or components.get(key) or key
+    return f"{name}: {ASPECTS.get(aspect, aspect)}" if aspect else name
 
 
 def _shown_value(gap: Gap) -> str:
     """The chosen value in words; a whole card or an effect is left to its reason."""
-    value = gap.value.replace("'", "").strip('"')
-    key = gap.field.partition("[")[2].partition("]")[0]
-    if value == key or "{" in value:
+    value = unquoted(gap)
+    if value == list_entry(gap.field)[0] or "{" in value:
         return ""
     return value.strip("[]")
 
 
-def _ruling_function(gaps: list[dict[str, Any]]):
-    by_field = Catalog("designer's ruling", {g["field"]: g for g in gaps})
-
-    def ruling(field: str) -> str:
-        return f"(ruling {by_field[field]['ref']})"
-
-    return ruling
-
-
 # -- worked examples ---------------------------------------------------------------
-def _examples(pack: LemonadeStall) -> dict[str, dict[str, Any]]:
-    plugin = plugin_for(pack.id)
-    out = {}
-    for path in example_files(pack.folder):
-        example = read_example(path)
-        _require_passing(plugin, pack, example)
-        out[example.name] = _example_view(plugin, pack, example)
-    return out
-
-
-def _require_passing(plugin, pack: LemonadeStall, example: Example) -> None:
-    result = check_example(plugin, pack, example)
-    if result.passed:
-        return
-    first = result.mismatches[0]
-    raise ContentError(
-        Location(example.path, first.field),
-        f"the rulebook prints this example, but the engine says {first.actual!r} "
-        f"where it expects {first.expected!r}",
-        "fix the example (printkit check shows every disagreement)",
-    )
-
-
-def _example_view(plugin, pack: LemonadeStall, example: Example) -> dict[str, Any]:
-    given = plain(example.given.raw)
-    view = {
-        "name": example.name,
-        "title": example.title or example.name.replace("-", " ").capitalize(),
-        "prose": example.prose,
-        "rule": example.rule,
-        "given": given,
-        "result": plain(run_example(plugin, pack, example)),
-    }
+def _example_view(plugin: GamePlugin, pack: LemonadeStall, example: Example) -> dict[str, Any]:
+    view = example_view(plugin, pack, example)
     if example.rule == "sell":
-        view["sale"] = _sale(pack, given, view["result"], example.path)
+        view["sale"] = _sale(pack, view["given"], view["result"], example.path)
     elif example.rule == "purchase":
-        view["purchase"] = _purchase(pack, given)
+        view["purchase"] = _purchase(pack, view["given"])
     return view
-
-
-def plain(value: Any) -> Any:
-    """YAML values as plain dicts and lists (Field trees carry line numbers)."""
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
 
 
 def _purchase(pack: LemonadeStall, given: dict) -> dict[str, Any]:

@@ -1,7 +1,10 @@
 """Lemonade Stall's hook for `printkit simulate`: one seeded game, as a record or a log.
 
 Both go through `play_seeded`, which calls the rules engine's `play_game`, so
-the balance report and a replayed game can never disagree.
+the balance report and a replayed game can never disagree. A day is one
+`RoundRecord`: its kind is the actual weather condition, its flag whether the
+sales limit bound, its group the event card, its amounts each stand's income
+and its picks the benefits drafted; `REPORT` names the sections they feed.
 """
 
 from __future__ import annotations
@@ -13,7 +16,18 @@ from printkit.games.lemonade_stall.game import DayReport, play_game
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.games.lemonade_stall.rules import Result, Stock, is_priced_out
 from printkit.games.lemonade_stall.strategies import STRATEGIES
-from printkit.simulate.records import DayRecord, GameRecord, Simulator
+from printkit.simulate.records import (
+    MARGIN,
+    TIE_BROKEN,
+    TOP,
+    Extreme,
+    Family,
+    GameRecord,
+    RoundRecord,
+    Score,
+    Simulator,
+    Vocabulary,
+)
 from printkit.simulate.seeds import sub_seed
 
 
@@ -38,14 +52,14 @@ def record_game(
         lineup=tuple(lineup),
         ranking=result.ranking,
         decided_by=result.decided_by,
-        money=days[-1].money,
-        days=tuple(
-            DayRecord(
-                condition=day.weather.condition,
-                limit_binds=day.sales.limit_binds,
-                event=day.event,
-                income=day.sales.income,
-                cards=day.benefits,
+        scores=days[-1].money,
+        rounds=tuple(
+            RoundRecord(
+                kind=day.weather.condition,
+                flag=day.sales.limit_binds,
+                group=day.event,
+                amounts=day.sales.income,
+                picks=day.benefits,
             )
             for day in days
         ),
@@ -114,9 +128,42 @@ def player_counts(pack: LemonadeStall) -> range:
     return range(pack.min_players, pack.max_players + 1)
 
 
+ALL_DAYS = "all days"
+REPORT = Vocabulary(
+    seats_note="seat 1 holds the first-player marker on day one",
+    score=Score(
+        "money",
+        "Final money",
+        everything="all stands",
+        name="final money",
+        unit="$",
+        decided_by="money",
+    ),  # fmt: skip
+    flags=Family(
+        "limit",
+        "Sales limit binds",
+        "share of days the stands could make more than the table may sell",
+        ALL_DAYS,
+    ),
+    picks=Family("cards", "Benefit win rate when taken", "share of takes by the game's winner"),
+    amounts=Family(
+        "events",
+        "Income per stand on event days",
+        "mean income a stand takes on a day with that event",
+        ALL_DAYS,
+    ),
+    decided=Family("ties", "Games decided by", "the first tie-break that separated the top two"),
+    extremes=(
+        Extreme("highest final money", TOP, "{winner} finished on {top}"),
+        Extreme("widest winning margin", MARGIN, "{winner} won by {margin}"),
+        Extreme("a tie broken", TIE_BROKEN, "{winner} won on {rule}"),
+    ),
+)
+
 SIMULATOR = Simulator(
     strategies=tuple(STRATEGIES),
     players=player_counts,
     play=record_game,
     explain=explain_game,
+    report=REPORT,
 )

@@ -5,22 +5,7 @@ from __future__ import annotations
 from printkit.games.lemonade_stand.content import load
 from printkit.games.lemonade_stand.examples import RULES
 from printkit.games.lemonade_stand.text import LANGUAGES
-from printkit.registry import GamePlugin, register
-
-
-def kit(pack, options):
-    """The print-and-play kit (pack, KitOptions) -> Kit; drawing code loads only to build."""
-    from printkit.games.lemonade_stand.kit import kit as parts
-
-    return parts(pack, options)
-
-
-def rulebook(pack, theme, lang):
-    """The rulebook context in ``lang``; its code loads only when a rulebook is built."""
-    from printkit.games.lemonade_stand.rulebook import rulebook as context
-
-    return context(pack, theme, lang)
-
+from printkit.registry import GamePlugin, lazy, register
 
 PLUGIN = register(
     GamePlugin(
@@ -28,8 +13,8 @@ PLUGIN = register(
         title="Lemonade Stand",
         load=load,
         rules=RULES,
-        kit=kit,
-        rulebook=rulebook,
+        kit=lazy("printkit.games.lemonade_stand.kit", "kit"),
+        rulebook=lazy("printkit.games.lemonade_stand.rulebook", "rulebook"),
         languages=LANGUAGES,
     )
 )

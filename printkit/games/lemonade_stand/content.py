@@ -9,11 +9,10 @@ both languages.
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields, replace
 from pathlib import Path
 
-from printkit.fields import Field, Ledger, suggest
+from printkit.fields import Field, Ledger, check_unique, read_size, suggest
 from printkit.games.lemonade_stand.model import (
     CUPS,
     CUSTOMERS,
@@ -27,7 +26,6 @@ from printkit.games.lemonade_stand.model import (
     LemonadeStand,
     PlayerColour,
     Rulings,
-    Size,
     Stand,
     WeatherCard,
     WeatherKind,
@@ -42,6 +40,7 @@ from printkit.games.lemonade_stand.text import (
 from printkit.packs import read_document
 
 MAX_CARDS = 200  # a list longer than this is a typo, not a design
+MIN_MM = 20  # a printed piece smaller than this is a typo
 SYMBOLS = (  # printkit.render.symbols, plus the shapes the kit draws itself
     "sun",
     "cloud",
@@ -228,8 +227,8 @@ def load(folder: Path) -> LemonadeStand:
         components=_components(components_doc.get("components")),
         labels=_labels(labels_doc.get("labels"), values, coins, mom),
         rulings=_rulings(game.get("rulings")),
-        card=_size(kit_doc.get("card")),
-        reference=_size(kit_doc.get("reference")),
+        card=read_size(kit_doc.get("card"), 300, MIN_MM),
+        reference=read_size(kit_doc.get("reference"), 300, MIN_MM),
     )
     _check_copies(coins_doc.get("copies"), pack)
     _check_components(components_doc.get("components"), pack)
@@ -256,7 +255,7 @@ def _coins(node: Field, unit: int) -> tuple[Coin, ...]:
                 _forms(entry.get("forms")),
             )
         )
-    _unique(node, [c.id for c in result], "coin id")
+    check_unique(node, [c.id for c in result], "coin id")
     values = [c.value for c in result]
     if values != sorted(set(values)):
         raise node.error("list the coins from the smallest value up, each value once")
@@ -306,7 +305,7 @@ def _ends(node: Field) -> tuple[CoinEnd, ...]:
                 entry.get("symbol").as_choice(SYMBOLS),
             )
         )
-    _unique(node, [e.id for e in result], "coin end")
+    check_unique(node, [e.id for e in result], "coin end")
     return tuple(result)
 
 
@@ -351,7 +350,7 @@ def _stands(node: Field, unit: int) -> tuple[Stand, ...]:
                 entry.get("customers").as_int(0, 100),
             )
         )
-    _unique(node, [s.id for s in result], "stand id")
+    check_unique(node, [s.id for s in result], "stand id")
     return tuple(result)
 
 
@@ -359,19 +358,17 @@ def _colours(node: Field, needed: int) -> tuple[PlayerColour, ...]:
     result = []
     for entry in node.as_list(needed, 20):
         entry.expect_keys(["id", "name", "colour", "symbol"])
-        colour = entry.get("colour")
-        if not re.fullmatch(r"#[0-9A-Fa-f]{6}", colour.as_str()):
-            raise colour.error(f"{colour.raw!r} is not a colour", "write it as #RRGGBB")
+        colour = entry.get("colour").as_colour()
         result.append(
             PlayerColour(
                 entry.get("id").as_id(),
                 read_text(entry.get("name")),
-                colour.as_str(),
+                colour,
                 entry.get("symbol").as_choice(SYMBOLS),
             )
         )
-    _unique(node, [c.id for c in result], "colour id")
-    _unique(node, [c.symbol for c in result], "colour symbol")
+    check_unique(node, [c.id for c in result], "colour id")
+    check_unique(node, [c.symbol for c in result], "colour symbol")
     return tuple(result)
 
 
@@ -389,7 +386,7 @@ def _weather_kinds(node: Field) -> tuple[WeatherKind, ...]:
                 entry.get("symbol").as_choice(SYMBOLS),
             )
         )
-    _unique(node, [k.id for k in result], "weather id")
+    check_unique(node, [k.id for k in result], "weather id")
     return tuple(result)
 
 
@@ -408,7 +405,7 @@ def _weather_cards(
                 entry.get("arrow").as_choice([UP, DOWN]),
             )
         )
-    _unique(node, [c.id for c in result], "weather card id")
+    check_unique(node, [c.id for c in result], "weather card id")
     if len(result) < days + 1:
         raise node.error(
             f"{len(result)} weather cards cannot last {days} days",
@@ -439,7 +436,7 @@ def _dollars(node: Field) -> tuple[DollarCard, ...]:
                 DollarEffect(**values),
             )
         )
-        _unique(entry, [c.id for c in result], "dollar card id")
+        check_unique(entry, [c.id for c in result], "dollar card id")
         if result[-1].strength in [c.strength for c in result[:-1]]:
             raise entry.get("strength").error(
                 f"strength {result[-1].strength} is already taken",
@@ -448,7 +445,7 @@ def _dollars(node: Field) -> tuple[DollarCard, ...]:
     return tuple(result)
 
 
-# -- components, labels, rulings, sizes ------------------------------------------------
+# -- components, labels, rulings ------------------------------------------------------
 def _components(node: Field) -> tuple[Component, ...]:
     result = []
     for entry in node.as_list(1, 50):
@@ -461,7 +458,7 @@ def _components(node: Field) -> tuple[Component, ...]:
                 entry.get("second_deck").as_int(0, 1000),
             )
         )
-    _unique(node, [c.id for c in result], "component id")
+    check_unique(node, [c.id for c in result], "component id")
     return tuple(result)
 
 
@@ -526,16 +523,3 @@ def _fill_each(node: Field, values: dict[str, object]) -> Text:
 def _rulings(node: Field) -> Rulings:
     node.expect_keys(list(RULINGS))
     return Rulings(**{key: node.get(key).as_choice(options) for key, options in RULINGS.items()})
-
-
-def _size(node: Field) -> Size:
-    node.expect_keys(["width", "height"])
-    return Size(node.get("width").as_int(20, 300), node.get("height").as_int(20, 300))
-
-
-def _unique(node: Field, values: list, what: str) -> None:
-    seen = set()
-    for value in values:
-        if value in seen:
-            raise node.error(f"{what} {value!r} appears twice")
-        seen.add(value)

@@ -34,7 +34,7 @@ from printkit.games.lemonade_stand.rules import (
     winners,
     worth,
 )
-from printkit.registry import ExampleRule
+from printkit.registry import ExampleRule, example_rule
 
 
 # -- reading given values --------------------------------------------------------------
@@ -270,54 +270,52 @@ def run_winner(pack: LemonadeStand, given: Field) -> Mapping[str, Any]:
     return {"money": totals, "winners": list(winners(totals))}
 
 
-def _rule(name: str, summary: str, run: Callable, keys: str) -> tuple[str, ExampleRule]:
-    return name, ExampleRule(name, summary, run, tuple(keys.split()))
-
-
 RULES: dict[str, ExampleRule] = dict(
     [
-        _rule(
+        example_rule(
             "sales",
             "takings: customers served x the smaller of demand and price",
             run_sales,
             "served per_cup takings",
         ),
-        _rule(
+        example_rule(
             "change",
             "taking coins under the hand limit, with forced exchanges and Mom's coin",
             run_change,
             "coins exchanged worth cards mom",
         ),
-        _rule(
+        example_rule(
             "pay",
             "coin cards played in the morning, or why they may not be",
             run_pay,
             "legal reason cups customers spent hand",
         ),
-        _rule(
+        example_rule(
             "weather",
             "the arrow on the revealed card picks the forecast's half",
             run_weather,
             "weather demand customers",
         ),
-        _rule(
+        example_rule(
             "dollars",
             "dollar cards resolved from the weakest to the strongest",
             run_dollars,
             "order customers cups demand served takings",
         ),
-        _rule(
+        example_rule(
             "day",
             "one whole day at the table",
             run_day,
             "weather customers cups served takings exchanged mom coins worth",
         ),
-        _rule(
+        example_rule(
             "run-out",
             "the dollar deck runs out: everyone holding one returns one",
             run_run_out,
             "returned deck dollar_cards",
         ),
-        _rule("winner", "money after the last day, and who wins", run_winner, "money winners"),
+        example_rule(
+            "winner", "money after the last day, and who wins", run_winner, "money winners"
+        ),
     ]
 )

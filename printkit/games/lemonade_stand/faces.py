@@ -26,13 +26,13 @@ from printkit.games.lemonade_stand.model import (
     WeatherCard,
     WeatherKind,
 )
+from printkit.render.cardparts import flood, panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit, width
-from printkit.render.symbols import SYMBOLS, draw_symbol
+from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
 from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour, mix
-from printkit.render.units import BLEED, MM, SAFE, Box
+from printkit.render.units import MM, SAFE, Box
 
 Draw = Callable[[Canvas, Box], None]
-CORNER = 3 * MM
 COIN_COLOUR = mix(GREY, white, 0.45)
 DOLLAR_COLOUR = LEAF
 WEATHER_COLOUR = SKY
@@ -40,22 +40,6 @@ REFERENCE_COLOUR = LEMON
 
 
 # -- drawing helpers -------------------------------------------------------------------
-def _xywh(box: Box) -> tuple[float, float, float, float]:
-    return box.x, box.y, box.width, box.height
-
-
-def _background(c: Canvas, trim: Box, colour: Color) -> None:
-    c.setFillColor(colour)
-    c.rect(*_xywh(trim.outset(BLEED)), stroke=0, fill=1)
-
-
-def _panel(c: Canvas, box: Box, fill: Color = white, stroke: Color = INK) -> None:
-    c.setFillColor(fill)
-    c.setStrokeColor(stroke)
-    c.setLineWidth(0.6)
-    c.roundRect(*_xywh(box), CORNER, stroke=1, fill=1)
-
-
 def _centred(c: Canvas, box: Box, text: str, font: str, size: float, what: str) -> None:
     """Text fitted into ``box`` and centred in it both ways."""
     fitted = fit(text, font, box.width, box.height, size, min(size, 7), what=what)
@@ -108,13 +92,7 @@ def symbol(c: Canvas, name: str, x: float, y: float, r: float, fill: Color = whi
     if name in SYMBOLS:
         draw_symbol(c, name, x, y, r, fill=fill)
         return
-    c.saveState()
-    c.setFillColor(fill)
-    c.setStrokeColor(INK)
-    c.setLineWidth(max(r * 0.09, 0.4))
-    c.setLineJoin(1)
-    LOCAL_SYMBOLS[name](c, x, y, r)
-    c.restoreState()
+    draw_shape(c, LOCAL_SYMBOLS[name], x, y, r, fill, INK, round_caps=False)
 
 
 def _back_emblem(
@@ -162,10 +140,10 @@ def stand_face(
     tint = hex_colour(colour.colour)
 
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(tint))
+        flood(c, trim, theme.flood(tint))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
-        _panel(c, head, theme.pale(tint, 0.55))
+        panel(c, head, theme.pale(tint, 0.55))
         _centred(
             c,
             head.inset(2 * MM, 1 * MM),
@@ -198,7 +176,7 @@ def stand_face(
 
 
 def _stand_value(c: Canvas, box: Box, label: str, value: str, icon: str, icons: int = 0) -> None:
-    _panel(c, box)
+    panel(c, box)
     c.setFillColor(INK)
     c.setFont(BODY, 7.5)
     c.drawCentredString(box.cx, box.top - 4 * MM, label)
@@ -216,7 +194,7 @@ def stand_back(pack: LemonadeStand, colour: PlayerColour, lang: str, theme: Them
     tint = hex_colour(colour.colour)
 
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(tint))
+        flood(c, trim, theme.flood(tint))
 
         def inside(x: float, y: float, r: float) -> None:
             symbol(c, colour.symbol, x, y, r * 0.7, fill=tint)
@@ -229,7 +207,7 @@ def stand_back(pack: LemonadeStand, colour: PlayerColour, lang: str, theme: Them
 # -- coin cards ------------------------------------------------------------------------
 def coin_face(pack: LemonadeStand, coin: Coin, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(COIN_COLOUR))
+        flood(c, trim, theme.flood(COIN_COLOUR))
         safe = trim.inset(SAFE)
         band = 20 * MM
         top = Box(safe.x, safe.top - band, safe.width, band)
@@ -268,7 +246,7 @@ def _coin_end(
     c: Canvas, box: Box, pack: LemonadeStand, coin: Coin, end_id: str, lang: str, theme: Theme
 ) -> None:
     end = pack.end(end_id)
-    _panel(c, box, white)
+    panel(c, box, white)
     symbol(c, end.symbol, box.x + 8 * MM, box.cy, 5 * MM, fill=theme.pale(LEMON, 0.2))
     text = Box(box.x + 15 * MM, box.y + 1.5 * MM, box.width - 17 * MM, box.height - 3 * MM)
     name, amount = text.rows(2)
@@ -280,7 +258,7 @@ def _coin_end(
 
 def coin_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(COIN_COLOUR, INK, 0.2)))
+        flood(c, trim, theme.flood(mix(COIN_COLOUR, INK, 0.2)))
 
         def inside(x: float, y: float, r: float) -> None:
             draw_symbol(c, "coin", x, y, r * 0.75, fill=theme.pale(LEMON, 0.35))
@@ -296,7 +274,7 @@ def coin_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
 # -- dollar cards ----------------------------------------------------------------------
 def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(DOLLAR_COLOUR, white, 0.35)))
+        flood(c, trim, theme.flood(mix(DOLLAR_COLOUR, white, 0.35)))
         safe = trim.inset(SAFE)
         band, rest = safe.split_top(17 * MM)
         r = 7 * MM
@@ -320,7 +298,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.setFont(BOLD, 26)
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, "$1")
         title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
-        _panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
+        panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
         _centred(
             c,
             title_box.inset(2 * MM, 1 * MM),
@@ -330,7 +308,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             f"dollar card {card.id!r} title ({lang})",
         )
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
-        _panel(c, body)
+        panel(c, body)
         inner = body.inset(2.5 * MM)
         fitted = fit(
             card.text(lang),
@@ -354,7 +332,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
 
 def dollar_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(DOLLAR_COLOUR, INK, 0.15)))
+        flood(c, trim, theme.flood(mix(DOLLAR_COLOUR, INK, 0.15)))
 
         def inside(x: float, y: float, r: float) -> None:
             c.setFillColor(INK)
@@ -372,7 +350,7 @@ ARROW_COLUMN = 9 * MM
 
 def weather_face(pack: LemonadeStand, card: WeatherCard, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(WEATHER_COLOUR, white, 0.2)))
+        flood(c, trim, theme.flood(mix(WEATHER_COLOUR, white, 0.2)))
         safe = trim.inset(SAFE)
         halves = Box(
             safe.x + ARROW_COLUMN, safe.y + 4 * MM, safe.width - ARROW_COLUMN, safe.height - 4 * MM
@@ -392,7 +370,7 @@ def weather_face(pack: LemonadeStand, card: WeatherCard, lang: str, theme: Theme
 def _weather_half(
     c: Canvas, box: Box, pack: LemonadeStand, kind: WeatherKind, lang: str, theme: Theme
 ) -> None:
-    _panel(c, box)
+    panel(c, box)
     symbol(c, kind.symbol, box.cx, box.top - 9 * MM, 6.5 * MM, fill=theme.pale(LEMON, 0.25))
     _centred(
         c,
@@ -442,7 +420,7 @@ def _arrow(c: Canvas, safe: Box, half: Box, caption: str) -> None:
 
 def weather_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(WEATHER_COLOUR, INK, 0.2)))
+        flood(c, trim, theme.flood(mix(WEATHER_COLOUR, INK, 0.2)))
 
         def inside(x: float, y: float, r: float) -> None:
             draw_symbol(c, "sun", x + r * 0.2, y + r * 0.2, r * 0.5, fill=theme.pale(LEMON, 0.1))
@@ -456,10 +434,10 @@ def weather_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
 # -- reference cards -------------------------------------------------------------------
 def reference_front(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
+        flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(10 * MM)
-        _panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
+        panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
         _centred(
             c,
             head.inset(2 * MM, 1 * MM),
@@ -469,7 +447,7 @@ def reference_front(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
             f"reference card heading ({lang})",
         )
         body = Box(rest.x, rest.y + 5 * MM, rest.width, rest.height - 7 * MM)
-        _panel(c, body)
+        panel(c, body)
         inner = body.inset(2.5 * MM, 2 * MM)
         steps = [
             (pack.label(f"ref_step_{n}_title")(lang), pack.label(f"ref_step_{n}")(lang))
@@ -530,10 +508,10 @@ def _run_in(c: Canvas, block, title: str, x: float, top: float) -> None:
 
 def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        _background(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
+        flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(10 * MM)
-        _panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
+        panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
         _centred(
             c,
             head.inset(2 * MM, 1 * MM),
@@ -544,7 +522,7 @@ def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
         )
         table_h = 34 * MM
         body = Box(rest.x, rest.y + table_h + 7 * MM, rest.width, rest.height - table_h - 9 * MM)
-        _panel(c, body)
+        panel(c, body)
         _bullets(
             c,
             body.inset(2.5 * MM, 2 * MM),
@@ -577,7 +555,7 @@ def _bullets(c: Canvas, box: Box, items: list[str], what: str) -> None:
 
 
 def _weather_table(c: Canvas, box: Box, pack: LemonadeStand, lang: str, theme: Theme) -> None:
-    _panel(c, box)
+    panel(c, box)
     inner = box.inset(2.5 * MM, 1.5 * MM)
     head, rows_box = inner.split_top(6 * MM)
     c.setFillColor(INK)

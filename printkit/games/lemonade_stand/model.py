@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.fields import Gap
+from printkit.fields import Gap, Size
 from printkit.games.lemonade_stand.text import Text, plural
+from printkit.lookup import by_id
 
 UP, DOWN = "up", "down"
 CUPS, CUSTOMERS = "cups", "customers"
@@ -106,12 +107,6 @@ class Component:
 
 
 @dataclass(frozen=True)
-class Size:
-    width: float  # millimetres
-    height: float
-
-
-@dataclass(frozen=True)
 class Rulings:
     """The designer's readings of what the source leaves open (see game.yaml)."""
 
@@ -170,13 +165,13 @@ class LemonadeStand:
 
     # -- lookups --------------------------------------------------------------
     def coin(self, coin_id: str) -> Coin:
-        return _by_id(self.coins, coin_id, "coin")
+        return by_id(self.coins, coin_id, "coin")
 
     def coin_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.coins)
 
     def end(self, end_id: str) -> CoinEnd:
-        return _by_id(self.ends, end_id, "coin end")
+        return by_id(self.ends, end_id, "coin end")
 
     def buys(self, coin_id: str, end_id: str) -> Text:
         """What a coin card prints at one end, e.g. "+5 cups"."""
@@ -190,22 +185,22 @@ class LemonadeStand:
         return self.coin(coin_id).value // self.unit_price
 
     def stand(self, stand_id: str) -> Stand:
-        return _by_id(self.stands, stand_id, "stand")
+        return by_id(self.stands, stand_id, "stand")
 
     def kind(self, weather_id: str) -> WeatherKind:
-        return _by_id(self.weather, weather_id, "weather")
+        return by_id(self.weather, weather_id, "weather")
 
     def weather_card(self, card_id: str) -> WeatherCard:
-        return _by_id(self.weather_cards, card_id, "weather card")
+        return by_id(self.weather_cards, card_id, "weather card")
 
     def dollar(self, card_id: str) -> DollarCard:
-        return _by_id(self.dollars, card_id, "dollar card")
+        return by_id(self.dollars, card_id, "dollar card")
 
     def colour(self, colour_id: str) -> PlayerColour:
-        return _by_id(self.colours, colour_id, "colour")
+        return by_id(self.colours, colour_id, "colour")
 
     def component(self, component_id: str) -> Component:
-        return _by_id(self.components, component_id, "component")
+        return by_id(self.components, component_id, "component")
 
     def label(self, key: str) -> Text:
         for name, text in self.labels:
@@ -221,10 +216,3 @@ class LemonadeStand:
     def hand_capacity(self) -> int:
         """The most coins a hand can hold: ``hand_limit`` cards of every coin."""
         return self.hand_limit * sum(c.value for c in self.coins)
-
-
-def _by_id(values: tuple, wanted: str, what: str):
-    for value in values:
-        if value.id == wanted:
-            return value
-    raise KeyError(f"no {what} {wanted!r}")

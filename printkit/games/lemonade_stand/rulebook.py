@@ -10,21 +10,22 @@ with the engine stops the build, so a printed number is always the engine's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.checker import check_example, example_files, read_example, run_example
-from printkit.errors import ContentError, Location
+from printkit.checker import Example
 from printkit.games.lemonade_stand import faces
 from printkit.games.lemonade_stand.model import LemonadeStand
 from printkit.games.lemonade_stand.text import PLURAL_FORMS, plural
-from printkit.registry import plugin_for
+from printkit.registry import GamePlugin
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.context import Block, Catalog, RulebookContext
+from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
+from printkit.rulebook.rulings import Ruling, ruling_function, rulings
+from printkit.rulebook.variables import names as listed
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
 PAIR_GAP = 4 * MM
@@ -41,10 +42,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
     words = WORDS[lang]
 
     def names(values: list[str], last: str = "and") -> str:
-        values = [str(v) for v in values]
-        if len(values) < 2:
-            return "".join(values)
-        return f"{', '.join(values[:-1])} {words.get(last, last)} {values[-1]}"
+        return listed(values, words.get(last, last))
 
     def hand(counts: dict[str, int]) -> str:
         """``3 quarters and 1 dime``: the coins of a hand, biggest first."""
@@ -106,7 +104,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         blocks=_pictures(pack, theme, lang),
         filters={"money": faces.money, "signed": faces.signed, "names": names},
         functions={
-            "ruling": _ruling_function(gaps, words["ruling"]),
+            "ruling": ruling_function(_by_field_or_file(gaps), words["ruling"]),
             "names": names,
             "hand": hand,
             "titles": titles,
@@ -250,61 +248,29 @@ def _side_by_side(
 
 
 # -- the designer's rulings ----------------------------------------------------------------
-def _gaps(pack: LemonadeStand) -> list[dict[str, Any]]:
-    return [
-        {
-            "ref": number,
-            "key": f"{Path(gap.file).name}:{gap.field}",
-            "field": gap.field,
-            "file": Path(gap.file).name,
-            "line": gap.line or 0,
-            "reason": gap.reason,
-        }
-        for number, gap in enumerate(pack.gaps, start=1)
-    ]
+def _gaps(pack: LemonadeStand) -> list[Ruling]:
+    """Numbered 1, 2, ...; ``key`` (file and field) names each in the Russian notes."""
+    return [{**r, "key": f"{r['file']}:{r['field']}"} for r in rulings(pack.gaps, prefix="")]
 
 
-def _ruling_function(gaps: list[dict[str, Any]], word: str) -> Callable[[str], str]:
-    """``ruling("rulings.tie")`` prints "(ruling 16)"; a field two files share needs its file."""
+def _by_field_or_file(gaps: list[Ruling]) -> dict[str, Ruling]:
+    """``ruling("rulings.tie")`` finds its entry; a field two files share needs its file."""
     fields = [g["field"] for g in gaps]
-    entries = {f"{g['file']}:{g['field']}": g for g in gaps}
-    entries |= {g["field"]: g for g in gaps if fields.count(g["field"]) == 1}
-    by_field = Catalog("designer's ruling", entries)
-
-    def ruling(field: str) -> str:
-        return f"({word} {by_field[field]['ref']})"
-
-    return ruling
+    entries = {g["key"]: g for g in gaps}
+    return entries | {g["field"]: g for g in gaps if fields.count(g["field"]) == 1}
 
 
 # -- worked examples ---------------------------------------------------------------------
 def _examples(
     pack: LemonadeStand, lang: str, hand: Callable[[dict[str, int]], str]
 ) -> dict[str, dict[str, Any]]:
-    plugin = plugin_for(pack.id)
-    out = {}
-    for path in example_files(pack.folder):
-        example = read_example(path)
-        result = check_example(plugin, pack, example)
-        if not result.passed:
-            first = result.mismatches[0]
-            raise ContentError(
-                Location(example.path, first.field),
-                f"the rulebook prints this example, but the engine says {first.actual!r} "
-                f"where it expects {first.expected!r}",
-                "fix the example (printkit check shows every disagreement)",
-            )
-        given = _plain(example.given.raw)
-        view = {
-            "name": example.name,
-            "rule": example.rule,
-            "given": given,
-            "result": _plain(run_example(plugin, pack, example)),
-        }
+    def view(plugin: GamePlugin, pack: LemonadeStand, example: Example) -> dict[str, Any]:
+        shown = example_view(plugin, pack, example)
         if example.rule == "day":
-            view["players"] = _day(pack, given, view["result"], lang, hand)
-        out[example.name] = view
-    return out
+            shown["players"] = _day(pack, shown["given"], shown["result"], lang, hand)
+        return shown
+
+    return worked_examples(pack, view)
 
 
 def _day(
@@ -345,12 +311,3 @@ def _day(
             }
         )
     return seats
-
-
-def _plain(value: Any) -> Any:
-    """YAML values as plain dicts and lists (Field trees carry line numbers)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value

@@ -4,22 +4,7 @@ from __future__ import annotations
 
 from printkit.games.sandcastles.content import load
 from printkit.games.sandcastles.examples import RULES
-from printkit.registry import GamePlugin, register
-
-
-def kit(pack, options):
-    """The print-and-play kit (pack, KitOptions) -> Kit; drawing code loads only to build."""
-    from printkit.games.sandcastles.kit import kit as parts
-
-    return parts(pack, options)
-
-
-def rulebook(pack, theme):
-    """The rulebook context (pack, Theme) -> RulebookContext; its code loads only when used."""
-    from printkit.games.sandcastles.rulebook import rulebook as context
-
-    return context(pack, theme)
-
+from printkit.registry import GamePlugin, lazy, register
 
 PLUGIN = register(
     GamePlugin(
@@ -27,7 +12,7 @@ PLUGIN = register(
         title="Sandcastles",
         load=load,
         rules=RULES,
-        kit=kit,
-        rulebook=rulebook,
+        kit=lazy("printkit.games.sandcastles.kit", "kit"),
+        rulebook=lazy("printkit.games.sandcastles.rulebook", "rulebook"),
     )
 )

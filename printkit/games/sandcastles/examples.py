@@ -21,7 +21,7 @@ from printkit.games.sandcastles.rules import (
     score_castle,
     score_table,
 )
-from printkit.registry import ExampleRule
+from printkit.registry import ExampleRule, example_rule
 
 Cell = tuple[int, int]
 
@@ -165,33 +165,29 @@ def run_round(pack: Sandcastles, given: Field) -> Mapping[str, Any]:
     }
 
 
-def _rule(name: str, summary: str, run: Callable, keys: str) -> tuple[str, ExampleRule]:
-    return name, ExampleRule(name, summary, run, tuple(keys.split()))
-
-
 RULES: dict[str, ExampleRule] = dict(
     [
-        _rule(
+        example_rule(
             "legal",
             "which cards of a castle are laid legally, and why not",
             run_legal,
             "legal illegal reasons",
         ),
-        _rule(
+        example_rule(
             "score",
             "one castle's scoring: towers, courtyards, specials, penalties",
             run_score,
             "cards towers courtyards specials illegal discarded split_off biggest_courtyard "
             "longest_wall points total",
         ),
-        _rule(
+        example_rule(
             "bonuses",
             "the table bonuses: most cards, biggest courtyard, longest wall",
             run_bonuses,
             "totals bonuses castles",
         ),
-        _rule("bully", "who may smash whose castle", run_bully, "may_smash"),
-        _rule(
+        example_rule("bully", "who may smash whose castle", run_bully, "may_smash"),
+        example_rule(
             "round",
             "a whole round: first scoring, bullying, second scoring",
             run_round,

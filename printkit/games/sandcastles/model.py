@@ -17,6 +17,7 @@ from functools import cached_property
 from pathlib import Path
 
 from printkit.fields import Gap
+from printkit.lookup import Index
 
 POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 SIDES = ("N", "E", "S", "W")  # edge d has its midpoint at point 2 * d
@@ -185,17 +186,14 @@ class Sandcastles:
 
     @cached_property
     def _cards_by_id(self) -> dict[str, CardType]:
-        return {c.id: c for c in self.cards}
+        return Index(self.cards, "card")
 
     @property
     def card_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
 
     def card(self, card_id: str) -> CardType:
-        try:
-            return self._cards_by_id[card_id]
-        except KeyError:
-            raise KeyError(f"no card {card_id!r}") from None
+        return self._cards_by_id[card_id]
 
     def face(self, placement: Placement) -> Face:
         return self.card(placement.card).face.turned(placement.turn)

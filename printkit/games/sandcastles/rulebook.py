@@ -8,21 +8,23 @@ by the kit's card art. An example the engine disagrees with stops the build.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from printkit.checker import Example, check_example, example_files, read_example, run_example
+from printkit.checker import Example, plain
 from printkit.errors import ContentError, Location
 from printkit.fields import Field
 from printkit.games.sandcastles.art import draw_card
 from printkit.games.sandcastles.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.examples import read_castle
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
-from printkit.registry import plugin_for
+from printkit.registry import GamePlugin
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.context import Block, Catalog, RulebookContext
+from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
+from printkit.rulebook.rulings import by_field, field_words, ruling_function, rulings, unquoted
+from printkit.rulebook.variables import frame, names
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
 GALLERY_COLUMNS = 6
@@ -39,7 +41,7 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
     sheet = PictureSheet()
     blocks: dict[str, Block] = {}
     cards = _cards(pack, theme, sheet, blocks)
-    gaps = _gaps(pack)
+    gaps = rulings(pack.gaps, lambda gap: field_words(gap.field), unquoted)
     variables: dict[str, Any] = {
         "game": _game(pack),
         "scoring": _scoring(pack),
@@ -55,7 +57,7 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
         variables=variables,
         blocks=blocks,
         filters={"signed": signed, "names": names},
-        functions={"ruling": _ruling_function(gaps), "names": names},
+        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
     )
 
 
@@ -63,21 +65,9 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("0" if value == 0 else f"−{-value}")
 
 
-def names(values: list[str], last: str = "and") -> str:
-    values = [str(v) for v in values]
-    if len(values) < 2:
-        return "".join(values)
-    return f"{', '.join(values[:-1])} {last} {values[-1]}"
-
-
 def _game(pack: Sandcastles) -> dict[str, Any]:
     return {
-        "title": pack.title,
-        "tagline": pack.tagline,
-        "min_players": pack.min_players,
-        "max_players": pack.max_players,
-        "play_time": pack.play_time_minutes,
-        "age": pack.age,
+        **frame(pack),
         "hand_size": pack.hand_size,
         "piles": pack.piles,
         "timer": pack.timer_minutes,
@@ -142,51 +132,23 @@ def _cards(
     return out
 
 
-# -- the designer's rulings ------------------------------------------------------------
-def _gaps(pack: Sandcastles) -> list[dict[str, Any]]:
-    out = []
-    for number, gap in enumerate(pack.gaps, start=1):
-        last = gap.field.rsplit(".", 1)[-1]
-        out.append(
-            {
-                "ref": f"R{number}",
-                "file": Path(gap.file).name,
-                "line": gap.line or 0,
-                "field": gap.field,
-                "topic": last.replace("_", " ").capitalize(),
-                "value": gap.value.replace("'", "").strip('"'),
-                "reason": gap.reason,
-            }
-        )
-    return out
-
-
-def _ruling_function(gaps: list[dict[str, Any]]):
-    by_field = Catalog("designer's ruling", {g["field"]: g for g in gaps})
-
-    def ruling(field: str) -> str:
-        return f"(ruling {by_field[field]['ref']})"
-
-    return ruling
-
-
 # -- worked examples ---------------------------------------------------------------------
 def _examples(
     pack: Sandcastles, theme: Theme, sheet: PictureSheet, blocks: dict[str, Block]
 ) -> dict[str, dict[str, Any]]:
-    plugin = plugin_for(pack.id)
-    out = {}
-    for path in example_files(pack.folder):
-        example = read_example(path)
-        _require_passing(plugin, pack, example)
-        view = _view(plugin, pack, example)
-        view["pictures"] = _pictures(pack, example, view, theme, sheet, blocks)
-        out[example.name] = view
+    """The checked examples, each with its castle drawn; the cover shows one of them."""
+
+    def view(plugin: GamePlugin, pack: Sandcastles, example: Example) -> dict[str, Any]:
+        shown = _view(plugin, pack, example)
+        shown["pictures"] = _pictures(pack, example, shown, theme, sheet, blocks)
         if example.name == COVER_EXAMPLE:
             castle = read_castle(pack, example.given.get("castle"))
             marks = CastleMarks(structures=False, axes=False)
             alt = f"A castle of {pack.title}"
             blocks["cover"] = castle_block(pack, castle, theme, marks, alt, sheet, 1.8, True)
+        return shown
+
+    out = worked_examples(pack, view)
     if "cover" not in blocks:
         raise ContentError(
             Location(pack.folder / "examples"),
@@ -195,40 +157,10 @@ def _examples(
     return out
 
 
-def _require_passing(plugin, pack: Sandcastles, example: Example) -> None:
-    result = check_example(plugin, pack, example)
-    if result.passed:
-        return
-    first = result.mismatches[0]
-    raise ContentError(
-        Location(example.path, first.field),
-        f"the rulebook prints this example, but the engine says {first.actual!r} "
-        f"where it expects {first.expected!r}",
-        "fix the example (printkit check shows every disagreement)",
-    )
-
-
-def plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
-def _view(plugin, pack: Sandcastles, example: Example) -> dict[str, Any]:
-    given = plain(example.given.raw)
-    result = plain(run_example(plugin, pack, example))
-    view: dict[str, Any] = {
-        "name": example.name,
-        "title": example.title or example.name.replace("-", " ").capitalize(),
-        "prose": example.prose,
-        "rule": example.rule,
-        "given": given,
-        "result": result,
-    }
+def _view(plugin: GamePlugin, pack: Sandcastles, example: Example) -> dict[str, Any]:
+    view = example_view(plugin, pack, example)
     if example.rule == "legal":
-        castle = given["castle"]
+        castle, result = view["given"]["castle"], view["result"]
         view["verdicts"] = [
             {
                 "number": number,

@@ -5,22 +5,7 @@ from __future__ import annotations
 from printkit.games.thats_not_lemonade.content import load
 from printkit.games.thats_not_lemonade.examples import RULES
 from printkit.games.thats_not_lemonade.simulation import SIMULATOR
-from printkit.registry import GamePlugin, register
-
-
-def kit(pack, options):
-    """The print-and-play kit (pack, KitOptions) -> Kit; drawing code loads only to build."""
-    from printkit.games.thats_not_lemonade.kit import kit as parts
-
-    return parts(pack, options)
-
-
-def rulebook(pack, theme):
-    """The rulebook context (pack, Theme) -> RulebookContext; its code loads only when used."""
-    from printkit.games.thats_not_lemonade.rulebook import rulebook as context
-
-    return context(pack, theme)
-
+from printkit.registry import GamePlugin, lazy, register
 
 PLUGIN = register(
     GamePlugin(
@@ -28,8 +13,8 @@ PLUGIN = register(
         title="That's Not Lemonade",
         load=load,
         rules=RULES,
-        kit=kit,
+        kit=lazy("printkit.games.thats_not_lemonade.kit", "kit"),
         simulate=SIMULATOR,
-        rulebook=rulebook,
+        rulebook=lazy("printkit.games.thats_not_lemonade.rulebook", "rulebook"),
     )
 )

@@ -7,12 +7,11 @@ every table size, and the trophy cards never run out before someone has won.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 
 from printkit.cardtext import fill_text
-from printkit.fields import Field, Ledger
+from printkit.fields import Field, Ledger, check_unique, read_size
 from printkit.games.thats_not_lemonade.model import (
     MUST_PASS,
     TIE_BREAKS,
@@ -20,13 +19,13 @@ from printkit.games.thats_not_lemonade.model import (
     Character,
     KitLayout,
     Removal,
-    Size,
     ThatsNotLemonade,
 )
 from printkit.packs import read_card_list, read_document
 from printkit.render.symbols import SYMBOLS
 
 MAX_COPIES = 200  # more copies of one card than this is a typo, not a design
+MIN_MM = 20  # a printed piece smaller than this is a typo
 GAME_KEYS = [
     "id",
     "title",
@@ -96,10 +95,8 @@ def _cards(entries: list[Field]) -> tuple[Card, ...]:
     for entry in entries:
         entry.expect_keys(*CARD_KEYS)
         card_id = entry.get("id").as_id()
-        if card_id in (c.id for c in result):
-            raise entry.get("id").error(
-                f"card id {card_id!r} appears twice", "give each its own id"
-            )
+        ids = [*(c.id for c in result), card_id]
+        check_unique(entry.get("id"), ids, "card id", "give each its own id")
         lemons = entry.opt("lemons")
         ice = entry.opt("ice")
         out = entry.opt("out")
@@ -200,31 +197,23 @@ def _characters(node: Field, max_players: int) -> tuple[Character, ...]:
     result: list[Character] = []
     for entry in node.as_list(max_players):
         entry.expect_keys(["id", "name", "motto", "colour", "symbol"])
-        colour = entry.get("colour")
-        if not re.fullmatch(r"#[0-9A-Fa-f]{6}", colour.as_str()):
-            raise colour.error(f"{colour.raw!r} is not a colour", "write it as #RRGGBB")
+        colour = entry.get("colour").as_colour()
         character = Character(
             id=entry.get("id").as_id(),
             name=entry.get("name").as_str(),
             motto=entry.get("motto").as_str(),
-            colour=colour.as_str(),
+            colour=colour,
             symbol=entry.get("symbol").as_choice(sorted(SYMBOLS)),
         )
-        if character.id in (c.id for c in result):
-            raise entry.get("id").error(f"character id {character.id!r} appears twice")
         result.append(character)
+        check_unique(entry.get("id"), [c.id for c in result], "character id")
     return tuple(result)
-
-
-def _size(node: Field, largest: int) -> Size:
-    node.expect_keys(["width", "height"])
-    return Size(node.get("width").as_int(20, largest), node.get("height").as_int(20, largest))
 
 
 def _kit_layout(doc: Field) -> KitLayout:
     doc.expect_keys(["card", "tile", "reference"])
     return KitLayout(
-        card=_size(doc.get("card"), 150),
-        tile=_size(doc.get("tile"), 190),
-        reference=_size(doc.get("reference"), 190),
+        card=read_size(doc.get("card"), 150, MIN_MM),
+        tile=read_size(doc.get("tile"), 190, MIN_MM),
+        reference=read_size(doc.get("reference"), 190, MIN_MM),
     )

@@ -7,7 +7,7 @@ so a printed example cannot drift from the rules.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from printkit.errors import RuleError
@@ -26,7 +26,7 @@ from printkit.games.thats_not_lemonade.rules import (
     round_deck,
     trophy_for,
 )
-from printkit.registry import ExampleRule
+from printkit.registry import ExampleRule, example_rule
 
 
 # -- reading givens ------------------------------------------------------------
@@ -218,33 +218,29 @@ def run_game_end(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     }
 
 
-def _rule(name: str, summary: str, run: Callable, keys: str) -> tuple[str, ExampleRule]:
-    return name, ExampleRule(name, summary, run, tuple(keys.split()))
-
-
 RULES: dict[str, ExampleRule] = dict(
     [
-        _rule(
+        example_rule(
             "deck",
             "the deck for a table size: cards, out cards, removals, the first card's chance",
             run_deck,
             "cards not_lemonade removed first_chance",
         ),
-        _rule(
+        example_rule(
             "round",
             "one round from a stacked deck and each seat's hit/pass choices",
             run_round,
             "winner decided_by ended_by eliminated lemons ice hands buried cards_left trophy "
             "next_dealer log",
         ),
-        _rule("trophy", "the card a round winner takes", run_trophy, "trophy"),
-        _rule(
+        example_rule("trophy", "the card a round winner takes", run_trophy, "trophy"),
+        example_rule(
             "odds",
             "the chance that the next card is That's Not Lemonade",
             run_odds,
             "chance fraction unseen",
         ),
-        _rule(
+        example_rule(
             "game-end",
             "dealers, trophies and the winner from the round winners",
             run_game_end,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from printkit.dice import Dice
+from printkit.dice import Dice, shuffle
 from printkit.errors import RuleError
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import (
@@ -23,7 +23,6 @@ from printkit.games.thats_not_lemonade.rules import (
     finish_round,
     next_card_chance,
     round_deck,
-    shuffle,
     take_turn,
 )
 

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
 from printkit.kit import Deck
+from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.symbols import draw_symbol
@@ -25,7 +26,6 @@ from printkit.render.units import BLEED, MM, SAFE, Box
 DOUBLE = HexColor("#F2A93B")
 MURKY = HexColor("#9A9A52")
 BACK = HexColor("#3F7F4F")
-CORNER = 3 * MM
 DrawFn = Callable[[Canvas, Box], None]
 
 
@@ -37,23 +37,6 @@ def card_colour(card: Card) -> Color:
     if card.lemons:
         return LEMON
     return SKY
-
-
-def xywh(box: Box) -> tuple[float, float, float, float]:
-    return box.x, box.y, box.width, box.height
-
-
-def flood(c: Canvas, trim: Box, colour: Color) -> None:
-    """The background, run out into the bleed."""
-    c.setFillColor(colour)
-    c.rect(*xywh(trim.outset(BLEED)), stroke=0, fill=1)
-
-
-def panel(c: Canvas, box: Box, fill: Color = white) -> None:
-    c.setFillColor(fill)
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.6)
-    c.roundRect(*xywh(box), CORNER, stroke=1, fill=1)
 
 
 def hatch(c: Canvas, box: Box, gap: float = 3 * MM) -> None:

@@ -20,10 +20,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.errors import RenderError
-from printkit.games.thats_not_lemonade.kit_cards import DrawFn, crossed_cup, flood, panel, xywh
+from printkit.games.thats_not_lemonade.kit_cards import DrawFn, crossed_cup
 from printkit.games.thats_not_lemonade.model import Character, ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import OddsTable, odds_table, whole_percent
 from printkit.kit import Deck
+from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import (
     BODY,
     BOLD,

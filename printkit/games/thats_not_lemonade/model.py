@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.fields import Gap
+from printkit.fields import Gap, Size
+from printkit.lookup import Index
 
 TIE_BREAKS = ("lemons", "ice", "nearest-dealer-left")
 MUST_PASS = "must-pass"
@@ -47,12 +48,6 @@ class Character:
     motto: str
     colour: str  # "#RRGGBB"
     symbol: str  # a printkit symbol: colour is never the only cue
-
-
-@dataclass(frozen=True)
-class Size:
-    width: float  # millimetres
-    height: float
 
 
 @dataclass(frozen=True)
@@ -93,13 +88,10 @@ class ThatsNotLemonade:
     # -- lookups -----------------------------------------------------------
     @cached_property
     def _cards_by_id(self) -> dict[str, Card]:
-        return {c.id: c for c in self.cards}
+        return Index(self.cards, "card")
 
     def card(self, card_id: str) -> Card:
-        try:
-            return self._cards_by_id[card_id]
-        except KeyError:
-            raise KeyError(f"no card {card_id!r}") from None
+        return self._cards_by_id[card_id]
 
     @property
     def card_ids(self) -> tuple[str, ...]:

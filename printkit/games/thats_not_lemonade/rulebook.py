@@ -9,11 +9,10 @@ build, so the printed numbers are always the engine's.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from printkit.checker import Example, check_example, example_files, read_example, run_example
-from printkit.errors import ContentError, Location
+from printkit.checker import Example
+from printkit.fields import Gap
 from printkit.games.thats_not_lemonade.kit_cards import card_deck
 from printkit.games.thats_not_lemonade.kit_reference import odds_face, start_counts, tile
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
@@ -24,11 +23,14 @@ from printkit.games.thats_not_lemonade.rules import (
     percent,
     turn_order,
 )
-from printkit.registry import plugin_for
+from printkit.registry import GamePlugin
 from printkit.render.theme import Theme
 from printkit.render.units import MM
 from printkit.rulebook.context import Block, Catalog, RulebookContext
+from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
+from printkit.rulebook.rulings import by_field, list_entry, ruling_function, rulings
+from printkit.rulebook.variables import frame, names
 
 CARD_SCALE = 0.55  # a card picture in the rulebook: about 35 x 48 mm
 TILE_SCALE = 0.7
@@ -47,7 +49,7 @@ def rulebook(pack: ThatsNotLemonade, theme: Theme) -> RulebookContext:
         "tables": [_table(pack, p) for p in pack.player_counts],
         "characters": [{"name": c.name, "motto": c.motto} for c in pack.characters],
         "odds": _odds(pack),
-        "examples": Catalog("worked example", _examples(pack)),
+        "examples": Catalog("worked example", worked_examples(pack, _example_view)),
         "gaps": gaps,
     }
     return RulebookContext(
@@ -56,26 +58,14 @@ def rulebook(pack: ThatsNotLemonade, theme: Theme) -> RulebookContext:
         variables=variables,
         blocks=_blocks(pack, theme),
         filters={"names": names},
-        functions={"ruling": _ruling_function(gaps), "names": names},
+        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
     )
-
-
-def names(values: list[str], last: str = "and") -> str:
-    values = [str(v) for v in values]
-    if len(values) < 2:
-        return "".join(values)
-    return f"{', '.join(values[:-1])} {last} {values[-1]}"
 
 
 # -- the pack as template data --------------------------------------------------------
 def _game(pack: ThatsNotLemonade) -> dict[str, Any]:
     return {
-        "title": pack.title,
-        "tagline": pack.tagline,
-        "min_players": pack.min_players,
-        "max_players": pack.max_players,
-        "play_time": pack.play_time_minutes,
-        "age": pack.age,
+        **frame(pack),
         "rounds_to_win": pack.rounds_to_win,
         "buried": pack.buried,
         "largest_deck": pack.largest_deck,
@@ -180,79 +170,25 @@ TOPICS = {
 
 def _gaps(pack: ThatsNotLemonade) -> list[dict[str, Any]]:
     titles = {c.id: c.title for c in pack.cards}
-    out = []
-    for number, gap in enumerate(pack.gaps, start=1):
-        topic = TOPICS.get(gap.field)
-        if topic is None and gap.field.startswith("cards["):
-            card_id = gap.field.partition("[")[2].partition("]")[0]
-            topic = f"{titles.get(card_id, card_id)}: copies in the deck"
-        value = gap.value.strip("'\"")
-        shown = SHOWN.get(gap.field, "{}").format(value)
-        out.append(
-            {
-                "ref": f"R{number}",
-                "field": gap.field,
-                "file": Path(gap.file).name,
-                "line": gap.line or 0,
-                "topic": topic or gap.field,
-                "value": shown,
-                "reason": gap.reason,
-            }
-        )
-    return out
+
+    def topic(gap: Gap) -> str:
+        if gap.field in TOPICS:
+            return TOPICS[gap.field]
+        if gap.field.startswith("cards["):
+            card_id = list_entry(gap.field)[0]
+            return f"{titles.get(card_id, card_id)}: copies in the deck"
+        return gap.field
+
+    return rulings(pack.gaps, topic, _shown_value)
 
 
-def _ruling_function(gaps: list[dict[str, Any]]):
-    by_field = Catalog("designer's ruling", {g["field"]: g for g in gaps})
-
-    def ruling(field: str) -> str:
-        return f"(ruling {by_field[field]['ref']})"
-
-    return ruling
+def _shown_value(gap: Gap) -> str:
+    return SHOWN.get(gap.field, "{}").format(gap.value.strip("'\""))
 
 
 # -- worked examples ---------------------------------------------------------------------
-def _examples(pack: ThatsNotLemonade) -> dict[str, dict[str, Any]]:
-    plugin = plugin_for(pack.id)
-    out = {}
-    for path in example_files(pack.folder):
-        example = read_example(path)
-        _require_passing(plugin, pack, example)
-        out[example.name] = _example_view(plugin, pack, example)
-    return out
-
-
-def _require_passing(plugin, pack: ThatsNotLemonade, example: Example) -> None:
-    result = check_example(plugin, pack, example)
-    if result.passed:
-        return
-    first = result.mismatches[0]
-    raise ContentError(
-        Location(example.path, first.field),
-        f"the rulebook prints this example, but the engine says {first.actual!r} "
-        f"where it expects {first.expected!r}",
-        "fix the example (printkit check shows every disagreement)",
-    )
-
-
-def plain(value: Any) -> Any:
-    """YAML values as plain dicts and lists (Field trees carry line numbers)."""
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
-def _example_view(plugin, pack: ThatsNotLemonade, example: Example) -> dict[str, Any]:
-    view = {
-        "name": example.name,
-        "title": example.title or example.name.replace("-", " ").capitalize(),
-        "prose": example.prose,
-        "rule": example.rule,
-        "given": plain(example.given.raw),
-        "result": plain(run_example(plugin, pack, example)),
-    }
+def _example_view(plugin: GamePlugin, pack: ThatsNotLemonade, example: Example) -> dict[str, Any]:
+    view = example_view(plugin, pack, example)
     if example.rule == "round":
         view["trips"] = _trips(pack, view["given"], view["result"])
     return view

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from printkit.dice import Dice
 from printkit.errors import RuleError
 from printkit.games.thats_not_lemonade.model import MUST_PASS, ThatsNotLemonade
 
@@ -45,15 +44,6 @@ def round_deck(pack: ThatsNotLemonade, players: int, won: Sequence[str] = ()) ->
             raise RuleError(f"no {card!r} card is left in the deck to have been won")
         counts[card] -= 1
     return tuple(c.id for c in pack.cards for _ in range(counts[c.id]))
-
-
-def shuffle(cards: Sequence[str], dice: Dice) -> tuple[str, ...]:
-    """Fisher-Yates through the dice source, so a shuffle is a function of the rolls."""
-    deck = list(cards)
-    for i in range(len(deck) - 1, 0, -1):
-        j = dice.roll(i + 1) - 1
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
 
 
 def trophy_for(pack: ThatsNotLemonade, won: Sequence[str]) -> str:

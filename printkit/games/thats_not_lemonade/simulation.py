@@ -1,14 +1,11 @@
 """That's Not Lemonade's hook for `printkit simulate`: one seeded game, as a record or a log.
 
-The shared records were cut for Lemonade Stall's days; a round maps onto them
-as follows, so the report's figures mean:
-
-- win rate by seat and by strategy: as they say (seat 1 deals the first round);
-- "final money": rounds won by each seat;
-- a day's ``condition``: how the round ended (all-revealed, one-left, all-passed);
-- ``limit_binds``: the round was won on a tie-break (ice or seat), not on lemons;
-- ``event`` and ``income``: the rule that decided the round, and each seat's lemons;
-- ``decided_by``: the rule that decided the game's last round.
+A game's score is the rounds each seat won; the first to ``rounds_to_win``
+wins, so no game needs a tie-break (``decided_by`` is always the score). Each
+round is one `RoundRecord`: its kind is how the round ended (all-revealed,
+one-left, all-passed) and its group the rule that won it (lemons, a tie-break,
+or the only player left). `REPORT` names the sections they feed and states
+the bots' pass thresholds.
 """
 
 from __future__ import annotations
@@ -18,12 +15,24 @@ from collections.abc import Sequence
 from printkit.dice import SeededDice
 from printkit.games.thats_not_lemonade.game import GameResult, play_game
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
-from printkit.games.thats_not_lemonade.rules import RoundResult, lemons
-from printkit.games.thats_not_lemonade.strategies import STRATEGIES
-from printkit.simulate.records import DayRecord, GameRecord, Simulator
+from printkit.games.thats_not_lemonade.rules import END_CONDITIONS, RoundResult, lemons
+from printkit.games.thats_not_lemonade.strategies import PLAYS, STRATEGIES
+from printkit.simulate.records import (
+    LENGTH,
+    MARGIN,
+    SPREAD_NOTE,
+    Bot,
+    Extreme,
+    Family,
+    GameRecord,
+    RoundRecord,
+    Score,
+    Simulator,
+    Vocabulary,
+)
 from printkit.simulate.seeds import sub_seed
 
-TIE_BREAK_WINS = ("ice", "nearest-dealer-left")
+ROUND_WINS = "round-wins"  # what decides every game
 
 
 def play_seeded(
@@ -37,14 +46,6 @@ def play_seeded(
     return play_game(pack, players, deciders, SeededDice(sub_seed(seed, "dice")))
 
 
-def _scores(pack: ThatsNotLemonade, result: RoundResult) -> tuple[int, ...]:
-    state = result.state
-    return tuple(
-        0 if seat in state.out else lemons(pack, state.hand(seat))
-        for seat in range(1, state.players + 1)
-    )
-
-
 def record_game(
     pack: ThatsNotLemonade, players: int, seed: int, lineup: Sequence[str], index: int = 0
 ) -> GameRecord:
@@ -54,18 +55,9 @@ def record_game(
         seed=seed,
         lineup=tuple(lineup),
         ranking=result.ranking,
-        decided_by=result.rounds[-1].decided_by,
-        money=result.wins,
-        days=tuple(
-            DayRecord(
-                condition=r.ended_by,
-                limit_binds=r.decided_by in TIE_BREAK_WINS,
-                event=r.decided_by,
-                income=_scores(pack, r),
-                cards=(None,) * players,
-            )
-            for r in result.rounds
-        ),
+        decided_by=ROUND_WINS,
+        scores=result.wins,
+        rounds=tuple(RoundRecord(kind=r.ended_by, group=r.decided_by) for r in result.rounds),
     )
 
 
@@ -106,9 +98,36 @@ def player_counts(pack: ThatsNotLemonade) -> range:
     return pack.player_counts
 
 
+REPORT = Vocabulary(
+    seats_note="seat 1 deals the first round, so seat 2 plays first",
+    score=Score(
+        ROUND_WINS,
+        "Round wins per game",
+        everything="all players",
+        name="round wins",
+        decided_by=ROUND_WINS,
+    ),
+    length=Family("rounds", "Rounds per game", SPREAD_NOTE, "all games"),
+    kinds=Family("endings", "How rounds ended", "share of rounds", order=END_CONDITIONS),
+    groups=Family(
+        "won-on",
+        "Rounds won on",
+        "the first rule that separated the top two still in, or the only one left",
+    ),
+    extremes=(
+        Extreme("widest winning margin", MARGIN, "{winner} won {top}–{second}"),
+        Extreme("longest game", LENGTH, "{winner} won after {rounds} rounds"),
+    ),
+    bots=tuple(
+        Bot(name, plays, tuple(settings.items())) for name, (plays, settings) in PLAYS.items()
+    ),
+    bots_note="chance: of the next card being That's Not Lemonade",
+)
+
 SIMULATOR = Simulator(
     strategies=tuple(STRATEGIES),
     players=player_counts,
     play=record_game,
     explain=explain_game,
+    report=REPORT,
 )

@@ -17,6 +17,8 @@ from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 
 THRESHOLDS = (10, 20, 30, 40)  # percent: pass when the chance is above it
 PACE_LIMIT = Fraction(40, 100)  # keep-pace never hits above this chance
+AHEAD_LIMIT = Fraction(5, 100)  # ... nor above this once it is ahead
+HIT_CHANCE = 0.5  # coin-flip hits this often
 
 
 class Threshold:
@@ -45,7 +47,7 @@ class KeepPace:
         rivals = [view.held[s - 1] for s in view.seats_in if s != view.seat]
         best_guess = max(rivals, default=0) * self.per_card
         if view.lemons > best_guess:
-            return view.chance <= Fraction(5, 100)
+            return view.chance <= AHEAD_LIMIT
         return view.chance <= PACE_LIMIT
 
 
@@ -56,7 +58,7 @@ class CoinFlip:
         self._random = random.Random(seed).random
 
     def hit(self, view: TurnView) -> bool:
-        return self._random() < 0.5
+        return self._random() < HIT_CHANCE
 
 
 def _threshold(limit: int) -> Callable[[ThatsNotLemonade, int], Decider]:
@@ -67,4 +69,30 @@ STRATEGIES: dict[str, Callable[[ThatsNotLemonade, int], Decider]] = {
     **{f"pass-above-{limit}%": _threshold(limit) for limit in THRESHOLDS},
     "keep-pace": KeepPace,
     "coin-flip": CoinFlip,
+}
+
+
+def _percent(chance: Fraction) -> str:
+    return f"{float(chance * 100):g}%"
+
+
+# Each bot in words, with the numbers it plays by ("chance": that the next card
+# is That's Not Lemonade), for the balance report.
+PLAYS: dict[str, tuple[str, dict[str, float]]] = {
+    **{
+        f"pass-above-{limit}%": (
+            f"hits while the chance is at most {limit}%, passes above it",
+            {"pass_above": limit / 100},
+        )
+        for limit in THRESHOLDS
+    },
+    "keep-pace": (
+        f"hits up to {_percent(PACE_LIMIT)} while a rival may hold more lemons, "
+        f"up to {_percent(AHEAD_LIMIT)} once ahead",
+        {"pass_above": float(PACE_LIMIT), "pass_above_when_ahead": float(AHEAD_LIMIT)},
+    ),
+    "coin-flip": (
+        f"hits at random, {HIT_CHANCE:.0%} of the time, whatever the chance",
+        {"hit_chance": HIT_CHANCE},
+    ),
 }

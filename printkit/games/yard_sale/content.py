@@ -13,7 +13,15 @@ from pathlib import Path
 
 from printkit.cardtext import PLACEHOLDER, fill_text
 from printkit.errors import ContentError, Location
-from printkit.fields import Field, Ledger, suggest
+from printkit.fields import (
+    CARD_ID_HINT,
+    Field,
+    Ledger,
+    check_unique,
+    read_copies,
+    read_size,
+    suggest,
+)
 from printkit.games.yard_sale.model import (
     RULE_KINDS,
     TARGETS,
@@ -26,13 +34,13 @@ from printkit.games.yard_sale.model import (
     Pitch,
     PlayerColour,
     Shopper,
-    Size,
     Subject,
     YardSale,
 )
 from printkit.packs import read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
+MIN_MM = 10  # a printed piece smaller than this is a typo
 GAME_KEYS = [
     "id",
     "title",
@@ -82,7 +90,6 @@ RULE_PARAMETERS: dict[str, tuple[str, ...]] = {
 # Symbols the kit draws: its own subject pictures and printkit's shared set.
 SUBJECT_SYMBOLS = ("book", "ball", "pot", "shirt", "hammer")
 SHARED_SYMBOLS = ("sun", "heart", "drop", "leaf", "star", "cloud", "cup", "cube", "coin")
-COLOUR_RE = re.compile(r"#[0-9A-Fa-f]{6}")
 TIME_RE = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 COMPONENT_KINDS = ("card", "cash", "track", "token", "timer", "die")
 
@@ -171,13 +178,6 @@ def _rulings(node: Field) -> tuple[tuple[str, str], ...]:
     return tuple((name, node.get(name).as_choice(options)) for name, options in RULINGS.items())
 
 
-def _colour(node: Field) -> str:
-    value = node.as_str()
-    if not COLOUR_RE.fullmatch(value):
-        raise node.error(f"{value!r} is not a colour", "write it as #RRGGBB")
-    return value
-
-
 def _colours(node: Field, max_players: int) -> tuple[PlayerColour, ...]:
     result = []
     for entry in node.as_list(max_players):
@@ -186,11 +186,11 @@ def _colours(node: Field, max_players: int) -> tuple[PlayerColour, ...]:
             PlayerColour(
                 id=entry.get("id").as_id(),
                 name=entry.get("name").as_str(),
-                colour=_colour(entry.get("colour")),
+                colour=entry.get("colour").as_colour(),
                 symbol=entry.get("symbol").as_choice(SHARED_SYMBOLS),
             )
         )
-    _unique(node, [c.id for c in result], "player colour")
+    check_unique(node, [c.id for c in result], "player colour")
     return tuple(result)
 
 
@@ -202,12 +202,12 @@ def _subjects(node: Field) -> tuple[Subject, ...]:
             Subject(
                 id=entry.get("id").as_id(),
                 name=entry.get("name").as_str(),
-                colour=_colour(entry.get("colour")),
+                colour=entry.get("colour").as_colour(),
                 symbol=entry.get("symbol").as_choice(SUBJECT_SYMBOLS),
             )
         )
-    _unique(node, [s.id for s in result], "subject id")
-    _unique(node, [s.symbol for s in result], "subject symbol")
+    check_unique(node, [s.id for s in result], "subject id")
+    check_unique(node, [s.symbol for s in result], "subject symbol")
     return tuple(result)
 
 
@@ -245,7 +245,7 @@ def _items(
                 text=fill_text(text, {k: values[k] for k in wanted + ["subject"]}),
             )
         )
-        _unique_entry(entry, [i.id for i in result])
+        check_unique(entry.get("id"), [i.id for i in result], "card id", CARD_ID_HINT)
     return tuple(result)
 
 
@@ -316,7 +316,7 @@ def _shoppers(entries: list[Field], subjects: list[str], rounds: int) -> tuple[S
                 time=entry.get("time").as_int(1, min(rounds, 8)),
             )
         )
-        _unique_entry(entry, [s.id for s in result])
+        check_unique(entry.get("id"), [s.id for s in result], "card id", CARD_ID_HINT)
     for subject in subjects:
         if not any(s.favourite == subject for s in result):
             raise ContentError(
@@ -349,7 +349,6 @@ def _pitches(entries: list[Field], subjects: tuple[Subject, ...]) -> tuple[Pitch
         price = effect.get("price").as_int(-100, 100) if effect.has("price") else 0
         if not opinion and not price:
             raise effect.error("the pitch changes neither opinion nor price")
-        copies = entry.opt("copies")
         values: dict[str, object] = {"opinion": opinion, "price": price}
         if subject:
             values["subject"] = names[subject]
@@ -362,10 +361,10 @@ def _pitches(entries: list[Field], subjects: tuple[Subject, ...]) -> tuple[Pitch
                 price=price,
                 text=fill_text(entry.get("text"), values),
                 subject=subject,
-                copies=copies.as_int(1, MAX_CARDS) if copies else 1,
+                copies=read_copies(entry, MAX_CARDS),
             )
         )
-        _unique_entry(entry, [p.id for p in result])
+        check_unique(entry.get("id"), [p.id for p in result], "card id", CARD_ID_HINT)
     return tuple(result)
 
 
@@ -378,7 +377,7 @@ def _cash(node: Field) -> tuple[Denomination, ...]:
             Denomination(
                 value=entry.get("value").as_int(1, 10_000),
                 count=entry.get("count").as_int(1, MAX_CARDS),
-                colour=_colour(entry.get("colour")),
+                colour=entry.get("colour").as_colour(),
             )
         )
     values = [d.value for d in result]
@@ -405,7 +404,7 @@ def _components(node: Field) -> tuple[Component, ...]:
                 printable=printable.as_bool() if printable else True,
             )
         )
-    _unique(node, [c.id for c in result], "component id")
+    check_unique(node, [c.id for c in result], "component id")
     return tuple(result)
 
 
@@ -471,31 +470,11 @@ def _check_decks(game: Field, pack: YardSale) -> None:
             )
 
 
-def _size(node: Field, largest: int) -> Size:
-    node.expect_keys(["width", "height"])
-    return Size(node.get("width").as_int(10, largest), node.get("height").as_int(10, largest))
-
-
 def _kit_layout(doc: Field) -> KitLayout:
     doc.expect_keys([f.name for f in fields(KitLayout)])
     return KitLayout(
-        card=_size(doc.get("card"), 150),
-        cash=_size(doc.get("cash"), 150),
-        track=_size(doc.get("track"), 190),
-        token=_size(doc.get("token"), 60),
+        card=read_size(doc.get("card"), 150, MIN_MM),
+        cash=read_size(doc.get("cash"), 150, MIN_MM),
+        track=read_size(doc.get("track"), 190, MIN_MM),
+        token=read_size(doc.get("token"), 60, MIN_MM),
     )
-
-
-def _unique(node: Field, values: list, what: str) -> None:
-    seen = set()
-    for value in values:
-        if value in seen:
-            raise node.error(f"{what} {value!r} appears twice")
-        seen.add(value)
-
-
-def _unique_entry(entry: Field, ids: list[str]) -> None:
-    if ids[-1] in ids[:-1]:
-        raise entry.get("id").error(
-            f"card id {ids[-1]!r} appears twice", "give each card its own id"
-        )

@@ -29,7 +29,7 @@ from printkit.games.yard_sale.rules import (
     turn_over_shoppers,
     winners,
 )
-from printkit.registry import ExampleRule
+from printkit.registry import ExampleRule, example_rule
 
 T = TypeVar("T")
 MAX_SEATS = 10
@@ -271,43 +271,39 @@ def run_game_end(pack: YardSale, given: Field) -> Mapping[str, Any]:
     return {"winners": list(best), "shared": len(best) > 1, "ranking": list(ranking(cash))}
 
 
-def _rule(name: str, summary: str, run: Callable, keys: str) -> tuple[str, ExampleRule]:
-    return name, ExampleRule(name, summary, run, tuple(keys.split()))
-
-
 RULES: dict[str, ExampleRule] = dict(
     [
-        _rule(
+        example_rule(
             "shop",
             "one shopper's purchases at the end of a round",
             run_shop,
             "bought paid spent cash_left income order opinions prices outcomes",
         ),
-        _rule(
+        example_rule(
             "round-end",
             "every shopper buys; each seller's takings; who starts next",
             run_round_end,
             "bought cash_left income next_first next_order",
         ),
-        _rule(
+        example_rule(
             "turn-order",
             "who starts a round: pocket money in round 1, takings after",
             run_turn_order,
             "first order rolls",
         ),
-        _rule(
+        example_rule(
             "refill",
             "the cards a player draws at the end of a round",
             run_refill,
             "draw_items draw_pitches items pitches bonus",
         ),
-        _rule(
+        example_rule(
             "shoppers",
             "shoppers whose time is up leave; the display refills",
             run_shoppers,
             "leaving staying arriving display reshuffled",
         ),
-        _rule(
+        example_rule(
             "game-end", "the winner after the last round", run_game_end, "winners shared ranking"
         ),
     ]

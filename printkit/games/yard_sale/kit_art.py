@@ -7,14 +7,11 @@ already has (player colours' sun, heart, ...) are drawn by it.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.render.fonts import BOLD, register_fonts
-from printkit.render.symbols import draw_symbol
+from printkit.render.symbols import Shape, draw_shape, draw_symbol, rays
 
 
 def _book(c: Canvas, x: float, y: float, r: float) -> None:
@@ -138,14 +135,7 @@ def _clock(c: Canvas, x: float, y: float, r: float) -> None:
     c.circle(x, y, r * 0.85, stroke=1, fill=1)
     c.line(x, y, x, y + r * 0.6)
     c.line(x, y, x + r * 0.45, y)
-    for i in range(12):
-        a = i * math.pi / 6
-        c.line(
-            x + math.cos(a) * r * 0.7,
-            y + math.sin(a) * r * 0.7,
-            x + math.cos(a) * r * 0.8,
-            y + math.sin(a) * r * 0.8,
-        )
+    rays(c, x, y, r, 12, 0.7, 0.8)
 
 
 def _speech(c: Canvas, x: float, y: float, r: float) -> None:
@@ -170,7 +160,7 @@ def _note(c: Canvas, x: float, y: float, r: float) -> None:
     c.drawCentredString(x, y - r * 0.18, "$")
 
 
-ART: dict[str, Callable[[Canvas, float, float, float], None]] = {
+ART: dict[str, Shape] = {
     "book": _book,
     "ball": _ball,
     "pot": _pot,
@@ -197,11 +187,4 @@ def draw_art(
     if name not in ART:
         draw_symbol(c, name, x, y, radius, fill=fill, stroke=stroke)
         return
-    c.saveState()
-    c.setFillColor(fill)
-    c.setStrokeColor(stroke)
-    c.setLineWidth(max(radius * 0.08, 0.4))
-    c.setLineJoin(1)
-    c.setLineCap(1)
-    ART[name](c, x, y, radius)
-    c.restoreState()
+    draw_shape(c, ART[name], x, y, radius, fill, stroke, max(radius * 0.08, 0.4))

@@ -15,10 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.yard_sale.kit_art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
 from printkit.kit import Deck
+from printkit.render.cardparts import flood, xywh
+from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
-from printkit.render.units import BLEED, MM, SAFE, Box
+from printkit.render.units import MM, SAFE, Box
 
 SAND = HexColor("#EAD9B8")  # shoppers
 PITCH = HexColor("#F4C77A")  # sales pitches
@@ -36,20 +38,11 @@ SHOPPER_ROWS = (11, 13, 10, 10, 10, 14)  # mm: name, cash, loves, dislikes, buys
 
 
 # -- helpers -----------------------------------------------------------------------------
-def _xywh(box: Box) -> tuple[float, float, float, float]:
-    return box.x, box.y, box.width, box.height
-
-
-def background(c: Canvas, trim: Box, colour: Color) -> None:
-    c.setFillColor(colour)
-    c.rect(*_xywh(trim.outset(BLEED)), stroke=0, fill=1)
-
-
-def panel(c: Canvas, box: Box, fill: Color = white, stroke: Color = INK, width: float = 0.6):
-    c.setFillColor(fill)
-    c.setStrokeColor(stroke)
-    c.setLineWidth(width)
-    c.roundRect(*_xywh(box), CORNER, stroke=1, fill=1)
+def panel(
+    c: Canvas, box: Box, fill: Color = white, stroke: Color = INK, width: float = 0.6
+) -> None:
+    """The shared panel with Yard Sale's tighter corners."""
+    card_panel(c, box, fill, stroke, width, CORNER)
 
 
 def centred(
@@ -102,7 +95,7 @@ def _back(
     """A centred emblem that tolerates a few millimetres of duplex misregistration."""
 
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(colour))
+        flood(c, trim, theme.flood(colour))
         r = min(trim.width, trim.height) * 0.27
         cy = trim.cy + r * 0.25
         c.setFillColor(white)
@@ -145,7 +138,7 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
     tint = hex_colour(subject.colour)
 
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(mix(tint, white, 0.5)))
+        flood(c, trim, theme.flood(mix(tint, white, 0.5)))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
         panel(c, head)
@@ -215,7 +208,7 @@ def item_cards(pack: YardSale, theme: Theme) -> Deck:
 # -- shopper cards ----------------------------------------------------------------------------
 def shopper_face(pack: YardSale, shopper: Shopper, theme: Theme, longest: int) -> DrawFn:
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(SAND))
+        flood(c, trim, theme.flood(SAND))
         safe = trim.inset(SAFE)
         body = Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM)
         name, cash, loves, dislikes, buys, time = _stack(body, SHOPPER_ROWS, GAP)
@@ -284,7 +277,7 @@ def _time_row(c: Canvas, box: Box, shopper: Shopper, longest: int, theme: Theme)
         c.setStrokeColor(INK if shaded else GREY)
         c.setFillColor(theme.solid(HexColor("#B9B2A4")) if shaded else white)
         c.setLineWidth(0.6)
-        c.rect(*_xywh(cell), stroke=1, fill=1)
+        c.rect(*xywh(cell), stroke=1, fill=1)
         c.restoreState()
         if shaded:
             c.setFillColor(INK)
@@ -324,7 +317,7 @@ def target_text(pack: YardSale, pitch: Pitch) -> str:
 
 def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme) -> DrawFn:
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(PITCH))
+        flood(c, trim, theme.flood(PITCH))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
         panel(c, head, theme.pale(PITCH, 0.55) if not theme.ink_saver else white)
@@ -407,13 +400,13 @@ def _cash_face(pack: YardSale, note: Denomination, theme: Theme) -> DrawFn:
     tint = hex_colour(note.colour)
 
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(tint))
+        flood(c, trim, theme.flood(tint))
         inner = trim.inset(SAFE)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
-        c.roundRect(*_xywh(inner), CORNER, stroke=1, fill=0)
+        c.roundRect(*xywh(inner), CORNER, stroke=1, fill=0)
         c.setLineWidth(0.3)
-        c.roundRect(*_xywh(inner.inset(1 * MM)), CORNER, stroke=1, fill=0)
+        c.roundRect(*xywh(inner.inset(1 * MM)), CORNER, stroke=1, fill=0)
         oval = Box(inner.cx - 15 * MM, inner.cy - 9 * MM, 30 * MM, 18 * MM)
         c.setFillColor(white)
         c.setLineWidth(0.6)
@@ -507,7 +500,7 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
     sections = reference_texts(pack)[side]
 
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(CREAM))
+        flood(c, trim, theme.flood(CREAM))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(9 * MM)
         c.setFillColor(INK)

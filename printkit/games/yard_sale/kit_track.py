@@ -15,13 +15,13 @@ from printkit.games.yard_sale.kit_art import draw_art
 from printkit.games.yard_sale.kit_cards import (
     CREAM,
     GAP,
-    background,
     flow,
     panel,
     signed,
 )
 from printkit.games.yard_sale.model import YardSale
 from printkit.kit import Deck
+from printkit.render.cardparts import flood
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.impose import Piece
 from printkit.render.theme import INK, Theme, hex_colour, mix
@@ -89,7 +89,7 @@ def setup_steps(pack: YardSale) -> list[tuple[str, str]]:
 
 def _track_face(pack: YardSale, theme: Theme) -> DrawFn:
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(TRACK))
+        flood(c, trim, theme.flood(TRACK))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(11 * MM)
         c.setFillColor(INK)
@@ -152,7 +152,7 @@ def _steps(c: Canvas, box: Box, steps: list[tuple[str, str]], title: str, what: 
 
 def _track_back(pack: YardSale, theme: Theme) -> DrawFn:
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(CREAM))
+        flood(c, trim, theme.flood(CREAM))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(11 * MM)
         c.setFillColor(INK)
@@ -215,7 +215,7 @@ def _round_token(art: str, label: str, fill: Color, theme: Theme) -> DrawFn:
     """A square cut with a round face: cut the square, or punch the circle."""
 
     def draw(c: Canvas, trim: Box) -> None:
-        background(c, trim, theme.flood(mix(fill, white, 0.45)))
+        flood(c, trim, theme.flood(mix(fill, white, 0.45)))
         r = trim.width / 2 - 0.8 * MM
         c.setFillColor(theme.pale(fill, 0.1) if not theme.ink_saver else white)
         c.setStrokeColor(INK)

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.fields import Gap
+from printkit.fields import Gap, Size
+from printkit.lookup import Index, by_id
 
 # What an item's own rule may do; `content.py` names each kind's parameters.
 RULE_KINDS = (
@@ -113,12 +114,6 @@ class Component:
 
 
 @dataclass(frozen=True)
-class Size:
-    width: float  # millimetres
-    height: float
-
-
-@dataclass(frozen=True)
 class KitLayout:
     """Print sizes of the kit's pieces; the rules never read these."""
 
@@ -166,41 +161,38 @@ class YardSale:
     # -- lookups (built once per pack; equality ignores them) -----------------
     @cached_property
     def _subjects(self) -> dict[str, Subject]:
-        return {s.id: s for s in self.subjects}
+        return Index(self.subjects, "subject")
 
     @cached_property
     def _items(self) -> dict[str, Item]:
-        return {i.id: i for i in self.items}
+        return Index(self.items, "item")
 
     @cached_property
     def _shoppers(self) -> dict[str, Shopper]:
-        return {s.id: s for s in self.shoppers}
+        return Index(self.shoppers, "shopper")
 
     @cached_property
     def _pitches(self) -> dict[str, Pitch]:
-        return {p.id: p for p in self.pitches}
+        return Index(self.pitches, "pitch")
 
     @property
     def subject_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.subjects)
 
     def subject(self, subject_id: str) -> Subject:
-        return _lookup(self._subjects, subject_id, "subject")
+        return self._subjects[subject_id]
 
     def item(self, item_id: str) -> Item:
-        return _lookup(self._items, item_id, "item")
+        return self._items[item_id]
 
     def shopper(self, shopper_id: str) -> Shopper:
-        return _lookup(self._shoppers, shopper_id, "shopper")
+        return self._shoppers[shopper_id]
 
     def pitch(self, pitch_id: str) -> Pitch:
-        return _lookup(self._pitches, pitch_id, "pitch")
+        return self._pitches[pitch_id]
 
     def component(self, component_id: str) -> Component:
-        for component in self.components:
-            if component.id == component_id:
-                return component
-        raise KeyError(f"no component {component_id!r}")
+        return by_id(self.components, component_id, "component")
 
     def ruling(self, name: str) -> str:
         return dict(self.rulings)[name]
@@ -221,10 +213,3 @@ class YardSale:
     @property
     def closing_time(self) -> str:
         return self.clock(self.rounds + 1)
-
-
-def _lookup(index: dict, key: str, what: str):
-    try:
-        return index[key]
-    except KeyError:
-        raise KeyError(f"no {what} {key!r}") from None

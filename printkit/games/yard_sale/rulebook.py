@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
-from printkit.checker import Example, check_example, example_files, read_example, run_example
-from printkit.errors import ContentError, Location
+from printkit.checker import Example
 from printkit.fields import Gap
 from printkit.games.yard_sale import kit_cards
 from printkit.games.yard_sale.examples import read_round, read_shop
@@ -29,11 +27,14 @@ from printkit.games.yard_sale.rules import (
     reaches,
     shop,
 )
-from printkit.registry import plugin_for
+from printkit.registry import GamePlugin
 from printkit.render.theme import Theme
 from printkit.render.units import MM
 from printkit.rulebook.context import Block, Catalog, RulebookContext
+from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
+from printkit.rulebook.rulings import by_field, field_words, list_entry, ruling_function, rulings
+from printkit.rulebook.variables import dollars, frame, names
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
 OUTCOMES = {
@@ -64,7 +65,7 @@ def rulebook(pack: YardSale, theme: Theme) -> RulebookContext:
         "component": Catalog("component", {c.id: _component(pack, c) for c in pack.components}),
         "colours": [c.name for c in pack.player_colours[: pack.max_players]],
         "times": [{"round": n, "time": pack.clock(n)} for n in range(1, pack.rounds + 1)],
-        "examples": Catalog("worked example", _examples(pack)),
+        "examples": Catalog("worked example", worked_examples(pack, _example_view)),
         "gaps": gaps,
     }
     return RulebookContext(
@@ -72,32 +73,15 @@ def rulebook(pack: YardSale, theme: Theme) -> RulebookContext:
         subject=f"{pack.title} rules",
         variables=variables,
         blocks=CardPictures(pack, theme),
-        filters={"money": money, "signed": signed, "names": names},
-        functions={"ruling": _ruling_function(gaps), "names": names},
+        filters={"money": dollars, "signed": signed, "names": names},
+        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
     )
-
-
-# -- formatting -----------------------------------------------------------------------
-def money(value: int) -> str:
-    return f"${value}" if value >= 0 else f"−${-value}"
-
-
-def names(values: list[str], last: str = "and") -> str:
-    values = [str(v) for v in values]
-    if len(values) < 2:
-        return "".join(values)
-    return f"{', '.join(values[:-1])} {last} {values[-1]}"
 
 
 # -- the pack as template data ----------------------------------------------------------
 def _game(pack: YardSale) -> dict[str, Any]:
     return {
-        "title": pack.title,
-        "tagline": pack.tagline,
-        "min_players": pack.min_players,
-        "max_players": pack.max_players,
-        "play_time": pack.play_time_minutes,
-        "age": pack.age,
+        **frame(pack),
         "rounds": pack.rounds,
         "minutes": pack.minutes_per_round,
         "hours": pack.rounds * pack.minutes_per_round // 60,
@@ -252,19 +236,7 @@ class CardPictures(Mapping[str, Block]):
 # -- the designer's rulings ----------------------------------------------------------------
 def _gaps(pack: YardSale) -> list[dict[str, Any]]:
     components = {c.id: c.name for c in pack.components}
-    out = []
-    for number, gap in enumerate(pack.gaps, start=1):
-        out.append(
-            {
-                "ref": f"R{number}",
-                "file": Path(gap.file).name,
-                "line": gap.line or 0,
-                "field": gap.field,
-                "topic": _topic(gap, components),
-                "reason": gap.reason,
-            }
-        )
-    return out
+    return rulings(pack.gaps, lambda gap: _topic(gap, components))
 
 
 TOPICS = {
@@ -285,63 +257,13 @@ TOPICS = {
 def _topic(gap: Gap, components: dict[str, str]) -> str:
     if gap.field in TOPICS:
         return TOPICS[gap.field]
-    head, _, rest = gap.field.partition("[")
-    if rest:
-        return components.get(rest.partition("]")[0], rest.partition("]")[0])
-    return gap.field.rsplit(".", 1)[-1].replace("_", " ").capitalize()
-
-
-def _ruling_function(gaps: list[dict[str, Any]]) -> Callable[[str], str]:
-    by_field = Catalog("designer's ruling", {g["field"]: g for g in gaps})
-
-    def ruling(field: str) -> str:
-        return f"(ruling {by_field[field]['ref']})"
-
-    return ruling
+    key = list_entry(gap.field)[0]
+    return components.get(key, key) if key else field_words(gap.field)
 
 
 # -- worked examples ------------------------------------------------------------------------
-def _examples(pack: YardSale) -> dict[str, dict[str, Any]]:
-    plugin = plugin_for(pack.id)
-    out = {}
-    for path in example_files(pack.folder):
-        example = read_example(path)
-        _require_passing(plugin, pack, example)
-        out[example.name] = _example_view(plugin, pack, example)
-    return out
-
-
-def _require_passing(plugin, pack: YardSale, example: Example) -> None:
-    result = check_example(plugin, pack, example)
-    if result.passed:
-        return
-    first = result.mismatches[0]
-    raise ContentError(
-        Location(example.path, first.field),
-        f"the rulebook prints this example, but the engine says {first.actual!r} "
-        f"where it expects {first.expected!r}",
-        "fix the example (printkit check shows every disagreement)",
-    )
-
-
-def plain(value: Any) -> Any:
-    """YAML values as plain dicts and lists (Field trees carry line numbers)."""
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
-def _example_view(plugin, pack: YardSale, example: Example) -> dict[str, Any]:
-    view = {
-        "name": example.name,
-        "title": example.title or example.name.replace("-", " ").capitalize(),
-        "prose": example.prose,
-        "rule": example.rule,
-        "given": plain(example.given.raw),
-        "result": plain(run_example(plugin, pack, example)),
-    }
+def _example_view(plugin: GamePlugin, pack: YardSale, example: Example) -> dict[str, Any]:
+    view = example_view(plugin, pack, example)
     if example.rule == "shop":
         case = read_shop(pack, example.given)
         purchase = shop(pack, case.visit, case.offers, case.pitches, case.round_number)
@@ -406,16 +328,16 @@ def _price_words(pack: YardSale, offer: Offer, pitches, appraisal: Appraisal) ->
         p for p in pitches if p.price and reaches(p, offer)
     ]
     if not changes:
-        return money(tag)
+        return dollars(tag)
     if offer.item.rule.kind == "firm_price":
-        return f"{money(tag)} (firm)"
+        return f"{dollars(tag)} (firm)"
     steps = " ".join(f"{signed_money(p.price)} ({p.title})" for p in changes)
     floor = (
-        f", not below {money(pack.lowest_price)}"
+        f", not below {dollars(pack.lowest_price)}"
         if tag + sum(p.price for p in changes) < pack.lowest_price
         else ""
     )
-    return f"{money(tag)} {steps}{floor} = {money(appraisal.price)}"
+    return f"{dollars(tag)} {steps}{floor} = {dollars(appraisal.price)}"
 
 
 def _opinion_words(pack: YardSale, shopper: Shopper, appraisal: Appraisal) -> str:

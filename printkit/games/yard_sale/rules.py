@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printkit.dice import Dice
+from printkit.dice import Dice, shuffle
 from printkit.errors import RuleError
 from printkit.games.yard_sale.model import Item, Pitch, Shopper, YardSale
 
@@ -389,15 +389,6 @@ def refill(pack: YardSale, items_left: int, items_sold: int, pitches_held: int) 
         pitches=max(0, pack.pitch_hand - pitches_held),
         bonus=bonus,
     )
-
-
-def shuffle(cards: Sequence[str], dice: Dice) -> tuple[str, ...]:
-    """A Fisher–Yates shuffle whose every swap is one roll of the dice source."""
-    deck = list(cards)
-    for top in range(len(deck) - 1, 0, -1):
-        other = dice.roll(top + 1) - 1
-        deck[top], deck[other] = deck[other], deck[top]
-    return tuple(deck)
 
 
 @dataclass(frozen=True)
