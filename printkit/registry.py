@@ -79,11 +79,17 @@ def register(plugin: GamePlugin) -> GamePlugin:
     return plugin
 
 
+def _builtin_modules() -> dict[str, str]:
+    """Game id -> module of the bundled games, read from their package's table."""
+    return importlib.import_module(BUILTIN_GAMES).BUILTIN
+
+
 def _load_builtins() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        importlib.import_module(BUILTIN_GAMES)
+        for module in _builtin_modules().values():
+            importlib.import_module(module)
 
 
 def plugins() -> dict[str, GamePlugin]:
@@ -92,9 +98,13 @@ def plugins() -> dict[str, GamePlugin]:
 
 
 def plugin_for(game_id: str) -> GamePlugin:
-    known = plugins()
-    if game_id not in known:
+    """One game's plugin, importing only that game's package (commands stay quick)."""
+    builtin = _builtin_modules()
+    if game_id not in _PLUGINS and game_id in builtin:
+        importlib.import_module(builtin[game_id])
+    if game_id not in _PLUGINS:
+        known = sorted(set(plugins()) | set(builtin))
         raise UsageError(
-            f"no rules module is registered for game {game_id!r}; {suggest(game_id, sorted(known))}"
+            f"no rules module is registered for game {game_id!r}; {suggest(game_id, known)}"
         )
-    return known[game_id]
+    return _PLUGINS[game_id]

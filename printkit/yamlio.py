@@ -29,7 +29,12 @@ class LocatedList(list):
     item_lines: list[int]
 
 
-class _Loader(yaml.SafeLoader):
+# libyaml's parser when PyYAML has it (about ten times faster), the pure one otherwise;
+# both report the same line marks and build values through the constructors below.
+_SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_SafeBase):  # type: ignore[misc, valid-type]
     pass
 
 

@@ -22,7 +22,6 @@ from printkit.games.thats_not_lemonade.model import (
     ThatsNotLemonade,
 )
 from printkit.packs import read_card_list, read_document
-from printkit.render.symbols import SYMBOLS
 
 MAX_COPIES = 200  # more copies of one card than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
@@ -203,7 +202,7 @@ def _characters(node: Field, max_players: int) -> tuple[Character, ...]:
             name=entry.get("name").as_str(),
             motto=entry.get("motto").as_str(),
             colour=colour,
-            symbol=entry.get("symbol").as_choice(sorted(SYMBOLS)),
+            symbol=entry.get("symbol").as_choice(_symbol_names()),
         )
         result.append(character)
         check_unique(entry.get("id"), [c.id for c in result], "character id")
@@ -217,3 +216,10 @@ def _kit_layout(doc: Field) -> KitLayout:
         tile=read_size(doc.get("tile"), 190, MIN_MM),
         reference=read_size(doc.get("reference"), 190, MIN_MM),
     )
+
+
+def _symbol_names() -> list[str]:
+    """The symbols the renderer can draw (imported here: validation alone needs no PDF code)."""
+    from printkit.render.symbols import SYMBOLS
+
+    return sorted(SYMBOLS)
