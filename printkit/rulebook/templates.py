@@ -8,6 +8,7 @@ line, because a designer edits those, not Python.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -21,7 +22,7 @@ from jinja2 import (
     TemplateNotFound,
     TemplateSyntaxError,
 )
-from jinja2.bccache import Bucket
+from jinja2.bccache import Bucket, FileSystemBytecodeCache
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
@@ -44,19 +45,41 @@ class MemoryBytecodeCache(BytecodeCache):
     afresh, so the cache can never serve stale text.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, disk: Path | None = None) -> None:
         self._store: dict[str, bytes] = {}
+        self._disk = _disk_cache(disk) if disk else None
 
     def load_bytecode(self, bucket: Bucket) -> None:
         data = self._store.get(bucket.key)
         if data is not None:
             bucket.bytecode_from_string(data)
+        elif self._disk is not None:
+            self._disk.load_bytecode(bucket)  # a fresh process: last build's compile
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         self._store[bucket.key] = bucket.bytecode_to_string()
+        if self._disk is not None:
+            try:
+                self._disk.dump_bytecode(bucket)
+            except OSError:
+                self._disk = None  # a read-only cache folder only costs speed
 
 
-BYTECODE = MemoryBytecodeCache()  # every environment below is configured alike
+def _disk_cache(folder: Path) -> FileSystemBytecodeCache | None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder), "printkit-%s.cache")
+
+
+def _cache_folder() -> Path:
+    """Compiled templates between runs: ``$XDG_CACHE_HOME/printkit`` or ``~/.cache/printkit``."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "printkit" / "jinja"
+
+
+BYTECODE = MemoryBytecodeCache(_cache_folder())  # every environment below is configured alike
 
 
 class EmptyValue(Exception):
