@@ -8,7 +8,7 @@ from a `Decider`; every roll from the dice passed in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from printkit.dice import Dice, shuffle  # noqa: F401  (shuffle: re-exported)
@@ -31,7 +31,6 @@ from printkit.games.lemonade_stall.rules import (
     evolve,
     forecast,
     is_immune,
-    produce,
     rank,
     sell,
     spoil,
@@ -122,7 +121,6 @@ class DayReport:
     lemons_spoiled: bool
     money: tuple[int, ...]
     stock: tuple[Stock, ...]
-    notes: tuple[str, ...] = field(default=())
 
 
 def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 1) -> GameState:
@@ -448,7 +446,3 @@ def play_game(
         reports.append(report)
     standings = [Standing(s.seat, s.money, s.stock.total) for s in state.stands]
     return rank(pack, standings, state.first_player), reports
-
-
-def can_make(pack: LemonadeStall, stand: Stand) -> int:
-    return produce(pack, stand.stock)

@@ -5,7 +5,6 @@ Nothing here reads files; `content.py` builds these from YAML after validating.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -321,11 +320,3 @@ class LemonadeStall:
 
     def perishing(self, kind: str) -> tuple[str, ...]:
         return self._perishing.get(kind, ())
-
-
-def iter_ids(values: tuple) -> Iterator[str]:
-    return (v.id for v in values)
-
-
-def as_mapping(pairs: tuple[tuple[str, int], ...]) -> Mapping[str, int]:
-    return dict(pairs)

@@ -54,12 +54,6 @@ def within_limit(pack: LemonadeStand, coins: Coins) -> bool:
     return all(n <= pack.hand_limit for n in coins.counts)
 
 
-def check_limit(pack: LemonadeStand, coins: Coins) -> None:
-    for coin, n in zip(pack.coins, coins.counts):
-        if n > pack.hand_limit:
-            raise RuleError(f"a hand may hold {pack.hand_limit} {coin.id} cards at most, not {n}")
-
-
 @cache
 def _fewest(values: tuple[int, ...], limit: int, total: int) -> tuple[int, ...] | None:
     """The fewest cards worth ``total`` with at most ``limit`` of each value.

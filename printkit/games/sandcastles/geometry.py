@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from printkit.games.sandcastles.model import BLANK, POINTS, WALL, Face, Route
+from printkit.games.sandcastles.model import BLANK, Face, Route
 
 Cell = tuple[int, int]
 STEPS: tuple[Cell, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N E S W
@@ -22,16 +22,6 @@ def opposite(side: int) -> int:
 def neighbour(cell: Cell, side: int) -> Cell:
     dx, dy = STEPS[side]
     return (cell[0] + dx, cell[1] + dy)
-
-
-def neighbours(cell: Cell) -> list[Cell]:
-    return [neighbour(cell, side) for side in range(4)]
-
-
-def side_between(a: Cell, b: Cell) -> int | None:
-    """The side of ``a`` that touches ``b``, or None when they share no edge."""
-    delta = (b[0] - a[0], b[1] - a[1])
-    return STEPS.index(delta) if delta in STEPS else None
 
 
 def meeting_points(side: int) -> tuple[tuple[int, int], ...]:
@@ -136,11 +126,3 @@ def route_at(face: Face, point: int) -> int | None:
         if point in (route.start, route.end):
             return index
     return None
-
-
-def describe_point(point: int) -> str:
-    return POINTS[point]
-
-
-def wall_points(face: Face) -> list[int]:
-    return [2 * side for side in range(4) if face.edges[side] == WALL]

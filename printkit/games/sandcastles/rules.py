@@ -147,10 +147,6 @@ def _ground_problem(
     return ""
 
 
-def legal_cards(pack: Sandcastles, castle: Sequence[Placement]) -> tuple[Placement, ...]:
-    return tuple(v.placement for v in check_castle(pack, castle) if v.legal)
-
-
 def parts(pack: Sandcastles, castle: Sequence[Placement]) -> list[tuple[Placement, ...]]:
     """The castle's separate parts (cards joined edge to edge), riders with their card.
 
