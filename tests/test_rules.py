@@ -190,3 +190,21 @@ def test_event_deck_is_dealt_one_a_day(pack):
 
 def test_pack_folder_is_the_bundled_one(pack):
     assert pack.folder == STALL
+
+
+def test_prices_are_chosen_without_seeing_the_others(pack):
+    """Step 6 is simultaneous: no decider sees a price card played before its own."""
+    from printkit.games.lemonade_stall.game import new_game, step_prices
+
+    seen: list[tuple] = []
+
+    class Peeker:
+        def set_price(self, state, seat):
+            seen.append(tuple(s.price for s in state.stands))
+            return pack.selling_prices[seat % len(pack.selling_prices)]
+
+    state = new_game(pack, 3, SeededDice(1))
+    after = step_prices(pack, state, {seat: Peeker() for seat in (1, 2, 3)})
+    assert seen == [(None, None, None)] * 3
+    prices = pack.selling_prices
+    assert [s.price for s in after.stands] == [prices[s % len(prices)] for s in (1, 2, 3)]

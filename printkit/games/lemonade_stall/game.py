@@ -330,8 +330,10 @@ def step_purchase(
 def step_prices(
     pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
 ) -> GameState:
-    for stand in state.stands:
-        price = deciders[stand.seat].set_price(state, stand.seat)
+    """Step 6: every stand picks its card from the same table, none seeing another's."""
+    hidden = state
+    for stand in hidden.stands:
+        price = deciders[stand.seat].set_price(hidden, stand.seat)
         if price not in pack.selling_prices:
             raise RuleError(
                 f"seat {stand.seat} played price ${price}; cards are {pack.selling_prices}"
