@@ -7,6 +7,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from printkit.cardtext import fill_text
+from printkit.components import read_colours, read_components
 from printkit.fields import (
     CARD_ID_HINT,
     Field,
@@ -22,7 +23,6 @@ from printkit.games.lemonade_stall.model import (
     BenefitEffect,
     ChangeGroup,
     ChangeOption,
-    Component,
     Condition,
     Event,
     EventEffect,
@@ -30,7 +30,6 @@ from printkit.games.lemonade_stall.model import (
     Item,
     KitLayout,
     LemonadeStall,
-    PlayerColour,
     SalesChart,
     Temperature,
     WeatherChange,
@@ -38,6 +37,8 @@ from printkit.games.lemonade_stall.model import (
 from printkit.packs import read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
+COMPONENT_KINDS = ("board", "marker", "mat", "chart", "card", "token", "die", "sheet")
+COMPONENT_PER = ("condition", "temperature", "player-colour", "player")
 GAME_KEYS = [
     "id",
     "title",
@@ -111,7 +112,7 @@ def load(folder: Path) -> LemonadeStall:
             for t in game.get("tie_breaks").as_list(1)
         ),
         stock_track_length=game.get("stock_track_length").as_int(5, 200),
-        player_colours=_colours(game.get("player_colours"), max_players),
+        player_colours=read_colours(game.get("player_colours"), max_players),
         conditions=conditions,
         temperatures=temperatures,
         temperature_step=step,
@@ -130,7 +131,9 @@ def load(folder: Path) -> LemonadeStall:
         benefits=_benefits(read_card_list(folder, "benefits", ledger)),
         events=_events(read_card_list(folder, "events", ledger), step),
         deck_size=game.get("event_deck_size").as_int(1, MAX_CARDS),
-        components=_components(components_doc.get("components")),
+        components=read_components(
+            components_doc.get("components"), COMPONENT_KINDS, COMPONENT_PER
+        ),
         kit=_kit_layout(kit_doc),
         gaps=(),
     )
@@ -360,22 +363,6 @@ def _prices(node: Field) -> tuple[int, ...]:
     return prices
 
 
-def _colours(node: Field, max_players: int) -> tuple[PlayerColour, ...]:
-    result = []
-    for entry in node.as_list(max_players):
-        entry.expect_keys(["id", "name", "colour", "symbol"])
-        colour = entry.get("colour").as_colour()
-        result.append(
-            PlayerColour(
-                entry.get("id").as_id(),
-                entry.get("name").as_str(),
-                colour,
-                entry.get("symbol").as_str(),
-            )
-        )
-    return tuple(result)
-
-
 def _effect(node: Field, cls: type, nested: dict[str, tuple[str, ...]]) -> tuple[object, dict]:
     """Build an effect dataclass; nested keys flatten as ``<key>_<inner>``."""
     known = [f.name for f in fields(cls)]
@@ -456,32 +443,6 @@ def _check_deck(node: Field, pack: LemonadeStall) -> None:
             f"{pack.deck_size}",
             "change an event's copies or event_deck_size",
         )
-
-
-def _components(node: Field) -> tuple[Component, ...]:
-    result = []
-    for entry in node.as_list(1):
-        entry.expect_keys(["id", "name", "count", "kind"], ["per", "printable", "optional"])
-        per = entry.opt("per")
-        printable = entry.opt("printable")
-        optional = entry.opt("optional")
-        result.append(
-            Component(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                count=entry.get("count").as_int(0, MAX_CARDS),
-                kind=entry.get("kind").as_choice(
-                    ["board", "marker", "mat", "chart", "card", "token", "die", "sheet"]
-                ),
-                per=per.as_choice(["condition", "temperature", "player-colour", "player"])
-                if per
-                else None,
-                printable=printable.as_bool() if printable else True,
-                optional=optional.as_bool() if optional else False,
-            )
-        )
-    check_unique(node, [c.id for c in result], "component id")
-    return tuple(result)
 
 
 def _kit_layout(doc: Field) -> KitLayout:

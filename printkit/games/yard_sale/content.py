@@ -12,6 +12,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 from printkit.cardtext import PLACEHOLDER, fill_text
+from printkit.components import read_colours, read_components
 from printkit.errors import ContentError, Location
 from printkit.fields import (
     CARD_ID_HINT,
@@ -26,13 +27,11 @@ from printkit.games.yard_sale.model import (
     RULE_KINDS,
     TARGETS,
     TIE_BREAKS,
-    Component,
     Denomination,
     Item,
     ItemRule,
     KitLayout,
     Pitch,
-    PlayerColour,
     Shopper,
     Subject,
     YardSale,
@@ -141,13 +140,15 @@ def load(folder: Path) -> YardSale:
         lowest_price=lowest_price,
         tie_breaks=_tie_breaks(game.get("tie_breaks")),
         rulings=_rulings(game.get("rules_of_play")),
-        player_colours=_colours(game.get("player_colours"), max_players),
+        player_colours=read_colours(game.get("player_colours"), max_players, SHARED_SYMBOLS),
         subjects=subjects,
         items=_items(read_card_list(folder, "items", ledger), subjects, rounds, lowest_price),
         shoppers=_shoppers(read_card_list(folder, "shoppers", ledger), subject_ids, rounds),
         pitches=_pitches(read_card_list(folder, "pitches", ledger), subjects),
         cash=_cash(cash_doc.get("denominations")),
-        components=_components(components_doc.get("components")),
+        components=read_components(
+            components_doc.get("components"), COMPONENT_KINDS, ["player-colour"], optional=False
+        ),
         kit=_kit_layout(kit_doc),
     )
     _check_components(components_doc.get("components"), pack)
@@ -176,22 +177,6 @@ def _tie_breaks(node: Field) -> tuple[str, ...]:
 def _rulings(node: Field) -> tuple[tuple[str, str], ...]:
     node.expect_keys(list(RULINGS))
     return tuple((name, node.get(name).as_choice(options)) for name, options in RULINGS.items())
-
-
-def _colours(node: Field, max_players: int) -> tuple[PlayerColour, ...]:
-    result = []
-    for entry in node.as_list(max_players):
-        entry.expect_keys(["id", "name", "colour", "symbol"])
-        result.append(
-            PlayerColour(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                colour=entry.get("colour").as_colour(),
-                symbol=entry.get("symbol").as_choice(SHARED_SYMBOLS),
-            )
-        )
-    check_unique(node, [c.id for c in result], "player colour")
-    return tuple(result)
 
 
 def _subjects(node: Field) -> tuple[Subject, ...]:
@@ -385,26 +370,6 @@ def _cash(node: Field) -> tuple[Denomination, ...]:
         raise node.error("cash values must rise and not repeat", "list them smallest first")
     if values[0] != 1:
         raise node.error("the smallest note must be $1", "every price is a whole dollar")
-    return tuple(result)
-
-
-def _components(node: Field) -> tuple[Component, ...]:
-    result = []
-    for entry in node.as_list(1):
-        entry.expect_keys(["id", "name", "count", "kind"], ["per", "printable"])
-        per = entry.opt("per")
-        printable = entry.opt("printable")
-        result.append(
-            Component(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                count=entry.get("count").as_int(0, MAX_CARDS),
-                kind=entry.get("kind").as_choice(COMPONENT_KINDS),
-                per=per.as_choice(["player-colour"]) if per else None,
-                printable=printable.as_bool() if printable else True,
-            )
-        )
-    check_unique(node, [c.id for c in result], "component id")
     return tuple(result)
 
 

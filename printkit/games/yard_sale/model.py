@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.fields import Gap, Size
 from printkit.lookup import Index, by_id
 
@@ -93,24 +94,6 @@ class Denomination:
     value: int
     count: int
     colour: str
-
-
-@dataclass(frozen=True)
-class PlayerColour:
-    id: str
-    name: str
-    colour: str
-    symbol: str
-
-
-@dataclass(frozen=True)
-class Component:
-    id: str
-    name: str
-    count: int
-    kind: str
-    per: str | None = None
-    printable: bool = True
 
 
 @dataclass(frozen=True)
