@@ -43,21 +43,49 @@ def _kind_label(c: Canvas, box: Box, label: str) -> None:
     c.drawRightString(box.right, box.y + 1.2 * MM, label.upper())
 
 
+def _titled_card(
+    c: Canvas,
+    trim: Box,
+    colour: Color,
+    tint: float,
+    title: str,
+    text: str,
+    what: str,
+    foot_height: float,
+    theme: Theme,
+) -> tuple[Box, Box]:
+    """Event and benefit faces: title band, text panel, and a foot box for the caller.
+
+    Returns the safe area and the foot box.
+    """
+    flood(c, trim, theme.flood(colour))
+    safe = trim.inset(SAFE)
+    head, rest = safe.split_top(14 * MM)
+    panel(c, head, theme.pale(colour, tint) if not theme.ink_saver else white)
+    _title(c, head.inset(2 * MM, 1 * MM), title, f"{what} title")
+    body = Box(
+        rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
+    )
+    panel(c, body)
+    _body(c, body.inset(2.5 * MM), text, f"{what} text")
+    return safe, Box(rest.x, rest.y + 3 * MM, rest.width, foot_height - 3 * MM)
+
+
 # -- event cards ---------------------------------------------------------------
 def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        flood(c, trim, theme.flood(EVENT_COLOUR))
-        safe = trim.inset(SAFE)
-        head, rest = safe.split_top(14 * MM)
-        panel(c, head, theme.pale(EVENT_COLOUR, 0.3) if not theme.ink_saver else white)
-        _title(c, head.inset(2 * MM, 1 * MM), event.title, f"event card {event.id!r} title")
-        codes_h = 15 * MM
-        body_box = Box(
-            rest.x, rest.y + codes_h + 2 * MM, rest.width, rest.height - codes_h - 4 * MM
+        safe, foot = _titled_card(
+            c,
+            trim,
+            EVENT_COLOUR,
+            0.3,
+            event.title,
+            event.text,
+            f"event card {event.id!r}",
+            15 * MM,
+            theme,
         )
-        panel(c, body_box)
-        _body(c, body_box.inset(2.5 * MM), event.text, f"event card {event.id!r} text")
-        _codes(c, Box(rest.x, rest.y + 3 * MM, rest.width, codes_h - 3 * MM), event, theme)
+        _codes(c, foot, event, theme)
         _kind_label(c, safe, "event")
 
     return draw
@@ -119,18 +147,18 @@ def _benefit_face(
     pack: LemonadeStall, benefit: Benefit, theme: Theme
 ) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        flood(c, trim, theme.flood(BENEFIT_COLOUR))
-        safe = trim.inset(SAFE)
-        head, rest = safe.split_top(14 * MM)
-        panel(c, head, theme.pale(BENEFIT_COLOUR, 0.4) if not theme.ink_saver else white)
-        _title(c, head.inset(2 * MM, 1 * MM), benefit.title, f"benefit card {benefit.id!r} title")
-        token_h = 16 * MM
-        body_box = Box(
-            rest.x, rest.y + token_h + 2 * MM, rest.width, rest.height - token_h - 4 * MM
+        safe, foot = _titled_card(
+            c,
+            trim,
+            BENEFIT_COLOUR,
+            0.4,
+            benefit.title,
+            benefit.text,
+            f"benefit card {benefit.id!r}",
+            16 * MM,
+            theme,
         )
-        panel(c, body_box)
-        _body(c, body_box.inset(2.5 * MM), benefit.text, f"benefit card {benefit.id!r} text")
-        _token_space(c, Box(rest.x, rest.y + 3 * MM, rest.width, token_h - 3 * MM))
+        _token_space(c, foot)
         if benefit.min_players:
             c.setFont(BOLD, 7)
             c.setFillColor(INK)
