@@ -355,14 +355,16 @@ def options_for(settings: Settings) -> KitOptions:
     return KitOptions(PAPERS[paper_id], Theme(ink_saver=ink_saver), offset, lang)
 
 
+_SHARED: dict[str, tuple] = {}  # the loaded pack, handed to forked workers without a reload
+
+
 def _build_in_worker(job: tuple) -> tuple[str, object]:
-    """Runs in a worker process: reload the pack, build one target, report plainly."""
-    from printkit.checker import PackCache
+    """Runs in a forked worker: build one target from the parent's pack, report plainly."""
     from printkit.errors import PrintkitError
 
-    content, folder, out, settings, force = job
+    out, settings, force = job
     try:
-        plugin, pack = PackCache(content).load(folder)
+        plugin, pack = _SHARED["pack"]
         report = build_game(plugin, pack, out, options_for(settings), settings[1], force)
         return "ok", report
     except PrintkitError as exc:  # custom exceptions do not survive pickling: send the text
@@ -370,7 +372,7 @@ def _build_in_worker(job: tuple) -> tuple[str, object]:
 
 
 def build_targets(
-    plugin, pack, content: Path, out: Path, targets: list[Settings], force: bool = False
+    plugin, pack, out: Path, targets: list[Settings], force: bool = False
 ) -> list[BuildReport]:
     """Build each target; several at once on several cores (same bytes either way)."""
     import os
@@ -379,10 +381,14 @@ def build_targets(
         return [build_game(plugin, pack, out, options_for(t), t[1], force) for t in targets]
     import multiprocessing
 
-    jobs = [(content, pack.folder, out, t, force) for t in targets]
+    jobs = [(out, t, force) for t in targets]
     context = multiprocessing.get_context("fork")
-    with context.Pool(min(len(jobs), os.cpu_count() or 1)) as pool:
-        results = pool.map(_build_in_worker, jobs)
+    _SHARED["pack"] = (plugin, pack)
+    try:
+        with context.Pool(min(len(jobs), os.cpu_count() or 1)) as pool:
+            results = pool.map(_build_in_worker, jobs, chunksize=1)
+    finally:
+        _SHARED.clear()
     reports = []
     for status, value in results:
         if status == "error":

@@ -160,7 +160,7 @@ def build(
         if stale:
             from printkit.build import build_targets
 
-            for report in build_targets(plugin, pack, cache.content, out, stale, force):
+            for report in build_targets(plugin, pack, out, stale, force):
                 _echo_report(report)
         if png or tts:
             from printkit.build import build_exports, options_for

@@ -13,17 +13,16 @@ from printkit.checker import PackCache, check_paths
 from printkit.errors import PrintkitError
 
 Echo = Callable[[str], None]
+NO_OFFSET = (0.0, 0.0)  # watch builds the plain kit: no ink saver, no duplex offset
 
 
 def rebuild(
     content: Path, games: tuple[str, ...], out: Path, papers: tuple[str, ...], echo: Echo
 ) -> bool:
     """One check-and-build round; True when the kit is up to date and every example passes."""
-    from printkit.build import build_game
-    from printkit.kit import KitOptions
+    from printkit.build import build_targets
     from printkit.manifest import languages_of
     from printkit.packs import game_folders
-    from printkit.render.units import PAPERS
 
     cache = PackCache(content)  # a fresh cache: content is re-read on every save
     try:
@@ -40,9 +39,9 @@ def rebuild(
                 ok = False
                 continue
             plugin, pack = cache.load(folder)
-            targets = [(p, lang) for lang in languages_of(plugin) for p in papers]
-            for paper, lang in targets:
-                report = build_game(plugin, pack, out, KitOptions(PAPERS[paper], lang=lang))
+            langs = languages_of(plugin)
+            targets = [(paper, False, NO_OFFSET, lang) for lang in langs for paper in papers]
+            for report in build_targets(plugin, pack, out, targets):
                 changed = ", ".join(report.rebuilt) or "nothing"
                 echo(f"{report.folder}: rebuilt {changed}")
                 if report.reprinted:
@@ -52,6 +51,14 @@ def rebuild(
         echo(f"error: {exc.format_message()}")
         echo("waiting for the next save ...")
         return False
+
+
+def warm_up() -> None:
+    """Load the drawing code and fonts once, here: every build forks from this process."""
+    from printkit.render.fonts import register_fonts
+    from printkit.rulebook.build import render_rulebook  # noqa: F401  (the import is the point)
+
+    register_fonts()
 
 
 def watch(
@@ -66,6 +73,7 @@ def watch(
     from printkit.fingerprint import TEMPLATES
 
     rebuild(content, games, out, papers, echo)
+    warm_up()
     if changes is None:
         import watchfiles
 

@@ -17,6 +17,21 @@ STALL = CONTENT / "lemonade-stall"
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory: pytest.TempPathFactory):
+    """printkit's disk cache in a folder of the test run's own, never the user's."""
+    import os
+
+    folder = tmp_path_factory.mktemp("xdg-cache")
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before
+
+
 @pytest.fixture(scope="session")
 def pack():
     return load(STALL)

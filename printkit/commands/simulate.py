@@ -11,16 +11,16 @@ import sys
 import time
 from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from printkit.checker import PackCache
 from printkit.errors import PrintkitError, UsageError
 from printkit.packs import default_content_dir
-from printkit.simulate.baseline import baseline_source
-from printkit.simulate.replay import replay as replay_game
-from printkit.simulate.report import Report, format_comparison, format_table
-from printkit.simulate.runner import Plan, Source, default_workers, run, simulator_for
+
+if TYPE_CHECKING:  # the simulator loads only when the command runs: other commands start faster
+    from printkit.simulate.report import Report
+    from printkit.simulate.runner import Plan
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 DEFAULT_OUT = Path("output") / "balance"
@@ -79,6 +79,10 @@ def simulate(
     significance mark. A seed fixes every result, whatever the number of
     workers; --replay SEED tells one game round by round.
     """
+    from printkit.simulate.baseline import baseline_source
+    from printkit.simulate.replay import replay as replay_game
+    from printkit.simulate.runner import Plan, Source, default_workers
+
     try:
         content = content or default_content_dir()
         folder, players = _resolve(game, content, players)
@@ -100,6 +104,9 @@ def simulate(
 
 def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
     """The game's folder (its content validated) and a player count it takes."""
+    from printkit.checker import PackCache
+    from printkit.simulate.runner import simulator_for
+
     cache = PackCache(content)
     folder = cache.folder_of(game)
     _, pack = cache.load(folder)
@@ -112,6 +119,8 @@ def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
 
 def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:
     """Play the plan, with a progress bar when a person watches stderr."""
+    from printkit.simulate.runner import run
+
     start = time.perf_counter()
     if sys.stderr.isatty():
         with click.progressbar(length=plan.games, label="playing", file=sys.stderr) as bar:
@@ -123,6 +132,7 @@ def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:
 
 def _show(reports: tuple[Report, ...], as_json: bool, out: Path, seconds: float, workers: int):
     from printkit.simulate.outputs import report_data, write_outputs  # plots load reportlab
+    from printkit.simulate.report import format_comparison, format_table
 
     after, before = reports[0], (reports[1] if len(reports) > 1 else None)
     if as_json:

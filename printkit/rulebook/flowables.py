@@ -41,7 +41,29 @@ PAGE_NUMBER_WIDTH = 12 * MM
 FONT = ("FONTNAME", (0, 0), (-1, -1), BODY)  # tables default to (unembedded) Helvetica
 
 
-class Heading(Paragraph):
+class Para(Paragraph):
+    """A paragraph that breaks its lines once per width.
+
+    platypus asks a paragraph for its height several times at the same width
+    (a table measures its cells, a frame tries it, a split retries it, drawing
+    asks again); line breaking is most of a rulebook's typesetting time.
+    """
+
+    _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max")
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        memo = self.__dict__.get("_pk_memo")
+        if memo is not None and memo[0] == availWidth:
+            self.__dict__.update(memo[1])
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        if hasattr(self, "blPara"):  # not the can't-fit answer for a too-narrow width
+            state = {name: getattr(self, name) for name in self._MEMO if hasattr(self, name)}
+            self._pk_memo = (availWidth, state)
+        return size
+
+
+class Heading(Para):
     """A heading paragraph that the document template files in the TOC and outline."""
 
     def __init__(self, text: str, style, level: int, title: str, anchor: str) -> None:
@@ -157,7 +179,7 @@ def _merge_keeps(flowables: list[Flowable], flow: Flow) -> list[Flowable]:
 
 def _lead_in(out: list[Flowable]) -> list[Flowable]:
     """The paragraph introducing a table (and its headings), taken back to keep with it."""
-    if not out or type(out[-1]) is not Paragraph:
+    if not out or type(out[-1]) is not Para:
         return []
     lead = [out.pop()]
     while out and isinstance(out[-1], Heading):
@@ -183,7 +205,7 @@ def _markup(node: Node, flow: Flow) -> str:
 
 def _heading(node: Node, flow: Flow) -> list[Flowable]:
     if flow.cover:
-        return [Paragraph(_markup(node, flow), flow.styles.cover_title)]
+        return [Para(_markup(node, flow), flow.styles.cover_title)]
     style = flow.styles.heading(node.level)
     heading = Heading(_markup(node, flow), style, node.level, plain(node.inline), node.anchor)
     if node.level == 1:
@@ -195,7 +217,7 @@ def _paragraph(node: Node, flow: Flow) -> list[Flowable]:
     style = flow.styles.cover_text if flow.cover else flow.styles.body
     if flow.list_depth:
         style = flow.styles.item
-    return [Paragraph(_markup(node, flow), style)]
+    return [Para(_markup(node, flow), style)]
 
 
 def _list(node: Node, flow: Flow) -> list[Flowable]:
@@ -299,9 +321,7 @@ def _table(node: Node, flow: Flow) -> list[Flowable]:
     data, plain_rows = [], []
     for r, tr in enumerate(rows):
         base = styles.cell_head if r < head_rows else styles.cell
-        data.append(
-            [Paragraph(_markup(td, flow), styles.aligned(base, td.align)) for td in tr.children]
-        )
+        data.append([Para(_markup(td, flow), styles.aligned(base, td.align)) for td in tr.children])
         plain_rows.append([plain(td.inline) for td in tr.children])
     widths = column_widths(plain_rows, styles.cell.fontSize, flow.width)
     table = Table(data, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
@@ -396,7 +416,7 @@ def _aside(node: Node, flow: Flow) -> list[Flowable]:
     inner = flow.inside(2 * pad)
     content: list[Flowable] = []
     if node.arg:
-        content.append(Paragraph(_escape(node.arg), flow.styles.aside_title))
+        content.append(Para(_escape(node.arg), flow.styles.aside_title))
     content += convert(node.children, inner)
     return [_keep_small(_panel(content, flow.width, PANEL, RULE, pad), flow)]
 
@@ -413,11 +433,11 @@ def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:
 
 def _contents(node: Node, flow: Flow) -> list[Flowable]:
     """The table of contents, laid out once: page numbers arrive as PDF forms later."""
-    out: list[Flowable] = [Paragraph(_escape(node.arg or "Contents"), flow.styles.h1)]
+    out: list[Flowable] = [Para(_escape(node.arg or "Contents"), flow.styles.h1)]
     for level, title, anchor in flow.toc:
         style = flow.styles.toc[min(level, len(flow.styles.toc)) - 1]
         end = f'<onDraw name="{TOC_ENTRY_END}" label="{anchor}"/>'
-        out.append(Paragraph(f'<a href="#{anchor}">{_escape(title)}</a>{end}', style))
+        out.append(Para(f'<a href="#{anchor}">{_escape(title)}</a>{end}', style))
     return out
 
 

@@ -2,7 +2,9 @@
 
 A rulebook shows a card exactly as the kit prints it: the same ``draw(canvas,
 trim_box)`` function paints both. For screens the picture is rasterised once
-(pypdfium2) and embedded as a PNG data URI.
+(pypdfium2) and embedded as a PNG data URI; the PNG is kept in the disk cache
+under a digest of the picture's own drawing operations, so after a one-card
+edit only that card is rasterised again.
 """
 
 from __future__ import annotations
@@ -10,12 +12,16 @@ from __future__ import annotations
 import base64
 import io
 from collections.abc import Callable
+from functools import cache
 from html import escape
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from printkit.render.fonts import register_fonts
+from printkit import diskcache
+from printkit.fingerprint import code_digest, digest
+from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.theme import INK
 from printkit.render.units import Box
 
@@ -109,22 +115,69 @@ class PictureSheet:
         return self._pngs[id(picture)]
 
     def _render(self) -> None:
-        import pypdfium2
+        keys = [drawing_digest(p) for p in self.pictures]
+        missing = []
+        for p, key in zip(self.pictures, keys):
+            cached = diskcache.load(CACHE_KIND, key)
+            if cached is None:
+                missing.append((p, key))
+            else:
+                self._pngs[id(p)] = cached
+        if missing:
+            for (p, key), png in zip(missing, rasterise([p for p, _ in missing])):
+                self._pngs[id(p)] = png
+                diskcache.store(CACHE_KIND, key, png)
 
-        register_fonts()
-        buffer = io.BytesIO()
-        c = Canvas(buffer, invariant=1)
-        for p in self.pictures:
-            c.setPageSize((p.width * p.scale, p.height * p.scale))
-            paint(c, p.draw, p.width, p.height, p.scale)
-            c.showPage()
-        c.save()
-        pdf = pypdfium2.PdfDocument(buffer.getvalue())
-        try:
-            for index, p in enumerate(self.pictures):
-                image = pdf[index].render(scale=SCREEN_DPI / 72).to_pil()
-                out = io.BytesIO()
-                image.save(out, format="PNG")
-                self._pngs[id(p)] = out.getvalue()
-        finally:
-            pdf.close()
+
+CACHE_KIND = "pictures"
+
+
+def drawing_digest(picture: PictureBlock) -> str:
+    """What the picture's PNG depends on: its page operators and the glyphs they name.
+
+    Drawn alone on a scratch page, a picture's operators are a function of the
+    picture; a TrueType font's codes are assigned in order of first use, so the
+    assignments are part of the digest too.
+    """
+    register_fonts()
+    c = Canvas(io.BytesIO(), invariant=1)
+    paint(c, picture.draw, picture.width, picture.height, picture.scale)
+    glyphs = []
+    for name in FONT_FILES:
+        state = pdfmetrics.getFont(name).state.get(c._doc)
+        if state is not None:
+            glyphs.append((name, sorted(state.assignments.items())))
+    size = (picture.width * picture.scale, picture.height * picture.scale)
+    return digest(_raster_versions(), size, c._code, glyphs, sorted(c._doc.fontMapping.items()))
+
+
+@cache
+def _raster_versions() -> tuple[str, ...]:
+    from importlib.metadata import version
+
+    return (code_digest(), str(SCREEN_DPI), version("pypdfium2"), version("pillow"))
+
+
+def rasterise(pictures: list[PictureBlock]) -> list[bytes]:
+    """PNGs of the pictures, drawn as pages of one PDF (one font embedding for all)."""
+    import pypdfium2
+
+    register_fonts()
+    buffer = io.BytesIO()
+    c = Canvas(buffer, invariant=1)
+    for p in pictures:
+        c.setPageSize((p.width * p.scale, p.height * p.scale))
+        paint(c, p.draw, p.width, p.height, p.scale)
+        c.showPage()
+    c.save()
+    pdf = pypdfium2.PdfDocument(buffer.getvalue())
+    pngs = []
+    try:
+        for index in range(len(pictures)):
+            image = pdf[index].render(scale=SCREEN_DPI / 72).to_pil()
+            out = io.BytesIO()
+            image.save(out, format="PNG")
+            pngs.append(out.getvalue())
+    finally:
+        pdf.close()
+    return pngs

@@ -8,7 +8,6 @@ line, because a designer edits those, not Python.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -27,6 +26,7 @@ from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
+from printkit.diskcache import cache_folder
 from printkit.errors import ContentError, Location, PrintkitError
 from printkit.fields import suggest
 from printkit.rulebook.context import MissingEntry, RulebookContext
@@ -73,13 +73,7 @@ def _disk_cache(folder: Path) -> FileSystemBytecodeCache | None:
     return FileSystemBytecodeCache(str(folder), "printkit-%s.cache")
 
 
-def _cache_folder() -> Path:
-    """Compiled templates between runs: ``$XDG_CACHE_HOME/printkit`` or ``~/.cache/printkit``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "printkit" / "jinja"
-
-
-BYTECODE = MemoryBytecodeCache(_cache_folder())  # every environment below is configured alike
+BYTECODE = MemoryBytecodeCache(cache_folder("jinja"))  # every environment below is configured alike
 
 
 class EmptyValue(Exception):

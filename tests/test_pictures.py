@@ -1,0 +1,81 @@
+"""Rulebook pictures: a PNG is rasterised once per drawing and served from the disk cache."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.render.fonts import BODY
+from printkit.rulebook import pictures
+from printkit.rulebook.pictures import PictureBlock, PictureSheet, drawing_digest, rasterise
+
+
+def card(text: str):
+    def draw(c, box):
+        c.setFillColorRGB(1.0, 0.9, 0.5)
+        c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(BODY, 9)
+        c.drawString(box.x + 6, box.cy, text)
+
+    return draw
+
+
+def block(text: str, sheet: PictureSheet | None = None) -> PictureBlock:
+    return PictureBlock(card(text), 180, 252, 0.5, text, sheet)
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Take 4 lemons", "Take 5 lemons"),
+        ("Café", "Cafë"),  # one non-ASCII letter for another: same operators, other glyphs
+        ("Лимонад", "Лимонал"),
+    ],
+)
+def test_a_different_drawing_has_a_different_digest(first, second):
+    assert drawing_digest(block(first)) != drawing_digest(block(second))
+
+
+def test_the_same_drawing_has_the_same_digest():
+    assert drawing_digest(block("Early Bird")) == drawing_digest(block("Early Bird"))
+
+
+def test_a_picture_rasterised_alone_equals_it_among_others():
+    """The cache serves a PNG made on its own page to a sheet of many: they must agree."""
+    pictures_ = [block(t) for t in ("Bartering", "Лимонад ещё", "Sales Bonus ×2")]
+    together = rasterise(pictures_)
+    alone = [rasterise([p])[0] for p in pictures_]
+    assert together == alone
+    assert len(set(together)) == 3
+
+
+def test_a_cached_sheet_rasterises_only_the_changed_picture(monkeypatch):
+    drawn: list[str] = []
+    real = pictures.rasterise
+
+    def counting(batch):
+        drawn.extend(p.alt for p in batch)
+        return real(batch)
+
+    monkeypatch.setattr(pictures, "rasterise", counting)
+    names = ["Hire Fridge", "Petty Theft", "Event Immunity"]
+    first = PictureSheet()
+    before = [first.png(b) for b in [block(n, first) for n in names]]
+    drawn.clear()
+    again = PictureSheet()
+    same = [again.png(b) for b in [block(n, again) for n in names]]
+    assert same == before and drawn == []
+    edited = PictureSheet()
+    blocks = [block(n if n != "Petty Theft" else "Petty Theft!", edited) for n in names]
+    after = [edited.png(b) for b in blocks]
+    assert drawn == ["Petty Theft!"]
+    assert after[0] == before[0] and after[2] == before[2] and after[1] != before[1]
+
+
+def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    sheet = PictureSheet()
+    png = sheet.png(block("Bad Lemons", sheet))
+    assert png.startswith(b"\x89PNG")
