@@ -3,10 +3,13 @@
 Run: .venv/bin/python benchmarks/bench_build.py  (prints a Markdown table)
 Each figure is the median of several runs of the real CLI in a fresh process,
 so interpreter start-up and imports are included, as a designer would see them.
+The watch figure is the time from saving a content file to `printkit watch`
+reporting both paper sizes rebuilt (file-system notification included).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import subprocess
@@ -53,6 +56,42 @@ def bench_kit(work: Path) -> dict[str, float]:
         "one event card's text changed": median(one_card),
         "printkit check (39 examples)": median(check),
     }
+
+
+def bench_watch(work: Path) -> float:
+    """Save an event card's text while `printkit watch` runs; time until both papers report."""
+    content = work / "content-watch"
+    shutil.copytree(ROOT / "content", content)
+    events = content / "lemonade-stall" / "events.yaml"
+    original = events.read_text()
+    args = ["watch", "lemonade-stall", "--content", str(content), "--out", str(work / "out-w")]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    pipe = subprocess.PIPE
+    watcher = subprocess.Popen(PRINTKIT + args, cwd=work, stdout=pipe, text=True, env=env)
+    try:
+        _await_line(watcher, "ready in")  # the first build
+        samples = []
+        for run in range(RUNS + 2):
+            time.sleep(0.5)  # let the watcher settle between saves
+            marks = "!" * (run + 1)
+            events.write_text(original.replace("happens today.", f"happens today{marks}."))
+            start = time.perf_counter()
+            _await_line(watcher, "ready in")
+            samples.append(time.perf_counter() - start)
+        return median(samples)
+    finally:
+        watcher.terminate()
+        watcher.wait()
+
+
+def _await_line(watcher: subprocess.Popen, text: str) -> None:
+    """Read the watcher's output up to a line holding ``text``."""
+    while True:
+        line = watcher.stdout.readline()
+        if not line:
+            raise SystemExit("printkit watch stopped")
+        if text in line:
+            return
 
 
 def bench_cards(count: int = 900) -> tuple[float, int]:
@@ -106,9 +145,10 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     with tempfile.TemporaryDirectory() as tmp:
         results = bench_kit(Path(tmp))
+        results["one event card's text changed, printkit watch running"] = bench_watch(Path(tmp))
     print("| benchmark | median (s) | target |")
     print("|---|---|---|")
-    targets = ["< 1.5 s", "< 0.3 s", "< 0.5 s", "< 0.5 s"]
+    targets = ["< 1.5 s", "< 0.3 s", "< 0.5 s", "< 0.5 s", "< 0.5 s"]
     for (name, seconds), target in zip(results.items(), targets):
         print(f"| {name} | {seconds:.2f} | {target} |")
     seconds, size = median_cards()

@@ -53,7 +53,8 @@ class GamePlugin:
     title: str
     load: Callable[[Path], Pack]
     rules: Mapping[str, ExampleRule] = field(default_factory=dict)
-    simulate: Simulator | None = None  # bots and a seeded game, for `printkit simulate`
+    # bots and a seeded game for `printkit simulate`, loaded on first call (see `lazy`)
+    simulate: Callable[[], Simulator] | None = None
     kit: Callable[[Any, Any], Any] | None = None  # (pack, KitOptions) -> Kit
     # (pack, Theme) -> RulebookContext; (pack, Theme, lang) for a game with `languages`
     rulebook: Callable[..., Any] | None = None

@@ -6,6 +6,7 @@ on a designer's mistake.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -72,14 +73,23 @@ def watch(
     """Build once, then again after each batch of changes (``changes`` defaults to watchfiles)."""
     from printkit.fingerprint import TEMPLATES
 
-    rebuild(content, games, out, papers, echo)
+    _timed_rebuild(content, games, out, papers, echo)
     warm_up()
     if changes is None:
         import watchfiles
 
         roots = [p for p in (content, TEMPLATES) if p.exists()]
-        changes = watchfiles.watch(*roots, debounce=200, raise_interrupt=False)
+        # step: quiet time that ends a batch; an editor's save (write, rename) takes far less
+        changes = watchfiles.watch(*roots, debounce=200, step=25, raise_interrupt=False)
     for batch in changes:
         names = sorted({Path(path).name for _, path in batch}) if batch else []
         echo(f"changed: {', '.join(names) or '(files)'}")
-        rebuild(content, games, out, papers, echo)
+        _timed_rebuild(content, games, out, papers, echo)
+
+
+def _timed_rebuild(
+    content: Path, games: tuple[str, ...], out: Path, papers: tuple[str, ...], echo: Echo
+) -> None:
+    start = time.perf_counter()
+    if rebuild(content, games, out, papers, echo):
+        echo(f"ready in {time.perf_counter() - start:.2f} s")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
@@ -174,7 +175,10 @@ def test_watch_reports_a_bad_edit_and_recovers(built):
     text = "\n".join(lines)
     assert "sales.yaml:19" in text and "expected a whole number" in text
     assert "FAIL four-player-sales" in text
-    assert "rebuilt" in text and "02-sales-charts.pdf" in text.split("changed: sales.yaml")[-1]
+    last = text.split("changed: sales.yaml")[-1]
+    assert "rebuilt" in last and "02-sales-charts.pdf" in last
+    assert re.search(r"ready in \d+\.\d\d s$", last)
+    assert text.count("ready in") == 2  # the first build and the good edit; never a bad one
 
 
 def test_build_refuses_when_an_example_fails(content_copy, tmp_path):

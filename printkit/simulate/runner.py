@@ -49,10 +49,10 @@ class Plan:
 
 
 def simulator_for(game: str) -> Simulator:
-    simulator = plugin_for(game).simulate
-    if simulator is None:
+    load = plugin_for(game).simulate
+    if load is None:
         raise UsageError(f"game {game!r} has no bots to simulate it with")
-    return simulator
+    return load()
 
 
 def default_workers() -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from printkit.games.lemonade_stall.content import load
 from printkit.games.lemonade_stall.examples import RULES
-from printkit.games.lemonade_stall.simulation import SIMULATOR
 from printkit.registry import GamePlugin, lazy, register
 
 PLUGIN = register(
@@ -14,7 +13,7 @@ PLUGIN = register(
         load=load,
         rules=RULES,
         kit=lazy("printkit.games.lemonade_stall.kit", "kit"),
-        simulate=SIMULATOR,
+        simulate=lazy("printkit.games.lemonade_stall.simulation", "simulator"),
         rulebook=lazy("printkit.games.lemonade_stall.rulebook", "rulebook"),
     )
 )

@@ -167,3 +167,8 @@ SIMULATOR = Simulator(
     explain=explain_game,
     report=REPORT,
 )
+
+
+def simulator() -> Simulator:
+    """The registry's entry point: this module loads only when a simulation is asked for."""
+    return SIMULATOR

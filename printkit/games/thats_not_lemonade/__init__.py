@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from printkit.games.thats_not_lemonade.content import load
 from printkit.games.thats_not_lemonade.examples import RULES
-from printkit.games.thats_not_lemonade.simulation import SIMULATOR
 from printkit.registry import GamePlugin, lazy, register
 
 PLUGIN = register(
@@ -14,7 +13,7 @@ PLUGIN = register(
         load=load,
         rules=RULES,
         kit=lazy("printkit.games.thats_not_lemonade.kit", "kit"),
-        simulate=SIMULATOR,
+        simulate=lazy("printkit.games.thats_not_lemonade.simulation", "simulator"),
         rulebook=lazy("printkit.games.thats_not_lemonade.rulebook", "rulebook"),
     )
 )
