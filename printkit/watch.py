@@ -54,12 +54,32 @@ def rebuild(
         return False
 
 
-def warm_up() -> None:
-    """Load the drawing code and fonts once, here: every build forks from this process."""
-    from printkit.render.fonts import register_fonts
-    from printkit.rulebook.build import render_rulebook  # noqa: F401  (the import is the point)
+def warm_up(content: Path, games: tuple[str, ...], paper: str) -> None:
+    """Render one game's kit and rulebook here, in memory, and throw them away.
 
-    register_fonts()
+    Every later build forks from this process: its children start with the
+    drawing code imported, the fonts parsed, the templates compiled and the
+    interpreter's hot paths already specialised. Bad content is the rebuild's to report, so it is ignored here.
+    """
+    from printkit.build import kit_for, options_for
+    from printkit.packs import game_folders
+    from printkit.render_parts import render_part
+    from printkit.rulebook.build import render_rulebook
+
+    cache = PackCache(content)
+    try:
+        folder = cache.folder_of(games[0]) if games else next(iter(game_folders(content)))
+        plugin, pack = cache.load(folder)
+        options = options_for(
+            (paper, False, NO_OFFSET, plugin.languages[0] if plugin.languages else "")
+        )
+        kit = kit_for(plugin, pack, options)
+        for part in kit.parts:
+            render_part(part, kit, options)
+        if plugin.rulebook is not None:
+            render_rulebook(plugin, pack, options.paper, options.theme, options.lang)
+    except (PrintkitError, StopIteration):
+        pass
 
 
 def watch(
@@ -74,7 +94,7 @@ def watch(
     from printkit.fingerprint import TEMPLATES
 
     _timed_rebuild(content, games, out, papers, echo)
-    warm_up()
+    warm_up(content, games, papers[0])
     if changes is None:
         import watchfiles
 
