@@ -69,7 +69,7 @@ def bench_watch(work: Path) -> float:
     pipe = subprocess.PIPE
     watcher = subprocess.Popen(PRINTKIT + args, cwd=work, stdout=pipe, text=True, env=env)
     try:
-        _await_line(watcher, "ready in")  # the first build
+        _await_line(watcher, "waiting for the next save")  # built once and warmed up
         samples = []
         for run in range(RUNS + 2):
             time.sleep(0.5)  # let the watcher settle between saves

@@ -6,14 +6,16 @@ on a designer's mistake.
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from printkit.checker import PackCache, check_paths
 from printkit.errors import PrintkitError
 
 Echo = Callable[[str], None]
+WAITING = "waiting for the next save ..."
 NO_OFFSET = (0.0, 0.0)  # watch builds the plain kit: no ink saver, no duplex offset
 
 
@@ -50,7 +52,7 @@ def rebuild(
         return ok
     except PrintkitError as exc:
         echo(f"error: {exc.format_message()}")
-        echo("waiting for the next save ...")
+        echo(WAITING)
         return False
 
 
@@ -59,7 +61,8 @@ def warm_up(content: Path, games: tuple[str, ...], paper: str) -> None:
 
     Every later build forks from this process: its children start with the
     drawing code imported, the fonts parsed, the templates compiled and the
-    interpreter's hot paths already specialised. Bad content is the rebuild's to report, so it is ignored here.
+    interpreter's hot paths already specialised. Bad content is the
+    rebuild's to report, so it is ignored here.
     """
     from printkit.build import kit_for, options_for
     from printkit.packs import game_folders
@@ -90,21 +93,45 @@ def watch(
     echo: Echo,
     changes: Iterable[object] | None = None,
 ) -> None:
-    """Build once, then again after each batch of changes (``changes`` defaults to watchfiles)."""
-    from printkit.fingerprint import TEMPLATES
+    """Build once, then again after each batch of changes (``changes`` defaults to watchfiles).
 
+    The file watcher is live before the first build starts, so a save made
+    while a build runs is never missed: it starts the next build.
+    """
+    if changes is None:
+        changes = live_changes(content)
     _timed_rebuild(content, games, out, papers, echo)
     warm_up(content, games, papers[0])
-    if changes is None:
-        import watchfiles
-
-        roots = [p for p in (content, TEMPLATES) if p.exists()]
-        # step: quiet time that ends a batch; an editor's save (write, rename) takes far less
-        changes = watchfiles.watch(*roots, debounce=200, step=25, raise_interrupt=False)
+    echo(WAITING)
     for batch in changes:
         names = sorted({Path(path).name for _, path in batch}) if batch else []
         echo(f"changed: {', '.join(names) or '(files)'}")
         _timed_rebuild(content, games, out, papers, echo)
+
+
+def live_changes(content: Path) -> Iterator[set]:
+    """Batches of saves to ``content`` and the shared templates, from a watcher already running.
+
+    watchfiles starts watching on the first step of its generator; stepping it
+    once here (it answers within ``rust_timeout`` with nothing) makes it live
+    before this returns. Empty batches (quiet timeouts) are dropped.
+    """
+    import watchfiles
+
+    from printkit.fingerprint import TEMPLATES
+
+    roots = [p for p in (content, TEMPLATES) if p.exists()]
+    stream = watchfiles.watch(
+        *roots,
+        debounce=200,
+        step=25,  # quiet time that ends a batch; an editor's save takes far less
+        rust_timeout=500,
+        yield_on_timeout=True,
+        raise_interrupt=False,
+    )
+    first = next(stream, None)
+    batches = stream if first is None else itertools.chain([first], stream)
+    return (batch for batch in batches if batch)
 
 
 def _timed_rebuild(

@@ -179,6 +179,7 @@ def test_watch_reports_a_bad_edit_and_recovers(built):
     assert "rebuilt" in last and "02-sales-charts.pdf" in last
     assert re.search(r"ready in \d+\.\d\d s$", last)
     assert text.count("ready in") == 2  # the first build and the good edit; never a bad one
+    assert lines[2] == "waiting for the next save ..."  # after the first build and warm-up
 
 
 def test_build_refuses_when_an_example_fails(content_copy, tmp_path):
@@ -206,3 +207,19 @@ def test_cli_build_says_what_it_reused(content_copy, tmp_path):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0
     assert "rebuilt 0, reused" in result.output
+
+
+def test_the_watcher_is_live_before_the_first_build(tmp_path):
+    """A save made while the first build runs is seen: it starts the next build."""
+    from printkit.watch import live_changes
+
+    content = tmp_path / "content"
+    content.mkdir()
+    changes = live_changes(content)  # returns once watching
+    (content / "sales.yaml").write_text("saved during the first build\n")
+    seen: list[set] = []
+    reader = threading.Thread(target=lambda: seen.append(next(changes)), daemon=True)
+    reader.start()
+    reader.join(timeout=20)
+    assert seen, "the save was missed"
+    assert {Path(path).name for _, path in seen[0]} == {"sales.yaml"}
