@@ -322,7 +322,12 @@ def build_game(
     kit = kit_for(plugin, pack, options)
     examples_key = tree_digest(pack.folder / "examples")
     extra = rulebook_outputs(plugin, pack, options, examples_key)
-    return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
+    if not force:
+        return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
+    from printkit.diskcache import fresh
+
+    with fresh():  # --force: nothing from the disk cache either
+        return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
 
 
 def build_exports(plugin, pack, out: Path, options: KitOptions, png: bool, tts: bool) -> list[Path]:

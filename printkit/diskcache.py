@@ -8,7 +8,12 @@ that cannot be read or written is skipped, never an error.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
+
+ENTRIES_KEPT = 2000  # per kind, most recently used first; older entries are deleted
+_reading = [True]
 
 
 def cache_folder(kind: str) -> Path:
@@ -17,10 +22,25 @@ def cache_folder(kind: str) -> Path:
 
 
 def load(kind: str, key: str) -> bytes | None:
+    if not _reading[-1]:
+        return None
+    path = cache_folder(kind) / key
     try:
-        return (cache_folder(kind) / key).read_bytes()
+        data = path.read_bytes()
+        os.utime(path)  # recently used: kept longest
     except OSError:
         return None
+    return data
+
+
+@contextmanager
+def fresh() -> Iterator[None]:
+    """Within: every load misses (``--force`` renders from scratch), stores still happen."""
+    _reading.append(False)
+    try:
+        yield
+    finally:
+        _reading.pop()
 
 
 def store(kind: str, key: str, data: bytes) -> None:
@@ -30,5 +50,17 @@ def store(kind: str, key: str, data: bytes) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_atomic(folder / key, data)
+        prune(folder, ENTRIES_KEPT)
     except OSError:
         pass
+
+
+def prune(folder: Path, keep: int) -> None:
+    """Delete all but the ``keep`` most recently used entries."""
+    entries = list(os.scandir(folder))
+    if len(entries) <= keep:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime, reverse=True)
+    for entry in entries[keep:]:
+        with suppress(OSError):  # another build may have pruned it first
+            os.unlink(entry.path)

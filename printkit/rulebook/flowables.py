@@ -32,12 +32,13 @@ from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.units import MM
 from printkit.rulebook.context import Block
 from printkit.rulebook.markdown import Node, pdf_markup, plain
-from printkit.rulebook.styles import HEAD_FILL, LINK, PANEL, QUOTE, RULE, Styles
+from printkit.rulebook.styles import HEAD_FILL, LINK, PANEL, QUOTE, RULE, Styles, make_styles
 
 CELL_PAD = 4  # points either side of a table cell's text
 FIGURE_GAP = 5 * MM
 TOC_ENTRY_END = "pk-toc-entry-end"  # canvas callback at the end of each contents line
 PAGE_NUMBER_WIDTH = 12 * MM
+BULLETS = ("•", "–")  # list bullets, alternating with depth
 FONT = ("FONTNAME", (0, 0), (-1, -1), BODY)  # tables default to (unembedded) Helvetica
 
 
@@ -136,6 +137,13 @@ class Flow:
     list_depth: int = 0
     nested: bool = False  # inside a table cell: no KeepTogether (it forces a split there)
     page_height: float = 0.0  # the body frame's height: decides which panels may split
+
+    @classmethod
+    def on(cls, doc, blocks: Mapping[str, Block], toc: tuple = ()) -> Flow:
+        """The flow that fills ``doc``'s body frame."""
+        return cls(
+            styles=make_styles(), width=doc.width, blocks=blocks, toc=toc, page_height=doc.height
+        )
 
     def narrower(self, by: float) -> Flow:
         return replace(self, width=self.width - by)
@@ -243,7 +251,7 @@ def _list(node: Node, flow: Flow) -> list[Flowable]:
                 **common,
             )
         ]
-    bullet = "•" if flow.list_depth % 2 == 0 else "–"
+    bullet = BULLETS[flow.list_depth % 2]
     return [ListFlowable(items, bulletType="bullet", start=bullet, bulletFontName=BODY, **common)]
 
 

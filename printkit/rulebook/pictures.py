@@ -83,6 +83,17 @@ class PictureBlock:
         self.alt = alt
         self.sheet = sheet if sheet is not None else PictureSheet()
         self.sheet.pictures.append(self)
+        self._fingerprint: tuple[str, frozenset[str]] | None = None
+
+    def fingerprint(self) -> tuple[str, frozenset[str]]:
+        """(digest, characters) of the picture drawn alone: keys for the disk cache."""
+        if self._fingerprint is None:
+            register_fonts()
+            c = Canvas(io.BytesIO(), invariant=1)
+            paint(c, self.draw, self.width, self.height, self.scale)
+            size = (self.width * self.scale, self.height * self.scale)
+            self._fingerprint = canvas_fingerprint(c, _raster_versions(), size)
+        return self._fingerprint
 
     def flowables(self, width: float) -> list[Flowable]:
         scale = min(self.scale, width / self.width)
@@ -133,22 +144,26 @@ CACHE_KIND = "pictures"
 
 
 def drawing_digest(picture: PictureBlock) -> str:
-    """What the picture's PNG depends on: its page operators and the glyphs they name.
+    """What the picture's PNG depends on: its page operators and the glyphs they name."""
+    return picture.fingerprint()[0]
 
-    Drawn alone on a scratch page, a picture's operators are a function of the
-    picture; a TrueType font's codes are assigned in order of first use, so the
-    assignments are part of the digest too.
+
+def canvas_fingerprint(c: Canvas, *extra: object) -> tuple[str, frozenset[str]]:
+    """A digest of what was drawn on a scratch canvas, and the characters it drew.
+
+    Drawn alone, a picture's operators are a function of the picture; a
+    TrueType font numbers characters in order of first use, so the numbering
+    is part of the digest too.
     """
-    register_fonts()
-    c = Canvas(io.BytesIO(), invariant=1)
-    paint(c, picture.draw, picture.width, picture.height, picture.scale)
     glyphs = []
+    chars: set[str] = set()
     for name in FONT_FILES:
         state = pdfmetrics.getFont(name).state.get(c._doc)
         if state is not None:
             glyphs.append((name, sorted(state.assignments.items())))
-    size = (picture.width * picture.scale, picture.height * picture.scale)
-    return digest(_raster_versions(), size, c._code, glyphs, sorted(c._doc.fontMapping.items()))
+            chars.update(chr(code) for code in state.assignments if code)
+    fonts = sorted(c._doc.fontMapping.items())
+    return digest(*extra, c._code, glyphs, fonts), frozenset(chars)
 
 
 @cache

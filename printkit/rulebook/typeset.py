@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
@@ -29,14 +30,14 @@ from printkit.rulebook.flowables import (
     convert,
 )
 from printkit.rulebook.markdown import TOC_LEVELS, Node, headings, plain
-from printkit.rulebook.styles import MAX_MEASURE, RULE, make_styles
+from printkit.rulebook.styles import MAX_MEASURE, RULE
 
 TOP = 22 * MM
 BOTTOM = 20 * MM
 MIN_SIDE = 20 * MM
 HEADER_Y = 12 * MM  # from the top edge
 FOOTER_Y = 10 * MM
-PAGE_FORM = "pk-page-{}"
+PAGE_FORM = "pk-page-{}"  # filled with the anchor's bytes in hex: PDF names are ASCII
 DOT = " ."
 
 
@@ -127,12 +128,7 @@ class RulebookDoc(BaseDocTemplate):
         if anchor not in self.toc or anchor in self._numbered:
             return
         self._numbered.add(anchor)
-        c = self.canv
-        c.beginForm(PAGE_FORM.format(anchor), 0, -4, PAGE_NUMBER_WIDTH, 14)
-        c.setFont(BOLD if self.toc[anchor] == 1 else BODY, 10)
-        c.setFillColor(INK)
-        c.drawRightString(PAGE_NUMBER_WIDTH, 0, text)
-        c.endForm()
+        page_number_form(self.canv, anchor, self.toc[anchor], text)
 
     def _toc_entry_end(self, canvas, kind: str, anchor: str) -> None:
         """Leader dots from the end of a contents line, then its page-number form."""
@@ -146,7 +142,7 @@ class RulebookDoc(BaseDocTemplate):
         canvas.setFillGray(0.45)
         canvas.drawString(numbers - count * dot, y, DOT * count)
         canvas.translate(self.width - PAGE_NUMBER_WIDTH, y)
-        canvas.doForm(PAGE_FORM.format(anchor))
+        canvas.doForm(form_name(anchor))
         canvas.restoreState()
 
     def _endBuild(self) -> None:
@@ -171,24 +167,42 @@ class RulebookDoc(BaseDocTemplate):
         canvas.restoreState()
 
 
+def form_name(anchor: str) -> str:
+    return PAGE_FORM.format(anchor.encode("utf-8").hex())
+
+
+def page_number_form(c: Canvas, anchor: str, level: int, text: str) -> None:
+    c.beginForm(form_name(anchor), 0, -4, PAGE_NUMBER_WIDTH, 14)
+    c.setFont(BOLD if level == 1 else BODY, 10)
+    c.setFillColor(INK)
+    c.drawRightString(PAGE_NUMBER_WIDTH, 0, text)
+    c.endForm()
+
+
 def contents_lines(nodes: list[Node]) -> tuple[tuple[int, str, str], ...]:
     return tuple((h.level, plain(h.inline), h.anchor) for h in headings(nodes, TOC_LEVELS))
 
 
 def typeset(nodes: list[Node], context: RulebookContext, paper: Paper) -> bytes:
-    """The rulebook PDF for one paper size."""
+    """The rulebook PDF for one paper size: from its runs of pages, else in one pass."""
+    from printkit.rulebook.pages import Unsupported, typeset_by_runs
+
+    toc = contents_lines(nodes)
+    has_cover = bool(nodes) and nodes[0].kind == "directive" and nodes[0].name == "cover"
+    try:
+        return typeset_by_runs(RulebookDoc, nodes, context, paper, toc, has_cover, page_number_form)
+    except Unsupported:
+        return typeset_in_one_pass(nodes, context, paper)
+
+
+def typeset_in_one_pass(nodes: list[Node], context: RulebookContext, paper: Paper) -> bytes:
+    """The whole book laid out and written at once (what runs cannot replay)."""
     register_fonts()
     buffer = io.BytesIO()
     toc = contents_lines(nodes)
     has_cover = bool(nodes) and nodes[0].kind == "directive" and nodes[0].name == "cover"
     doc = RulebookDoc(buffer, paper, context, toc, has_cover)
-    flow = Flow(
-        styles=make_styles(),
-        width=doc.width,
-        blocks=context.blocks,
-        toc=toc,
-        page_height=doc.height,
-    )
+    flow = Flow.on(doc, context.blocks, toc)
     story = [NextPageTemplate("body"), *convert(nodes, flow)]
     try:
         doc.build(story)

@@ -1,0 +1,194 @@
+"""The rulebook typeset in runs of pages, each kept: the book one pass makes, the same bytes."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit import diskcache
+from printkit.registry import plugin_for
+from printkit.render.theme import Theme
+from printkit.render.units import PAPERS
+from printkit.rulebook import pages as runs_module
+from printkit.rulebook import typeset as typeset_module
+from printkit.rulebook.build import rulebook_tree
+from printkit.rulebook.markdown import Node
+from printkit.rulebook.pages import Unsupported, split_runs
+from printkit.rulebook.typeset import contents_lines, typeset, typeset_in_one_pass
+from tests.conftest import CONTENT, edit, pack_copy
+
+RUN_GAMES = [("lemonade-stall", ""), ("thats-not-lemonade", ""), ("lemonade-stand", "ru")]
+
+
+def tree_of(folder: Path, lang: str = ""):
+    plugin = plugin_for(folder.name)
+    return rulebook_tree(plugin, plugin.load(folder), Theme(), lang)
+
+
+def outline(reader: PdfReader) -> list[tuple[int, str, int]]:
+    found = []
+
+    def walk(items, depth=0):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                found.append((depth, item.title, reader.get_destination_page_number(item)))
+
+    walk(reader.outline)
+    return found
+
+
+def links(reader: PdfReader) -> list[tuple[int, tuple[float, ...]]]:
+    return [
+        (number, tuple(round(float(v), 1) for v in link.get_object()["/Rect"]))
+        for number, page in enumerate(reader.pages)
+        for link in page.get("/Annots") or []
+    ]
+
+
+@pytest.mark.parametrize("game, lang", RUN_GAMES)
+def test_runs_make_the_book_one_pass_makes(game, lang):
+    context, nodes = tree_of(CONTENT / game, lang)
+    by_runs = PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"])))
+    one_pass = PdfReader(BytesIO(typeset_in_one_pass(nodes, context, PAPERS["a4"])))
+    assert [p.extract_text() for p in by_runs.pages] == [p.extract_text() for p in one_pass.pages]
+    assert outline(by_runs) == outline(one_pass) and outline(by_runs)
+    assert links(by_runs) == links(one_pass) and links(by_runs)
+
+
+def test_the_flagship_is_typeset_in_runs(monkeypatch):
+    def refuse(*args):
+        raise AssertionError("fell back to one pass")
+
+    monkeypatch.setattr(typeset_module, "typeset_in_one_pass", refuse)
+    context, nodes = tree_of(CONTENT / "lemonade-stall")
+    assert typeset(nodes, context, PAPERS["letter"]).startswith(b"%PDF")
+
+
+def test_transparency_falls_back_to_one_pass():
+    """Sandcastles' diagrams are translucent: runs cannot replay that, one pass can."""
+    context, nodes = tree_of(CONTENT / "sandcastles")
+    toc = contents_lines(nodes)
+    with pytest.raises(Unsupported):
+        runs_module.typeset_by_runs(
+            typeset_module.RulebookDoc,
+            nodes,
+            context,
+            PAPERS["a4"],
+            toc,
+            True,
+            typeset_module.page_number_form,
+        )
+    assert typeset(nodes, context, PAPERS["a4"]) == typeset_in_one_pass(
+        nodes, context, PAPERS["a4"]
+    )
+
+
+def test_a_character_outside_the_seed_is_refused():
+    context, nodes = tree_of(CONTENT / "lemonade-stall")
+    with pytest.raises(Unsupported):
+        runs_module.typeset_run(
+            typeset_module.RulebookDoc,
+            runs_module.convert(split_runs(nodes)[2], _flow(context)),
+            PAPERS["a4"],
+            context,
+            contents_lines(nodes),
+            3,
+            "",
+            False,
+            "",  # no seed: the first curly quote or accent is refused
+        )
+
+
+def _flow(context):
+    doc = typeset_module.RulebookDoc(BytesIO(), PAPERS["a4"], context)
+    return runs_module.Flow.on(doc, context.blocks)
+
+
+EDITS = {
+    "an event card's text": ("events.yaml", "happens today.", "happens today, again."),
+    "a glossary entry": ("rulebook/glossary.md", "Selling and spoilage read it.", "Both read it."),
+    "a long paragraph early on (every later page moves)": (
+        "rulebook/overview.md",
+        "## How to win\n",
+        "## How to win\n\n" + "The street is long and the day is hot. " * 120 + "\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("change", EDITS)
+def test_after_an_edit_kept_runs_give_the_same_bytes_as_a_fresh_book(change, tmp_path, monkeypatch):
+    folder = pack_copy(CONTENT / "lemonade-stall", tmp_path)
+    context, nodes = tree_of(folder)
+    typeset(nodes, context, PAPERS["a4"])  # every run in the cache
+    file, old, new = EDITS[change]
+    edit(folder / file, old, new)
+    context, nodes = tree_of(folder)
+    typeset_calls: list[int] = []
+    real = runs_module.typeset_run
+
+    def counting(*args):
+        typeset_calls.append(args[5])  # the run's first page
+        return real(*args)
+
+    monkeypatch.setattr(runs_module, "typeset_run", counting)
+    kept = typeset(nodes, context, PAPERS["a4"])
+    retypeset = len(typeset_calls)
+    with diskcache.fresh():
+        fresh = typeset(nodes, context, PAPERS["a4"])
+    assert kept == fresh
+    total = len(typeset_calls) - retypeset
+    assert total == len(split_runs(nodes))
+    if change.startswith("a long"):  # the overview grows: every later run starts later
+        assert retypeset == total - 2  # all but the cover and the contents
+    else:
+        assert retypeset == 1  # the run that shows it, alone
+
+
+@pytest.mark.parametrize(
+    "kinds, expected",
+    [
+        (["h", "p", "pagebreak", "h", "p"], [["h", "p", "pagebreak"], ["h", "p"]]),
+        (["cover", "contents", "pagebreak", "h"], [["cover"], ["contents", "pagebreak"], ["h"]]),
+        (["p", "onepage", "p"], [["p"], ["onepage"], ["p"]]),
+        (["onepage", "onepage"], [["onepage"], ["onepage"]]),
+        (["p", "p"], [["p", "p"]]),
+    ],
+)
+def test_runs_break_at_hard_page_breaks(kinds, expected):
+    def node(kind):
+        if kind in ("cover", "contents", "pagebreak", "onepage"):
+            return Node("directive", name=kind)
+        return Node("heading" if kind == "h" else "paragraph", level=1)
+
+    def name(n):
+        return n.name or ("h" if n.kind == "heading" else "p")
+
+    got = split_runs([node(k) for k in kinds])
+    assert [[name(n) for n in run] for run in got] == expected
+
+
+def test_the_cache_keeps_the_most_recently_used(tmp_path):
+    import os
+
+    folder = tmp_path / "kind"
+    folder.mkdir()
+    for n in range(6):
+        path = folder / f"e{n}"
+        path.write_bytes(b"x")
+        os.utime(path, (1000 + n, 1000 + n))
+    diskcache.prune(folder, 4)
+    assert sorted(p.name for p in folder.iterdir()) == ["e2", "e3", "e4", "e5"]
+
+
+def test_fresh_reads_nothing_from_the_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    diskcache.store("test", "key", b"kept")
+    assert diskcache.load("test", "key") == b"kept"
+    with diskcache.fresh():
+        assert diskcache.load("test", "key") is None
+    assert diskcache.load("test", "key") == b"kept"
