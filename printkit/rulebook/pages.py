@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import pickle
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -288,11 +289,12 @@ def run_record(key: str, make) -> RunRecord:
     data = diskcache.load(CACHE_KIND, key)
     if data is not None:
         try:
-            return pickle.loads(data)
+            return pickle.loads(zlib.decompress(data))
         except Exception:  # an unreadable entry is only a miss
             pass
     record = make()
-    diskcache.store(CACHE_KIND, key, pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+    data = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
+    diskcache.store(CACHE_KIND, key, zlib.compress(data, 1))
     return record
 
 
