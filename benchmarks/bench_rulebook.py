@@ -4,8 +4,9 @@ Run: .venv/bin/python benchmarks/bench_rulebook.py  (prints a Markdown table)
 
 "printkit" is the whole `render_rulebook` call: the game's context (worked
 examples re-run by the engine, card pictures), the Jinja templates, Markdown
-parsing, the PDF (three layout passes for the table of contents) and the HTML
-page with its card PNGs. "WeasyPrint" turns that very HTML page, i.e. the same
+parsing, the PDF (every run of pages typeset: nothing is read from the disk
+cache) and the HTML page with its card PNGs (all rasterised afresh).
+"WeasyPrint" turns that very HTML page, i.e. the same
 Markdown already rendered to HTML, into a PDF. Both run in one process with
 imports done: the first call of each is shown on its own (printkit compiles
 its templates then; a build renders A4 and Letter, so the second paper size
@@ -48,6 +49,7 @@ def weasyprint_renderer() -> Callable[[bytes], bytes] | None:
 
 
 def main() -> int:
+    from printkit.diskcache import fresh
     from printkit.registry import plugin_for
     from printkit.render.theme import Theme
     from printkit.render.units import PAPERS
@@ -56,7 +58,8 @@ def main() -> int:
     plugin = plugin_for("lemonade-stall")
     pack = plugin.load(ROOT / "content" / "lemonade-stall")
     paper = PAPERS["a4"]
-    ours = first_and_median(lambda: render_rulebook(plugin, pack, paper, Theme()))
+    with fresh():  # a full typesetting every time, as a first build or --force does
+        ours = first_and_median(lambda: render_rulebook(plugin, pack, paper, Theme()))
     rows = [("printkit: rulebook.pdf + rulebook.html (A4)", *ours)]
     weasy = weasyprint_renderer()
     if weasy is not None:
