@@ -79,3 +79,12 @@ def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
     sheet = PictureSheet()
     png = sheet.png(block("Bad Lemons", sheet))
     assert png.startswith(b"\x89PNG")
+
+
+def test_a_translucent_drawing_is_not_portable():
+    def translucent(c, box):
+        c.setFillAlpha(0.5)
+        c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+
+    assert block("Plain").fingerprint().portable
+    assert not PictureBlock(translucent, 100, 100, 1.0, "shade").fingerprint().portable

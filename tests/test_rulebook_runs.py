@@ -69,8 +69,14 @@ def test_the_flagship_is_typeset_in_runs(monkeypatch):
     assert typeset(nodes, context, PAPERS["letter"]).startswith(b"%PDF")
 
 
-def test_transparency_falls_back_to_one_pass():
-    """Sandcastles' diagrams are translucent: runs cannot replay that, one pass can."""
+def test_transparency_falls_back_to_one_pass(monkeypatch):
+    """Sandcastles' diagrams are translucent: runs cannot replay that, one pass can.
+    The pictures tell before any page is laid out in vain."""
+
+    def refuse(*args):
+        raise AssertionError("a run was typeset before the fallback")
+
+    monkeypatch.setattr(runs_module, "typeset_run", refuse)
     context, nodes = tree_of(CONTENT / "sandcastles")
     toc = contents_lines(nodes)
     with pytest.raises(Unsupported):

@@ -40,7 +40,7 @@ from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
 from printkit.rulebook.flowables import BULLETS, Flow, convert
 from printkit.rulebook.markdown import Node
-from printkit.rulebook.pictures import canvas_fingerprint
+from printkit.rulebook.pictures import Drawing, canvas_fingerprint
 
 CACHE_KIND = "rulebook-pages"
 PAGE_BREAKING = frozenset({"cover", "pagebreak", "onepage"})  # directives that end a run
@@ -143,8 +143,8 @@ def _fonts():
     return [pdfmetrics.getFont(name) for name in FONT_FILES]
 
 
-def block_fingerprint(block: Block, width: float) -> tuple[str, frozenset[str]]:
-    """A digest of what a block draws and the characters it draws (its own, if it keeps one)."""
+def block_fingerprint(block: Block, width: float) -> Drawing:
+    """What a block draws, summed up (by the block itself, if it keeps a fingerprint)."""
     own = getattr(block, "fingerprint", None)
     if own is not None:
         return own()
@@ -164,7 +164,10 @@ def book_characters(nodes: Sequence[Node], context: RulebookContext, width: floa
         for token in _tokens(node.inline):
             chars.update(token.content)
     for key in block_keys(nodes, context.blocks):
-        chars |= block_fingerprint(context.blocks[key], width)[1]
+        drawing = block_fingerprint(context.blocks[key], width)
+        if not drawing.portable:  # found before any page is laid out in vain
+            raise Unsupported(f"block {key!r} uses a graphics state, an image or a shading")
+        chars |= drawing.chars
     return "".join(sorted(c for c in chars if ord(c) > 126))
 
 
@@ -329,7 +332,7 @@ def typeset_by_runs(
     for index, (run, carried) in enumerate(zip(runs, carried_sections(runs))):
         cover = has_cover and index == 0
         blocks = [
-            block_fingerprint(context.blocks[k], probe.width)[0]
+            block_fingerprint(context.blocks[k], probe.width).digest
             for k in block_keys(run, context.blocks)
         ]
         key = digest(common, page, carried, cover, [node_key(n) for n in run], blocks)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from html import escape
 
@@ -83,10 +85,10 @@ class PictureBlock:
         self.alt = alt
         self.sheet = sheet if sheet is not None else PictureSheet()
         self.sheet.pictures.append(self)
-        self._fingerprint: tuple[str, frozenset[str]] | None = None
+        self._fingerprint: Drawing | None = None
 
-    def fingerprint(self) -> tuple[str, frozenset[str]]:
-        """(digest, characters) of the picture drawn alone: keys for the disk cache."""
+    def fingerprint(self) -> Drawing:
+        """The picture drawn alone, summed up: keys for the disk cache."""
         if self._fingerprint is None:
             register_fonts()
             c = Canvas(io.BytesIO(), invariant=1)
@@ -145,11 +147,25 @@ CACHE_KIND = "pictures"
 
 def drawing_digest(picture: PictureBlock) -> str:
     """What the picture's PNG depends on: its page operators and the glyphs they name."""
-    return picture.fingerprint()[0]
+    return picture.fingerprint().digest
 
 
-def canvas_fingerprint(c: Canvas, *extra: object) -> tuple[str, frozenset[str]]:
-    """A digest of what was drawn on a scratch canvas, and the characters it drew.
+@dataclass(frozen=True)
+class Drawing:
+    """What a scratch canvas saw: a digest of the drawing, its characters, and whether
+    its operators mean the same on another page (no graphics states, images or shadings,
+    whose names belong to one document)."""
+
+    digest: str
+    chars: frozenset[str]
+    portable: bool
+
+
+DOCUMENT_BOUND = re.compile(r"/\S+ (?:gs|Do|sh)\b")  # operators naming a document's resources
+
+
+def canvas_fingerprint(c: Canvas, *extra: object) -> Drawing:
+    """Sum up what was drawn on a scratch canvas.
 
     Drawn alone, a picture's operators are a function of the picture; a
     TrueType font numbers characters in order of first use, so the numbering
@@ -163,7 +179,8 @@ def canvas_fingerprint(c: Canvas, *extra: object) -> tuple[str, frozenset[str]]:
             glyphs.append((name, sorted(state.assignments.items())))
             chars.update(chr(code) for code in state.assignments if code)
     fonts = sorted(c._doc.fontMapping.items())
-    return digest(*extra, c._code, glyphs, fonts), frozenset(chars)
+    portable = not any(DOCUMENT_BOUND.search(op) for op in c._code)
+    return Drawing(digest(*extra, c._code, glyphs, fonts), frozenset(chars), portable)
 
 
 @cache
