@@ -56,9 +56,9 @@ def store(kind: str, key: str, data: bytes) -> None:
 
 
 def prune(folder: Path, keep: int) -> None:
-    """Delete all but the ``keep`` most recently used entries."""
+    """Past ``keep`` entries and a tenth more, delete all but the ``keep`` most recently used."""
     entries = list(os.scandir(folder))
-    if len(entries) <= keep:
+    if len(entries) <= keep + keep // 10:
         return
     entries.sort(key=lambda e: e.stat().st_mtime, reverse=True)
     for entry in entries[keep:]:

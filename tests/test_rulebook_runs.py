@@ -183,12 +183,14 @@ def test_the_cache_keeps_the_most_recently_used(tmp_path):
 
     folder = tmp_path / "kind"
     folder.mkdir()
-    for n in range(6):
-        path = folder / f"e{n}"
+    for n in range(24):
+        path = folder / f"e{n:02}"
         path.write_bytes(b"x")
         os.utime(path, (1000 + n, 1000 + n))
-    diskcache.prune(folder, 4)
-    assert sorted(p.name for p in folder.iterdir()) == ["e2", "e3", "e4", "e5"]
+    diskcache.prune(folder, 22)  # within a tenth over: left alone
+    assert len(list(folder.iterdir())) == 24
+    diskcache.prune(folder, 20)
+    assert sorted(p.name for p in folder.iterdir()) == [f"e{n:02}" for n in range(4, 24)]
 
 
 def test_fresh_reads_nothing_from_the_cache(monkeypatch, tmp_path):
