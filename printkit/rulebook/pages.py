@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import pickle
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +39,7 @@ from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
 from printkit.rulebook.flowables import BULLETS, Flow, convert
-from printkit.rulebook.markdown import Node
+from printkit.rulebook.markdown import Node, plain
 from printkit.rulebook.pictures import Drawing, canvas_fingerprint
 
 CACHE_KIND = "rulebook-pages"
@@ -80,11 +80,9 @@ def split_runs(nodes: Sequence[Node]) -> list[list[Node]]:
     return [run for run in runs if run]
 
 
-def carried_sections(runs: list[list[Node]], first: str = "") -> list[str]:
+def carried_sections(runs: list[list[Node]]) -> list[str]:
     """The chapter each run continues: the last level-1 heading before it."""
-    from printkit.rulebook.markdown import plain
-
-    carried, out = first, []
+    carried, out = "", []
     for run in runs:
         out.append(carried)
         for node in run:
@@ -287,7 +285,7 @@ def typeset_run(
     return RunRecord(doc.canv.pages, landed)
 
 
-def run_record(key: str, make) -> RunRecord:
+def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
     """A run from the disk cache, else typeset and stored."""
     data = diskcache.load(CACHE_KIND, key)
     if data is not None:
@@ -309,7 +307,7 @@ def typeset_by_runs(
     paper: Paper,
     toc: tuple,
     has_cover: bool,
-    form_writer,
+    form_writer: FormWriter,
 ) -> bytes:
     """The book from its runs: cached where their inputs are unchanged. Raises Unsupported."""
     register_fonts()
@@ -349,11 +347,16 @@ def typeset_by_runs(
     return assemble(probe, records, toc, characters, form_writer)
 
 
-REPLAY = ("linkRect", "linkURL", "bookmarkPage", "addOutlineEntry")
+REPLAYED = frozenset({"linkRect", "linkURL", "bookmarkPage", "addOutlineEntry"})
+FormWriter = Callable[[Canvas, str, int, str], None]  # (canvas, anchor, level, page number)
 
 
 def assemble(
-    probe: BaseDocTemplate, records: list[RunRecord], toc: tuple, characters: str, form_writer
+    probe: BaseDocTemplate,
+    records: list[RunRecord],
+    toc: tuple,
+    characters: str,
+    form_writer: FormWriter,
 ) -> bytes:
     """Replay every recorded page onto one canvas, then the contents' page numbers."""
     buffer = io.BytesIO()
@@ -370,6 +373,8 @@ def assemble(
             canvas._formsinuse = list(page.forms)
             canvas._colorsUsed = dict(page.colours)
             for method, args, kwargs in page.events:
+                if method not in REPLAYED:  # only what RecordingCanvas records
+                    raise Unsupported(f"a recorded {method!r} call")
                 getattr(canvas, method)(*args, **kwargs)
             canvas.showPage()
     for level, _, anchor in toc:
