@@ -196,14 +196,20 @@ def build_folder(
             "sheets": {s.part + f"#{s.index}": [s.key, s.caption, list(s.labels)] for s in sheets},
             "pieces": _pieces(kit),
         }
-        with interrupts_deferred():
-            for name, content in data.items():
-                write_atomic(folder / name, content)
-            for name in stale:
-                (folder / name).unlink(missing_ok=True)
-                report.removed.append(name)
-            write_atomic(folder / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        report.removed = commit(folder, data, stale, MANIFEST, manifest)
     return report
+
+
+def commit(folder: Path, data: dict[str, bytes], stale: list[str], name: str, manifest: dict):
+    """Write the rendered files, delete the stale ones, then the manifest, Ctrl-C held
+    throughout; returns the names deleted."""
+    with interrupts_deferred():
+        for file, content in data.items():
+            write_atomic(folder / file, content)
+        for file in stale:
+            (folder / file).unlink(missing_ok=True)
+        write_atomic(folder / name, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    return stale
 
 
 def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
@@ -330,22 +336,47 @@ def build_game(
         return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
 
 
-def build_exports(plugin, pack, out: Path, options: KitOptions, png: bool, tts: bool) -> list[Path]:
-    """PNG and Tabletop Simulator exports; they do not depend on the paper size."""
-    from printkit.exports import print_pngs, tts_sheets
+EXPORTS_MANIFEST = ".printkit-exports.json"
+
+
+@dataclass
+class ExportReport:
+    written: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def build_exports(
+    plugin, pack, out: Path, options: KitOptions, png: bool, tts: bool, force: bool = False
+) -> ExportReport:
+    """PNG and Tabletop Simulator exports (paper-independent), rendered again only where a
+    face changed: each file is keyed on its faces' drawings in ``.printkit-exports.json``."""
+    from printkit.exports import print_exports, tts_exports
 
     kit = kit_for(plugin, pack, options)
-    files: dict[str, bytes] = {}
-    if png:
-        files.update(print_pngs(kit))
-    if tts:
-        files.update(tts_sheets(kit))
-    written = []
-    with build_lock(out / pack.id), interrupts_deferred():
-        for name, data in files.items():
-            write_atomic(out / pack.id / name, data)
-            written.append(out / pack.id / name)
-    return written
+    lang = f"-{options.lang}" if options.lang else ""  # a game printed in several languages
+    roots = {"png": f"png{lang}", "tts": f"tts{lang}"}
+    exports = (print_exports(kit, roots["png"]) if png else []) + (
+        tts_exports(kit, roots["tts"]) if tts else []
+    )
+    kinds = tuple(f"{roots[k]}/" for k, wanted in (("png", png), ("tts", tts)) if wanted)
+    folder = out / pack.id
+    report = ExportReport()
+    with build_lock(folder):
+        old = read_manifest(folder, EXPORTS_MANIFEST).get("files", {})
+        data: dict[str, bytes] = {}
+        for export in exports:
+            if not force and old.get(export.name) == export.key and (folder / export.name).exists():
+                report.reused.append(export.name)
+            else:
+                data[export.name] = export.render()
+                report.written.append(export.name)
+        current = {e.name: e.key for e in exports}
+        stale = [name for name in old if name.startswith(kinds) and name not in current]
+        kept = {name: key for name, key in old.items() if not name.startswith(kinds)}
+        manifest = {"files": {**kept, **current}}
+        report.removed = commit(folder, data, stale, EXPORTS_MANIFEST, manifest)
+    return report
 
 
 # -- several paper sizes (and languages) at once ------------------------------------

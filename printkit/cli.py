@@ -168,8 +168,13 @@ def build(
             paper = papers[0] if papers else PAPER_IDS[0]
             for lang in languages_of(plugin, langs):
                 options = options_for((paper, ink_saver, offset, lang))
-                written = build_exports(plugin, pack, out, options, png=png, tts=tts)
-                click.echo(f"{out / pack.id}: wrote {len(written)} image(s)")
+                done = build_exports(plugin, pack, out, options, png=png, tts=tts, force=force)
+                where = f" ({lang})" if lang else ""
+                click.echo(
+                    f"{out / pack.id}{where}: images rebuilt {len(done.written)}, "
+                    f"reused {len(done.reused)}"
+                    + (f", removed {len(done.removed)}" if done.removed else "")
+                )
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:

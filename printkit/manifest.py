@@ -13,9 +13,9 @@ from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 MANIFEST = ".printkit-manifest.json"
 
 
-def read_manifest(folder: Path) -> dict:
+def read_manifest(folder: Path, name: str = MANIFEST) -> dict:
     try:
-        return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        return json.loads((folder / name).read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
         return {}
 

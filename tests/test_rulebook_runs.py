@@ -128,6 +128,7 @@ EDITS = {
 
 @pytest.mark.parametrize("change", EDITS)
 def test_after_an_edit_kept_runs_give_the_same_bytes_as_a_fresh_book(change, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # this test's own cache
     folder = pack_copy(CONTENT / "lemonade-stall", tmp_path)
     context, nodes = tree_of(folder)
     typeset(nodes, context, PAPERS["a4"])  # every run in the cache

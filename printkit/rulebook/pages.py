@@ -35,12 +35,12 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from printkit import diskcache
 from printkit.errors import RenderError
 from printkit.fingerprint import code_digest, digest
+from printkit.render.drawing import Drawing, canvas_fingerprint
 from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
 from printkit.rulebook.flowables import BULLETS, Flow, convert
 from printkit.rulebook.markdown import Node, plain
-from printkit.rulebook.pictures import Drawing, canvas_fingerprint
 
 CACHE_KIND = "rulebook-pages"
 PAGE_BREAKING = frozenset({"cover", "pagebreak", "onepage"})  # directives that end a run

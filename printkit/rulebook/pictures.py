@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import base64
 import io
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 from html import escape
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from printkit import diskcache
-from printkit.fingerprint import code_digest, digest
-from printkit.render.fonts import FONT_FILES, register_fonts
+from printkit.render.drawing import Drawing, canvas_fingerprint, raster_versions
+from printkit.render.fonts import register_fonts
 from printkit.render.theme import INK
 from printkit.render.units import Box
 
@@ -94,7 +90,7 @@ class PictureBlock:
             c = Canvas(io.BytesIO(), invariant=1)
             paint(c, self.draw, self.width, self.height, self.scale)
             size = (self.width * self.scale, self.height * self.scale)
-            self._fingerprint = canvas_fingerprint(c, _raster_versions(), size)
+            self._fingerprint = canvas_fingerprint(c, raster_versions(), SCREEN_DPI, size)
         return self._fingerprint
 
     def flowables(self, width: float) -> list[Flowable]:
@@ -148,46 +144,6 @@ CACHE_KIND = "pictures"
 def drawing_digest(picture: PictureBlock) -> str:
     """What the picture's PNG depends on: its page operators and the glyphs they name."""
     return picture.fingerprint().digest
-
-
-@dataclass(frozen=True)
-class Drawing:
-    """What a scratch canvas saw: a digest of the drawing, its characters, and whether
-    its operators mean the same on another page (no graphics states, images or shadings,
-    whose names belong to one document)."""
-
-    digest: str
-    chars: frozenset[str]
-    portable: bool
-
-
-DOCUMENT_BOUND = re.compile(r"/\S+ (?:gs|Do|sh)\b")  # operators naming a document's resources
-
-
-def canvas_fingerprint(c: Canvas, *extra: object) -> Drawing:
-    """Sum up what was drawn on a scratch canvas.
-
-    Drawn alone, a picture's operators are a function of the picture; a
-    TrueType font numbers characters in order of first use, so the numbering
-    is part of the digest too.
-    """
-    glyphs = []
-    chars: set[str] = set()
-    for name in FONT_FILES:
-        state = pdfmetrics.getFont(name).state.get(c._doc)
-        if state is not None:
-            glyphs.append((name, sorted(state.assignments.items())))
-            chars.update(chr(code) for code in state.assignments if code)
-    fonts = sorted(c._doc.fontMapping.items())
-    portable = not any(DOCUMENT_BOUND.search(op) for op in c._code)
-    return Drawing(digest(*extra, c._code, glyphs, fonts), frozenset(chars), portable)
-
-
-@cache
-def _raster_versions() -> tuple[str, ...]:
-    from importlib.metadata import version
-
-    return (code_digest(), str(SCREEN_DPI), version("pypdfium2"), version("pillow"))
 
 
 def rasterise(pictures: list[PictureBlock]) -> list[bytes]:
