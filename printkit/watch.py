@@ -52,7 +52,6 @@ def rebuild(
         return ok
     except PrintkitError as exc:
         echo(f"error: {exc.format_message()}")
-        echo(WAITING)
         return False
 
 
@@ -100,9 +99,8 @@ def watch(
     """
     if changes is None:
         changes = live_changes(content)
-    _timed_rebuild(content, games, out, papers, echo)
     warm_up(content, games, papers[0])
-    echo(WAITING)
+    _timed_rebuild(content, games, out, papers, echo)
     for batch in changes:
         names = sorted({Path(path).name for _, path in batch}) if batch else []
         echo(f"changed: {', '.join(names) or '(files)'}")
@@ -139,4 +137,6 @@ def _timed_rebuild(
 ) -> None:
     start = time.perf_counter()
     if rebuild(content, games, out, papers, echo):
-        echo(f"ready in {time.perf_counter() - start:.2f} s")
+        echo(f"ready in {time.perf_counter() - start:.2f} s; {WAITING}")
+    else:
+        echo(WAITING)
