@@ -16,6 +16,7 @@ from printkit.errors import PrintkitError
 
 Echo = Callable[[str], None]
 WAITING = "waiting for the next save ..."
+CONTENT_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".md"})  # a deleted one is news
 NO_OFFSET = (0.0, 0.0)  # watch builds the plain kit: no ink saver, no duplex offset
 
 
@@ -102,9 +103,14 @@ def watch(
     warm_up(content, games, papers[0])
     _timed_rebuild(content, games, out, papers, echo)
     for batch in changes:
-        names = sorted({Path(path).name for _, path in batch}) if batch else []
-        echo(f"changed: {', '.join(names) or '(files)'}")
+        echo(f"changed: {', '.join(_changed_names(batch)) or '(files)'}")
         _timed_rebuild(content, games, out, papers, echo)
+
+
+def _changed_names(batch) -> list[str]:
+    """The files a save touched, without an editor's (or sed's) vanished temporary files."""
+    paths = [Path(path) for _, path in batch or ()]
+    return sorted({p.name for p in paths if p.exists() or p.suffix in CONTENT_SUFFIXES})
 
 
 def live_changes(content: Path) -> Iterator[set]:

@@ -266,3 +266,16 @@ def test_an_export_without_its_card_is_removed_and_other_kinds_are_kept(content_
     assert (game / "png" / "event-cards" / "all-calm#2.png").exists()
     assert "removed 1" in result.output
     assert (game / "tts" / "event-cards-faces-1.png").exists()  # --png leaves TTS alone
+
+
+def test_watch_names_the_files_saved_not_vanished_temporaries(tmp_path):
+    from printkit.watch import _changed_names
+
+    kept = tmp_path / "sales.yaml"
+    kept.write_text("x")
+    batch = {
+        (None, str(kept)),
+        (None, str(tmp_path / "sedX1b2")),
+        (None, str(tmp_path / "gone.csv")),
+    }
+    assert _changed_names(batch) == ["gone.csv", "sales.yaml"]
