@@ -394,6 +394,13 @@ def options_for(settings: Settings) -> KitOptions:
 _SHARED: dict[str, tuple] = {}  # the loaded pack, handed to forked workers without a reload
 
 
+def _ignore_ctrl_c() -> None:
+    """Workers leave Ctrl-C to the parent, which lets them finish writing before it stops."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _build_in_worker(job: tuple) -> tuple[str, object]:
     """Runs in a forked worker: build one target from the parent's pack, report plainly."""
     from printkit.errors import PrintkitError
@@ -416,14 +423,27 @@ def build_targets(
     if len(targets) < 2 or (os.cpu_count() or 1) < 2:
         return [build_game(plugin, pack, out, options_for(t), t[1], force) for t in targets]
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     jobs = [(out, t, force) for t in targets]
-    context = multiprocessing.get_context("fork")
     _SHARED["pack"] = (plugin, pack)
+    pool = ProcessPoolExecutor(
+        min(len(jobs), os.cpu_count() or 1),
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_ignore_ctrl_c,
+    )
     try:
-        with context.Pool(min(len(jobs), os.cpu_count() or 1)) as pool:
-            results = pool.map(_build_in_worker, jobs, chunksize=1)
+        results = list(pool.map(_build_in_worker, jobs))
+    except BrokenProcessPool:
+        from printkit.errors import PrintkitError
+
+        raise PrintkitError(
+            "a build worker stopped without finishing (killed, or out of memory)\n"
+            "  hint: run the build again; each file is whole, but they may be of two builds"
+        ) from None
     finally:
+        pool.shutdown(wait=True)  # on Ctrl-C too: workers finish their atomic writes first
         _SHARED.clear()
     reports = []
     for status, value in results:

@@ -27,9 +27,10 @@ def load(kind: str, key: str) -> bytes | None:
     path = cache_folder(kind) / key
     try:
         data = path.read_bytes()
-        os.utime(path)  # recently used: kept longest
     except OSError:
         return None
+    with suppress(OSError):  # a read-only cache still serves its entries
+        os.utime(path)  # recently used: kept longest
     return data
 
 
@@ -48,7 +49,7 @@ def store(kind: str, key: str, data: bytes) -> None:
 
     folder = cache_folder(kind)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # entries are trusted: ours only
         write_atomic(folder / key, data)
         prune(folder, ENTRIES_KEPT)
     except OSError:

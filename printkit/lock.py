@@ -37,16 +37,22 @@ def build_lock(folder: Path) -> Iterator[None]:
 
 @contextmanager
 def interrupts_deferred() -> Iterator[None]:
-    """Hold Ctrl-C while files are renamed into place, then deliver it."""
+    """Hold Ctrl-C (and a polite kill) while files are renamed into place, then deliver it."""
     received: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
     try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: received.append(signum))
+        previous = {
+            s: signal.signal(s, lambda signum, frame: received.append(signum)) for s in held
+        }
     except ValueError:  # not the main thread: nothing to defer
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if signal.SIGTERM in received:
+            raise SystemExit(128 + signal.SIGTERM)
         if received:
             raise KeyboardInterrupt

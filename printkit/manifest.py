@@ -15,9 +15,14 @@ MANIFEST = ".printkit-manifest.json"
 
 def read_manifest(folder: Path, name: str = MANIFEST) -> dict:
     try:
-        return json.loads((folder / name).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
+        found = json.loads((folder / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return {}
+    if not isinstance(found, dict) or any(
+        not isinstance(found.get(part, {}), dict) for part in ("files", "sheets", "pieces")
+    ):
+        return {}  # not a manifest we wrote: as if never built
+    return found
 
 
 def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool, lang: str = "") -> Path:

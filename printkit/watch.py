@@ -81,7 +81,7 @@ def warm_up(content: Path, games: tuple[str, ...], paper: str) -> None:
             render_part(part, kit, options)
         if plugin.rulebook is not None:
             render_rulebook(plugin, pack, options.paper, options.theme, options.lang)
-    except (PrintkitError, StopIteration):
+    except Exception:  # noqa: BLE001 - only a head start: what is wrong, the build reports
         pass
 
 
@@ -128,7 +128,7 @@ def live_changes(content: Path) -> Iterator[set]:
     stream = watchfiles.watch(
         *roots,
         debounce=200,
-        step=25,  # quiet time that ends a batch; an editor's save takes far less
+        step=50,  # quiet time that ends a batch: "save all" in an editor stays one build
         rust_timeout=500,
         yield_on_timeout=True,
         raise_interrupt=False,

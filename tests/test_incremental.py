@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from pathlib import Path
@@ -279,3 +280,52 @@ def test_watch_names_the_files_saved_not_vanished_temporaries(tmp_path):
         (None, str(tmp_path / "gone.csv")),
     }
     assert _changed_names(batch) == ["gone.csv", "sales.yaml"]
+
+
+@pytest.mark.parametrize(
+    "signal_name, raised", [("SIGINT", KeyboardInterrupt), ("SIGTERM", SystemExit)]
+)
+def test_a_signal_during_the_renames_waits_for_them(signal_name, raised, tmp_path):
+    import os
+    import signal
+
+    from printkit.lock import interrupts_deferred
+
+    written = []
+    with pytest.raises(raised), interrupts_deferred():
+        os.kill(os.getpid(), getattr(signal, signal_name))
+        for n in range(3):  # the renames go on: the signal is held
+            (tmp_path / f"f{n}").write_text("x")
+            written.append(n)
+    assert written == [0, 1, 2]
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # handlers restored
+
+
+def test_ctrl_c_in_a_parallel_build_lets_the_workers_finish(content_copy, tmp_path, monkeypatch):
+    """The parent takes Ctrl-C; the workers ignore it and finish whole kits first."""
+    import os
+    import signal
+
+    from printkit import build as build_module
+
+    real = build_module.build_targets
+
+    def interrupted(*args, **kwargs):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        previous = signal.signal(signal.SIGALRM, lambda *a: os.kill(os.getpid(), signal.SIGINT))
+        signal.setitimer(signal.ITIMER_REAL, 0.3)  # Ctrl-C while both papers render
+        try:
+            return real(*args, **kwargs)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    plugin, pack = PackCache(content_copy).load(content_copy / STALL)
+    targets = [("a4", False, (0.0, 0.0), ""), ("letter", False, (0.0, 0.0), "")]
+    with pytest.raises(KeyboardInterrupt):
+        interrupted(plugin, pack, tmp_path, targets)
+    for paper in ("a4", "letter"):
+        folder = tmp_path / STALL / paper
+        manifest = json.loads((folder / MANIFEST).read_text())
+        assert all((folder / name).is_file() for name in manifest["files"])

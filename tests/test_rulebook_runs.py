@@ -201,3 +201,78 @@ def test_fresh_reads_nothing_from_the_cache(monkeypatch, tmp_path):
     with diskcache.fresh():
         assert diskcache.load("test", "key") is None
     assert diskcache.load("test", "key") == b"kept"
+
+
+def _book(markdown: str):
+    from printkit.rulebook.context import RulebookContext
+    from printkit.rulebook.markdown import parse
+
+    return RulebookContext(title="Sample", variables={}), parse(markdown)
+
+
+def _headers(pdf: bytes) -> list[str]:
+    return [(p.extract_text() or "").splitlines()[0] for p in PdfReader(BytesIO(pdf)).pages]
+
+
+def test_a_one_page_block_sets_the_running_header_as_in_one_pass():
+    """A page after a one-page summary continues the summary's chapter, in runs too."""
+    filler = "\n\n".join("Some words " * 40 for _ in range(12))
+    context, nodes = _book(
+        f"# Alpha\n\n{filler}\n\n````onepage Summary\n# Summary\n\nShort.\n````\n\n{filler}\n"
+    )
+    by_runs = typeset(nodes, context, PAPERS["a4"])
+    one_pass = typeset_in_one_pass(nodes, context, PAPERS["a4"])
+    assert _headers(by_runs) == _headers(one_pass)
+    assert [p.extract_text() for p in PdfReader(BytesIO(by_runs)).pages] == [
+        p.extract_text() for p in PdfReader(BytesIO(one_pass)).pages
+    ]
+
+
+def test_an_empty_book_is_one_blank_page():
+    context, nodes = _book("")
+    assert len(PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"]))).pages) == 1
+
+
+@pytest.mark.parametrize(
+    "markdown, message",
+    [
+        ("# One\n\nSee [the rules](#no-such-heading).\n", "points to '#no-such-heading'"),
+        ("## Starts at two\n\nText.\n", "is level 2 but follows level 0"),
+        ("# One\n\n## Two\n\n# Three\n\n## Four\n\nText.\n", None),
+    ],
+)
+def test_links_and_outline_are_checked_before_the_pdf(markdown, message):
+    from printkit.errors import RenderError
+    from printkit.rulebook.markdown import check_links_and_outline
+
+    _, nodes = _book(markdown)
+    if message is None:
+        check_links_and_outline(nodes)  # a well-formed outline passes
+        return
+    with pytest.raises(RenderError, match=message):
+        check_links_and_outline(nodes)
+
+
+def test_a_broken_link_in_the_rulebook_is_a_clean_error(content_copy, tmp_path):
+    from click.testing import CliRunner
+
+    from printkit.cli import cli
+
+    glossary = content_copy / "lemonade-stall" / "rulebook" / "glossary.md"
+    edit(glossary, "# Glossary\n", "# Glossary\n\nSee [setting up](#set-up).\n")
+    result = CliRunner().invoke(
+        cli, ["build", "lemonade-stall", "--content", str(content_copy), "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 2, result.output
+    assert "points to '#set-up'" in result.output and "Traceback" not in result.output
+
+
+def test_a_read_only_cache_still_serves(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    diskcache.store("test", "key", b"kept")
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr("os.utime", refuse)
+    assert diskcache.load("test", "key") == b"kept"

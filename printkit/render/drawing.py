@@ -7,7 +7,6 @@ raster exactly, for the rulebook's PNGs, its pages and the 300 dpi exports.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -29,7 +28,12 @@ class Drawing:
     portable: bool
 
 
-DOCUMENT_BOUND = re.compile(r"/\S+ (?:gs|Do|sh)\b")  # operators naming a document's resources
+def bound_to_document(ops: list[str], forms_allowed: bool = False) -> bool:
+    """Whether page operators name one document's resources (a graphics state, a shading,
+    an XObject unless ``forms_allowed``) or hold an inline image: such a drawing cannot
+    be replayed in another document."""
+    ends = (" gs", " sh") if forms_allowed else (" gs", " sh", " Do")
+    return any(op.endswith(ends) or op.startswith("BI") for op in ops)
 
 
 def canvas_fingerprint(c: Canvas, *extra: object) -> Drawing:
@@ -47,7 +51,7 @@ def canvas_fingerprint(c: Canvas, *extra: object) -> Drawing:
             glyphs.append((name, sorted(state.assignments.items())))
             chars.update(chr(code) for code in state.assignments if code)
     fonts = sorted(c._doc.fontMapping.items())
-    portable = not any(DOCUMENT_BOUND.search(op) for op in c._code)
+    portable = not bound_to_document(c._code)
     return Drawing(digest(*extra, c._code, glyphs, fonts), frozenset(chars), portable)
 
 

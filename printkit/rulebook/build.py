@@ -8,7 +8,7 @@ from printkit.render.theme import Theme
 from printkit.render.units import Paper
 from printkit.rulebook.context import RulebookContext
 from printkit.rulebook.htmlpage import html_page
-from printkit.rulebook.markdown import Node, markdown_parser, parse
+from printkit.rulebook.markdown import Node, check_links_and_outline, markdown_parser, parse
 from printkit.rulebook.templates import render_source, template_folders
 from printkit.rulebook.typeset import typeset
 
@@ -37,7 +37,9 @@ def rulebook_tree(
 ) -> tuple[RulebookContext, list[Node]]:
     context = rulebook_context(plugin, pack, theme, lang)
     source = rulebook_markdown(plugin, pack, context)
-    return context, parse(source, md=markdown_parser(context.language))
+    nodes = parse(source, md=markdown_parser(context.language))
+    check_links_and_outline(nodes)
+    return context, nodes
 
 
 def render_rulebook(

@@ -219,3 +219,45 @@ def headings(nodes: list[Node], max_level: int = TOC_LEVELS) -> list[Node]:
         elif node.kind == "directive" and node.name == "onepage":
             found += headings(node.children, max_level)
     return found
+
+
+def check_links_and_outline(nodes: list[Node]) -> None:
+    """Refuse a link to no heading and an outline that skips a level, naming them.
+
+    Both would otherwise surface only when the PDF is written, as reportlab's
+    own errors about destinations and outline levels.
+    """
+    from printkit.errors import RenderError
+
+    everywhere = list(_walk_nodes(nodes))
+    anchors = {n.anchor for n in everywhere if n.kind == "heading" and n.anchor}
+    for node in everywhere:
+        for token in _walk_tokens(node.inline):
+            href = str((token.attrs or {}).get("href", "")) if token.type == "link_open" else ""
+            if href.startswith("#") and href[1:] not in anchors:
+                raise RenderError(
+                    f"rulebook: a link in {plain(node.inline)!r} points to {href!r}, "
+                    "but no heading has that anchor\n  hint: link to a heading's anchor "
+                    "(its title in lower case, words joined by '-')"
+                )
+    level = 0
+    for heading in headings(nodes):
+        if heading.level > level + 1:
+            raise RenderError(
+                f"rulebook: heading {plain(heading.inline)!r} is level {heading.level} "
+                f"but follows level {level}\n  hint: the PDF outline cannot skip a level; "
+                f"use {'#' * (level + 1)} here"
+            )
+        level = heading.level
+
+
+def _walk_nodes(nodes: list[Node]):
+    for node in nodes:
+        yield node
+        yield from _walk_nodes(node.children)
+
+
+def _walk_tokens(tokens):
+    for token in tokens:
+        yield token
+        yield from _walk_tokens(token.children or ())

@@ -35,14 +35,16 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from printkit import diskcache
 from printkit.errors import RenderError
 from printkit.fingerprint import code_digest, digest
-from printkit.render.drawing import Drawing, canvas_fingerprint
+from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerprint
 from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
 from printkit.rulebook.flowables import BULLETS, Flow, convert
-from printkit.rulebook.markdown import Node, plain
+from printkit.rulebook.markdown import Node, headings, plain
+from printkit.rulebook.typeset import PAGE_FORM
 
 CACHE_KIND = "rulebook-pages"
+FORM_PREFIX = PAGE_FORM.format("")  # the contents' page numbers: defined again when assembling
 PAGE_BREAKING = frozenset({"cover", "pagebreak", "onepage"})  # directives that end a run
 PAGE_OPENING = frozenset({"onepage"})  # directives that start one
 
@@ -81,13 +83,14 @@ def split_runs(nodes: Sequence[Node]) -> list[list[Node]]:
 
 
 def carried_sections(runs: list[list[Node]]) -> list[str]:
-    """The chapter each run continues: the last level-1 heading before it."""
+    """The chapter each run continues: the last level-1 heading before it (a one-page
+    block's own heading included, as the page template files it)."""
     carried, out = "", []
     for run in runs:
         out.append(carried)
-        for node in run:
-            if node.kind == "heading" and node.level == 1:
-                carried = plain(node.inline)
+        for heading in headings(run, 1):
+            if heading.level == 1:
+                carried = plain(heading.inline)
     return out
 
 
@@ -188,8 +191,9 @@ class RecordingCanvas(Canvas):
         self._events: list[tuple[str, tuple, dict]] = []
 
     def showPage(self) -> None:
-        if self._shadingUsed:
-            raise Unsupported("a shading")
+        foreign = [f for f in self._formsinuse if not f.startswith(FORM_PREFIX)]
+        if self._shadingUsed or foreign or bound_to_document(self._code, forms_allowed=True):
+            raise Unsupported("a graphics state, an image, a shading or a form on a page")
         self.pages.append(
             PageRecord(
                 tuple(self._pagesize),
@@ -379,5 +383,7 @@ def assemble(
             canvas.showPage()
     for level, _, anchor in toc:
         form_writer(canvas, anchor, level, str(landed.get(anchor, "?")))
+    if not any(record.pages for record in records):
+        canvas.showPage()  # an empty book is still one (blank) page, as in one pass
     canvas.save()
     return buffer.getvalue()

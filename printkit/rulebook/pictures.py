@@ -128,7 +128,7 @@ class PictureSheet:
         missing = []
         for p, key in zip(self.pictures, keys):
             cached = diskcache.load(CACHE_KIND, key)
-            if cached is None:
+            if cached is None or not cached.startswith(PNG_SIGNATURE):  # missing or torn
                 missing.append((p, key))
             else:
                 self._pngs[id(p)] = cached
@@ -139,6 +139,7 @@ class PictureSheet:
 
 
 CACHE_KIND = "pictures"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def drawing_digest(picture: PictureBlock) -> str:
