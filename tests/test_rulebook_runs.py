@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from io import BytesIO
 from pathlib import Path
 
@@ -276,3 +277,16 @@ def test_a_read_only_cache_still_serves(monkeypatch, tmp_path):
 
     monkeypatch.setattr("os.utime", refuse)
     assert diskcache.load("test", "key") == b"kept"
+
+
+def test_page_number_forms_have_short_ascii_names():
+    """PDF names are ASCII of at most 127 bytes; Russian headings make long anchors."""
+    context, nodes = tree_of(CONTENT / "lemonade-stand", "ru")
+    reader = PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"])))
+    names = [
+        str(name) for page in reader.pages for name in page["/Resources"].get("/XObject") or {}
+    ]
+    assert names and all(n.isascii() and len(n.encode()) <= 127 for n in names)
+    contents = reader.pages[1].extract_text()
+    numbers = re.findall(r"^\d+$", contents, flags=re.M)  # each contents line's page number
+    assert "Торговый день" in contents and len(numbers) >= len(contents_lines(nodes))

@@ -8,6 +8,7 @@ the bytes identical build to build.
 
 from __future__ import annotations
 
+import hashlib
 import io
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -37,7 +38,7 @@ BOTTOM = 20 * MM
 MIN_SIDE = 20 * MM
 HEADER_Y = 12 * MM  # from the top edge
 FOOTER_Y = 10 * MM
-PAGE_FORM = "pk-page-{}"  # filled with the anchor's bytes in hex: PDF names are ASCII
+PAGE_FORM = "pk-page-{}"  # filled with a digest of the anchor: PDF names are short ASCII
 DOT = " ."
 
 
@@ -168,7 +169,8 @@ class RulebookDoc(BaseDocTemplate):
 
 
 def form_name(anchor: str) -> str:
-    return PAGE_FORM.format(anchor.encode("utf-8").hex())
+    """An ASCII PDF name well under the 127-byte limit, whatever the heading's language."""
+    return PAGE_FORM.format(hashlib.sha256(anchor.encode("utf-8")).hexdigest()[:16])
 
 
 def page_number_form(c: Canvas, anchor: str, level: int, text: str) -> None:
