@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from printkit.errors import ContentError, Location, UsageError
 from printkit.fields import Field, Ledger
@@ -101,3 +102,23 @@ def check_contained(folder: Path) -> None:
                 f"path escapes the content folder: it points to {path.resolve()}",
                 "copy the file into the game's folder instead of linking to it",
             )
+
+
+def box_facts(game: Field, fewest: int = 1, most: int = 10, longest: int = 1000) -> dict[str, Any]:
+    """What every game's box says, read from its ``game.yaml``: its pack's first fields.
+
+    ``fewest`` and ``most`` bound the player counts a game may name, ``longest``
+    its playing time in minutes.
+    """
+    players = game.get("players")
+    players.expect_keys(["min", "max"])
+    low = players.get("min").as_int(fewest, most)
+    return {
+        "id": game.get("id").as_id(),
+        "title": game.get("title").as_str(),
+        "tagline": game.get("tagline").as_str(),
+        "min_players": low,
+        "max_players": players.get("max").as_int(low, most),
+        "play_time_minutes": game.get("play_time_minutes").as_int(1, longest),
+        "age": game.get("age").as_int(1, 99),
+    }

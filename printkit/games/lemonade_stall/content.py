@@ -34,7 +34,7 @@ from printkit.games.lemonade_stall.model import (
     Temperature,
     WeatherChange,
 )
-from printkit.packs import read_card_list, read_document
+from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 COMPONENT_KINDS = ("board", "marker", "mat", "chart", "card", "token", "die", "sheet")
@@ -84,9 +84,8 @@ def load(folder: Path) -> LemonadeStall:
     degrees = [t.degrees for t in temperatures]
     step = weather.get("temperature_step").as_int(1, 50)
     _check_steps(weather.get("temperatures"), degrees, step)
-    players = game.get("players")
-    min_players = players.get("min").as_int(1, 10)
-    max_players = players.get("max").as_int(min_players, 10)
+    box = box_facts(game)
+    min_players, max_players = box["min_players"], box["max_players"]
     charts = _charts(sales.get("charts"), condition_ids, len(degrees), conditions)
     _check_charts(sales.get("charts"), charts, range(min_players, max_players + 1))
     items = _items(items_doc.get("items"))
@@ -95,13 +94,7 @@ def load(folder: Path) -> LemonadeStall:
 
     pack = LemonadeStall(
         folder=folder,
-        id=game.get("id").as_id(),
-        title=game.get("title").as_str(),
-        tagline=game.get("tagline").as_str(),
-        min_players=min_players,
-        max_players=max_players,
-        play_time_minutes=game.get("play_time_minutes").as_int(1, 1000),
-        age=game.get("age").as_int(1, 99),
+        **box,
         starting_money=game.get("starting_money").as_int(0, 10_000),
         days=tuple(d.as_str() for d in game.get("days").as_list(1, 100)),
         opening_weather=_weather_pair(game.get("opening_weather"), condition_ids, degrees),

@@ -432,20 +432,18 @@ def weather_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
 
 
 # -- reference cards -------------------------------------------------------------------
+def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str) -> Box:
+    """A reference card's ground and heading; returns the room below the heading."""
+    flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
+    head, rest = trim.inset(SAFE).split_top(10 * MM)
+    panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
+    _centred(c, head.inset(2 * MM, 1 * MM), heading, BOLD, 12, f"reference card heading ({lang})")
+    return rest
+
+
 def reference_front(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
-        safe = trim.inset(SAFE)
-        head, rest = safe.split_top(10 * MM)
-        panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-        _centred(
-            c,
-            head.inset(2 * MM, 1 * MM),
-            pack.label("ref_day")(lang),
-            BOLD,
-            12,
-            f"reference card heading ({lang})",
-        )
+        rest = _reference_card(c, trim, theme, pack.label("ref_day")(lang), lang)
         body = Box(rest.x, rest.y + 5 * MM, rest.width, rest.height - 7 * MM)
         panel(c, body)
         inner = body.inset(2.5 * MM, 2 * MM)
@@ -454,7 +452,7 @@ def reference_front(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
             for n in range(1, 6)
         ]
         _numbered(c, inner, steps, f"reference card steps ({lang})")
-        _kind_label(c, safe, pack.label("kind_reference")(lang))
+        _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
 
     return draw
 
@@ -508,18 +506,7 @@ def _run_in(c: Canvas, block, title: str, x: float, top: float) -> None:
 
 def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
     def draw(c: Canvas, trim: Box) -> None:
-        flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
-        safe = trim.inset(SAFE)
-        head, rest = safe.split_top(10 * MM)
-        panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-        _centred(
-            c,
-            head.inset(2 * MM, 1 * MM),
-            pack.label("ref_money")(lang),
-            BOLD,
-            12,
-            f"reference card heading ({lang})",
-        )
+        rest = _reference_card(c, trim, theme, pack.label("ref_money")(lang), lang)
         table_h = 34 * MM
         body = Box(rest.x, rest.y + table_h + 7 * MM, rest.width, rest.height - table_h - 9 * MM)
         panel(c, body)
@@ -530,7 +517,7 @@ def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
             f"reference card money ({lang})",
         )
         _weather_table(c, Box(rest.x, rest.y + 5 * MM, rest.width, table_h), pack, lang, theme)
-        _kind_label(c, safe, pack.label("kind_reference")(lang))
+        _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
 
     return draw
 

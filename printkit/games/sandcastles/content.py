@@ -28,7 +28,7 @@ from printkit.games.sandcastles.model import (
     Sandcastles,
     Scoring,
 )
-from printkit.packs import read_card_list, read_document
+from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_CARDS = 500
 GAME_KEYS = [
@@ -63,22 +63,14 @@ def load(folder: Path) -> Sandcastles:
     game = read_document(folder / "game.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
     game.expect_keys(GAME_KEYS)
-    players = game.get("players")
-    players.expect_keys(["min", "max"])
-    low = players.get("min").as_int(1, 12)
+    box = box_facts(game, most=12, longest=600)
     scoring = _scoring(game.get("scoring"))
     rulings = _rulings(game.get("rulings"))
     game.get("card_list").as_choice(["cards.csv", "cards.yaml"])
     cards = _cards(read_card_list(folder, "cards", ledger), scoring)
     pack = Sandcastles(
         folder=folder,
-        id=game.get("id").as_id(),
-        title=game.get("title").as_str(),
-        tagline=game.get("tagline").as_str(),
-        min_players=low,
-        max_players=players.get("max").as_int(low, 12),
-        play_time_minutes=game.get("play_time_minutes").as_int(1, 600),
-        age=game.get("age").as_int(1, 99),
+        **box,
         hand_size=game.get("hand_size").as_int(1, 50),
         piles=game.get("piles").as_int(1, 20),
         timer_minutes=game.get("timer_minutes").as_int(1, 120),

@@ -21,7 +21,7 @@ from printkit.games.thats_not_lemonade.model import (
     Removal,
     ThatsNotLemonade,
 )
-from printkit.packs import read_card_list, read_document
+from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_COPIES = 200  # more copies of one card than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
@@ -51,10 +51,8 @@ def load(folder: Path) -> ThatsNotLemonade:
     game.expect_keys(GAME_KEYS)
     characters.expect_keys(["characters"])
 
-    players = game.get("players")
-    players.expect_keys(["min", "max"])
-    min_players = players.get("min").as_int(2, 10)
-    max_players = players.get("max").as_int(min_players, 10)
+    box = box_facts(game, fewest=2, longest=600)
+    min_players, max_players = box["min_players"], box["max_players"]
     cards = _cards(read_card_list(folder, "cards", ledger))
     setup = game.get("setup")
     setup.expect_keys(["removed_card", "removals"])
@@ -63,13 +61,7 @@ def load(folder: Path) -> ThatsNotLemonade:
 
     pack = ThatsNotLemonade(
         folder=folder,
-        id=game.get("id").as_id(),
-        title=game.get("title").as_str(),
-        tagline=game.get("tagline").as_str(),
-        min_players=min_players,
-        max_players=max_players,
-        play_time_minutes=game.get("play_time_minutes").as_int(1, 600),
-        age=game.get("age").as_int(1, 99),
+        **box,
         rounds_to_win=game.get("rounds_to_win").as_int(1, 20),
         buried=game.get("buried_cards").as_int(0, 5),
         removed_card=_removed_card(setup.get("removed_card"), cards),

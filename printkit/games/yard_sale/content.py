@@ -36,7 +36,7 @@ from printkit.games.yard_sale.model import (
     Subject,
     YardSale,
 )
-from printkit.packs import read_card_list, read_document
+from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 MIN_MM = 10  # a printed piece smaller than this is a typo
@@ -105,10 +105,8 @@ def load(folder: Path) -> YardSale:
     cash_doc.expect_keys(["denominations"])
     components_doc.expect_keys(["components"])
 
-    players = game.get("players")
-    players.expect_keys(["min", "max"])
-    min_players = players.get("min").as_int(1, 10)
-    max_players = players.get("max").as_int(min_players, 10)
+    box = box_facts(game)
+    max_players = box["max_players"]
     rounds = game.get("rounds").as_int(1, 100)
     subjects = _subjects(subjects_doc.get("subjects"))
     subject_ids = [s.id for s in subjects]
@@ -120,13 +118,7 @@ def load(folder: Path) -> YardSale:
 
     pack = YardSale(
         folder=folder,
-        id=game.get("id").as_id(),
-        title=game.get("title").as_str(),
-        tagline=game.get("tagline").as_str(),
-        min_players=min_players,
-        max_players=max_players,
-        play_time_minutes=game.get("play_time_minutes").as_int(1, 1000),
-        age=game.get("age").as_int(1, 99),
+        **box,
         rounds=rounds,
         minutes_per_round=game.get("minutes_per_round").as_int(1, 240),
         opening_minute=_clock(game.get("opening_time")),
