@@ -37,7 +37,7 @@ def median(samples: list[float]) -> float:
 
 def bench_kit(work: Path) -> dict[str, float]:
     content = work / "content"
-    shutil.copytree(ROOT / "content", content)
+    shutil.copytree(ROOT / "printkit" / "bundled" / "content", content)
     out = work / "output"
     build = ["build", "lemonade-stall", "--content", str(content), "--out", str(out)]
     cold, noop, one_card, check = [], [], [], []
@@ -64,7 +64,7 @@ def bench_kit(work: Path) -> dict[str, float]:
 def bench_watch(work: Path) -> float:
     """Save an event card's text while `printkit watch` runs; time until both papers report."""
     content = work / "content-watch"
-    shutil.copytree(ROOT / "content", content)
+    shutil.copytree(ROOT / "printkit" / "bundled" / "content", content)
     events = content / "lemonade-stall" / "events.yaml"
     original = events.read_text()
     args = ["watch", "lemonade-stall", "--content", str(content), "--out", str(work / "out-w")]

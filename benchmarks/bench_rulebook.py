@@ -56,7 +56,7 @@ def main() -> int:
     from printkit.rulebook.build import render_rulebook
 
     plugin = plugin_for("lemonade-stall")
-    pack = plugin.load(ROOT / "content" / "lemonade-stall")
+    pack = plugin.load(ROOT / "printkit" / "bundled" / "content" / "lemonade-stall")
     paper = PAPERS["a4"]
     with fresh():  # a full typesetting every time, as a first build or --force does
         ours = first_and_median(lambda: render_rulebook(plugin, pack, paper, Theme()))

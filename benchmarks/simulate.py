@@ -19,7 +19,9 @@ from pathlib import Path
 
 from printkit.simulate.runner import Plan, Source, default_workers, play_games, run
 
-CONTENT = Path(__file__).resolve().parent.parent / "content" / "lemonade-stall"
+CONTENT = (
+    Path(__file__).resolve().parent.parent / "printkit" / "bundled" / "content" / "lemonade-stall"
+)
 GAME = "lemonade-stall"
 
 

@@ -11,9 +11,10 @@ from functools import cache
 from pathlib import Path
 
 from printkit import __version__
+from printkit.resources import shared_templates
 
 PACKAGE = Path(__file__).resolve().parent
-TEMPLATES = PACKAGE.parent / "templates"
+TEMPLATES = shared_templates()
 
 
 def digest(*values: object) -> str:

@@ -9,10 +9,11 @@ from typing import Any
 
 from printkit.errors import ContentError, Location, UsageError
 from printkit.fields import Field, Ledger
+from printkit.resources import bundled_content
 from printkit.yamlio import load_csv, load_yaml
 
 GAME_FILE = "game.yaml"
-BUNDLED_CONTENT = Path(__file__).resolve().parent.parent / "content"
+BUNDLED_CONTENT = bundled_content()
 
 
 def read_document(path: Path, ledger: Ledger | None = None) -> Field:

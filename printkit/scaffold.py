@@ -6,9 +6,9 @@ import shutil
 from pathlib import Path
 
 from printkit.errors import UsageError
-from printkit.fingerprint import TEMPLATES
+from printkit.resources import scaffold_folder
 
-SCAFFOLD = TEMPLATES / "new-game"
+SCAFFOLD = scaffold_folder()
 
 
 def title_of(game_id: str) -> str:

@@ -12,7 +12,7 @@ from printkit.errors import ContentError
 from printkit.games.lemonade_stall.content import load
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = ROOT / "content"
+CONTENT = ROOT / "printkit" / "bundled" / "content"
 STALL = CONTENT / "lemonade-stall"
 SEEDS = ROOT.parent / "shared" / "seeds"
 

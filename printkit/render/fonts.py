@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import RenderError
+from printkit.resources import font_folder
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONT_DIR = font_folder()
 BODY = "PK-Sans"
 BOLD = "PK-Sans-Bold"
 ITALIC = "PK-Sans-Oblique"

@@ -29,9 +29,10 @@ from markupsafe import Markup, escape
 from printkit.diskcache import cache_folder
 from printkit.errors import ContentError, Location, PrintkitError
 from printkit.fields import suggest
+from printkit.resources import shared_templates
 from printkit.rulebook.context import MissingEntry, RulebookContext
 
-SHARED_TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+SHARED_TEMPLATES = shared_templates()
 GAME_TEMPLATES = "rulebook"  # the folder inside a content pack
 FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.M)
 HINT = "templates may read only the variables and call only the functions the game provides"

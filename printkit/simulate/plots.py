@@ -18,10 +18,11 @@ from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.resources import font_folder
 from printkit.simulate.report import Report, Section, describe
 from printkit.simulate.stats import Rate, Spread
 
-FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FONTS = font_folder()
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 PAGE = (595.0, 842.0)  # A4 portrait, points
 MARGIN = 36.0

@@ -1,0 +1,1 @@
+"""Click commands kept in their own modules; `printkit.cli` registers each one."""

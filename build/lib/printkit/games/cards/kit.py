@@ -1,0 +1,71 @@
+"""The plain card game's kit: every card with a back, poker size unless the content says."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from reportlab.lib.colors import white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.games.cards.content import Card, CardGame
+from printkit.kit import Deck, Kit, KitOptions
+from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
+from printkit.render.impose import Piece
+from printkit.render.theme import INK, SKY, Theme
+from printkit.render.units import BLEED, MM, SAFE, Box
+
+
+def _face(card: Card, theme: Theme) -> Callable[[Canvas, Box], None]:
+    def draw(c: Canvas, trim: Box) -> None:
+        c.setFillColor(theme.flood(SKY))
+        bleed = trim.outset(BLEED)
+        c.rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=0, fill=1)
+        inner = trim.inset(SAFE)
+        c.setFillColor(white)
+        c.setStrokeColor(INK)
+        c.roundRect(inner.x, inner.y, inner.width, inner.height, 3 * MM, stroke=1, fill=1)
+        body = inner.inset(3 * MM)
+        title = fit(card.title, BOLD, body.width, 12 * MM, 13, 8, what=f"card {card.id!r} title")
+        c.setFillColor(INK)
+        y = draw_fitted(c, title, body.x, body.top, "center", body.width)
+        room = y - body.y - 2 * MM
+        text = fit(card.text, BODY, body.width, room, 10, what=f"card {card.id!r} text")
+        draw_fitted(c, text, body.x, y - 3 * MM, "left", body.width)
+
+    return draw
+
+
+def _back(title: str, theme: Theme) -> Callable[[Canvas, Box], None]:
+    def draw(c: Canvas, trim: Box) -> None:
+        c.setFillColor(theme.flood(INK))
+        bleed = trim.outset(BLEED)
+        c.rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=0, fill=1)
+        c.setFillColor(INK if theme.ink_saver else white)
+        c.setFont(BOLD, 14)
+        c.drawCentredString(trim.cx, trim.cy, title)
+
+    return draw
+
+
+def kit(pack: CardGame, options: KitOptions) -> Kit:
+    back = _back(pack.title, options.theme)
+    pieces = tuple(
+        Piece(
+            f"{card.id}#{n + 1}",
+            _face(card, options.theme),
+            back,
+            fields=(("title", card.title), ("text", card.text)),
+        )
+        for card in pack.cards
+        for n in range(card.copies)
+    )
+    deck = Deck(
+        "cards",
+        "Cards",
+        pack.card_width * MM,
+        pack.card_height * MM,
+        pieces,
+        note="cut on the crop marks",
+    )
+    return Kit(pack.id, pack.title, (replace(deck, inputs=(pack.title, pack.cards)),))

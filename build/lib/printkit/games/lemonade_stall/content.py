@@ -1,0 +1,452 @@
+"""Read and validate a Lemonade Stall content folder into a `LemonadeStall`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from pathlib import Path
+
+from printkit.cardtext import fill_text
+from printkit.components import read_colours, read_components
+from printkit.fields import (
+    CARD_ID_HINT,
+    Field,
+    Ledger,
+    check_unique,
+    read_copies,
+    read_size,
+    suggest,
+)
+from printkit.games.lemonade_stall.model import (
+    SAME,
+    Benefit,
+    BenefitEffect,
+    ChangeGroup,
+    ChangeOption,
+    Condition,
+    Event,
+    EventEffect,
+    ForecastRow,
+    Item,
+    KitLayout,
+    LemonadeStall,
+    SalesChart,
+    Temperature,
+    WeatherChange,
+)
+from printkit.packs import box_facts, read_card_list, read_document
+
+MAX_CARDS = 500  # a deck larger than this is a typo, not a design
+COMPONENT_KINDS = ("board", "marker", "mat", "chart", "card", "token", "die", "sheet")
+COMPONENT_PER = ("condition", "temperature", "player-colour", "player")
+GAME_KEYS = [
+    "id",
+    "title",
+    "tagline",
+    "players",
+    "play_time_minutes",
+    "age",
+    "starting_money",
+    "days",
+    "opening_weather",
+    "forecast_on_last_day",
+    "selling_prices",
+    "event_deck_size",
+    "tie_breaks",
+    "stock_track_length",
+    "player_colours",
+    "rules_of_play",
+]
+CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
+
+
+def load(folder: Path) -> LemonadeStall:
+    ledger = Ledger()
+    game = read_document(folder / "game.yaml", ledger)
+    weather = read_document(folder / "weather.yaml", ledger)
+    sales = read_document(folder / "sales.yaml", ledger)
+    items_doc = read_document(folder / "items.yaml", ledger)
+    components_doc = read_document(folder / "components.yaml", ledger)
+    kit_doc = read_document(folder / "kit.yaml", ledger)
+
+    game.expect_keys(GAME_KEYS)
+    weather.expect_keys(
+        ["conditions", "temperatures", "temperature_step", "forecast", "d12_from_2d6"]
+    )
+    sales.expect_keys(["charts"])
+    items_doc.expect_keys(["items", "bulk_size", "max_per_item_per_round", "partial_bulk"])
+    components_doc.expect_keys(["components"])
+    items_doc.get("partial_bulk").as_choice(["per-unit"])
+
+    conditions = _conditions(weather.get("conditions"))
+    temperatures = _temperatures(weather.get("temperatures"))
+    condition_ids = [c.id for c in conditions]
+    degrees = [t.degrees for t in temperatures]
+    step = weather.get("temperature_step").as_int(1, 50)
+    _check_steps(weather.get("temperatures"), degrees, step)
+    box = box_facts(game)
+    min_players, max_players = box["min_players"], box["max_players"]
+    charts = _charts(sales.get("charts"), condition_ids, len(degrees), conditions)
+    _check_charts(sales.get("charts"), charts, range(min_players, max_players + 1))
+    items = _items(items_doc.get("items"))
+    d12 = weather.get("d12_from_2d6")
+    d12.expect_keys(["high_half_from", "high_half_adds"])
+
+    pack = LemonadeStall(
+        folder=folder,
+        **box,
+        starting_money=game.get("starting_money").as_int(0, 10_000),
+        days=tuple(d.as_str() for d in game.get("days").as_list(1, 100)),
+        opening_weather=_weather_pair(game.get("opening_weather"), condition_ids, degrees),
+        forecast_on_last_day=game.get("forecast_on_last_day").as_bool(),
+        selling_prices=_prices(game.get("selling_prices")),
+        tie_breaks=tuple(
+            t.as_choice(["money", "stock", "nearest-first-player"])
+            for t in game.get("tie_breaks").as_list(1)
+        ),
+        stock_track_length=game.get("stock_track_length").as_int(5, 200),
+        player_colours=read_colours(game.get("player_colours"), max_players),
+        conditions=conditions,
+        temperatures=temperatures,
+        temperature_step=step,
+        condition_forecast=_forecast_table(
+            weather.get("forecast").get("condition"), condition_ids + [SAME]
+        ),
+        temperature_forecast=_forecast_table(
+            weather.get("forecast").get("temperature"), degrees + [SAME]
+        ),
+        d12_high_half_from=d12.get("high_half_from").as_int(2, 6),
+        d12_high_half_adds=d12.get("high_half_adds").as_int(1, 11),
+        charts=charts,
+        items=items,
+        bulk_size=items_doc.get("bulk_size").as_int(2, 1000),
+        max_per_item=items_doc.get("max_per_item_per_round").as_int(1, 1000),
+        benefits=_benefits(read_card_list(folder, "benefits", ledger)),
+        events=_events(read_card_list(folder, "events", ledger), step),
+        deck_size=game.get("event_deck_size").as_int(1, MAX_CARDS),
+        components=read_components(
+            components_doc.get("components"), COMPONENT_KINDS, COMPONENT_PER
+        ),
+        kit=_kit_layout(kit_doc),
+        gaps=(),
+    )
+    _check_deck(game.get("event_deck_size"), pack)
+    return _with_gaps(pack, ledger)
+
+
+def _with_gaps(pack: LemonadeStall, ledger: Ledger) -> LemonadeStall:
+    values = {f.name: getattr(pack, f.name) for f in fields(pack)}
+    values["gaps"] = tuple(ledger.gaps)
+    return LemonadeStall(**values)
+
+
+# -- weather -----------------------------------------------------------------
+def _conditions(node: Field) -> tuple[Condition, ...]:
+    result = []
+    for entry in node.as_list(2):
+        entry.expect_keys(["id", "name", "price_cap", "guarantee", "symbol"])
+        cap = entry.get("price_cap")
+        result.append(
+            Condition(
+                id=entry.get("id").as_id(),
+                name=entry.get("name").as_str(),
+                price_cap=None if cap.raw is None else cap.as_int(0, 1000),
+                guarantee=entry.get("guarantee").as_int(0, 100),
+                symbol=entry.get("symbol").as_str(),
+            )
+        )
+    check_unique(node, [c.id for c in result], "condition id")
+    return tuple(result)
+
+
+def _temperatures(node: Field) -> tuple[Temperature, ...]:
+    result = []
+    for entry in node.as_list(1):
+        entry.expect_keys(["degrees", "spoils_on"])
+        spoils = entry.get("spoils_on")
+        result.append(
+            Temperature(
+                degrees=entry.get("degrees").as_int(-50, 60),
+                spoils_on=None if spoils.raw is None else spoils.as_int(1, 7),
+            )
+        )
+    check_unique(node, [t.degrees for t in result], "temperature")
+    return tuple(result)
+
+
+def _check_steps(node: Field, degrees: list[int], step: int) -> None:
+    for a, b in zip(degrees, degrees[1:]):
+        if b - a != step:
+            raise node.error(
+                f"temperatures must rise by temperature_step ({step}); {a} is followed by {b}",
+                "list temperatures from coolest to warmest, evenly spaced",
+            )
+
+
+def _weather_pair(node: Field, conditions: list[str], degrees: list[int]) -> tuple[str, int]:
+    node.expect_keys(["condition", "temperature"])
+    temperature = node.get("temperature")
+    value = temperature.as_int()
+    if value not in degrees:
+        raise temperature.error(f"no temperature {value}", suggest(str(value), map(str, degrees)))
+    return node.get("condition").as_choice(conditions), value
+
+
+def _forecast_table(node: Field, results: list) -> tuple[ForecastRow, ...]:
+    rows = []
+    seen: dict[int, int] = {}
+    for entry in node.as_list(1):
+        entry.expect_keys(["rolls", "result"])
+        low, high = _roll_range(entry.get("rolls"))
+        result_field = entry.get("result")
+        result = result_field.raw
+        if result not in results:
+            raise result_field.error(
+                f"unknown forecast result {result!r}", suggest(str(result), map(str, results))
+            )
+        for roll in range(low, high + 1):
+            if roll in seen:
+                raise entry.get("rolls").error(
+                    f"roll {roll} is already covered by the row on line {seen[roll]}",
+                    "each d12 roll must appear in exactly one row",
+                )
+            seen[roll] = entry.line or 0
+        rows.append(ForecastRow(low, high, result))
+    missing = [r for r in range(1, 13) if r not in seen]
+    if missing:
+        raise node.error(
+            f"d12 rolls {missing} are not covered", "every roll from 1 to 12 needs a row"
+        )
+    return tuple(rows)
+
+
+def _roll_range(node: Field) -> tuple[int, int]:
+    text = node.as_str()
+    match = re.fullmatch(r"(\d+)\s*(?:-\s*(\d+))?", text)
+    if not match:
+        raise node.error(f"{text!r} is not a roll or a range", "write e.g. 4 or 1-3")
+    low = int(match.group(1))
+    high = int(match.group(2) or low)
+    if not 1 <= low <= high <= 12:
+        raise node.error(f"range {text!r} is not within 1-12 in ascending order")
+    return low, high
+
+
+def parse_change(node: Field, temperature_step: int) -> WeatherChange:
+    """Parse a printed weather-change line such as ``C+ (5+) / -5 (3+) -10 (5+)``."""
+    text = node.as_str(allow_empty=True)
+    groups = []
+    if text.strip() not in ("", "-", "—"):
+        for part in text.split("/"):
+            groups.append(_change_group(node, part.strip(), temperature_step))
+    kinds = [g.kind for g in groups]
+    if kinds not in ([], ["condition"], ["temperature"], ["condition", "temperature"]):
+        raise node.error(
+            f"codes {text!r} give groups {kinds}",
+            "print at most one condition group (C+/C-) first, then one temperature group",
+        )
+    return WeatherChange(text, tuple(groups))
+
+
+def _change_group(node: Field, text: str, step: int) -> ChangeGroup:
+    tokens = re.findall(r"\S+\s*\(\d\+\)", text)
+    if not tokens or "".join(tokens).replace(" ", "") != text.replace(" ", ""):
+        raise node.error(
+            f"cannot read weather-change codes {text!r}",
+            "write codes like 'C+ (5+)' or '-5 (3+) -10 (5+)'",
+        )
+    options = []
+    for token in tokens:
+        match = CODE_RE.match(token.strip())
+        if not match:
+            raise node.error(f"unknown weather-change code {token!r}", "use C+, C-, +5, -10 ...")
+        code, threshold = match.group(1), int(match.group(2))
+        if code.startswith("C"):
+            options.append(ChangeOption(1 if code == "C+" else -1, threshold, token.strip()))
+        else:
+            degrees = int(code)
+            if degrees == 0 or degrees % step:
+                raise node.error(f"temperature change {code} is not a multiple of {step}")
+            options.append(ChangeOption(degrees, threshold, token.strip()))
+    kinds = {"condition" if o.printed.startswith("C") else "temperature" for o in options}
+    if len(kinds) > 1:
+        raise node.error(
+            f"group {text!r} mixes condition and temperature codes", "separate them with '/'"
+        )
+    thresholds = [o.threshold for o in options]
+    if thresholds != sorted(set(thresholds)) or not all(1 <= t <= 6 for t in thresholds):
+        raise node.error(
+            f"thresholds in {text!r} must rise from left to right within 1-6",
+            "one d6 roll picks the highest threshold it reaches",
+        )
+    return ChangeGroup(kinds.pop(), tuple(options))
+
+
+# -- sales charts --------------------------------------------------------------
+def _charts(
+    node: Field, conditions: list[str], width: int, condition_values: tuple[Condition, ...]
+) -> tuple[SalesChart, ...]:
+    charts = []
+    for entry in node.as_list(1):
+        entry.expect_keys(["players", "limits"])
+        players = entry.get("players").as_int(1, 10)
+        limits = entry.get("limits")
+        rows = []
+        for key in limits.names():
+            row_field = limits.get(key)
+            if key not in conditions:
+                raise row_field.error(f"unknown condition {key!r}", suggest(key, conditions))
+            row = tuple(c.as_int(0, 10_000) for c in row_field.as_list(width, width))
+            rows.append((key, row))
+        for condition in conditions:
+            if condition not in dict(rows):
+                raise limits.error(f"missing the row for {condition!r}")
+        charts.append(SalesChart(players, tuple(rows)))
+        _check_guarantees(limits, players, dict(rows), condition_values)
+    check_unique(node, [c.players for c in charts], "chart player count")
+    return tuple(charts)
+
+
+def _check_guarantees(
+    limits: Field, players: int, rows: dict, conditions: tuple[Condition, ...]
+) -> None:
+    for condition in conditions:
+        for index, limit in enumerate(rows[condition.id]):
+            if condition.guarantee * players > limit:
+                cell = limits.get(condition.id).as_list()[index]
+                raise cell.error(
+                    f"{players} players x guaranteed {condition.guarantee} cups in "
+                    f"{condition.id} weather is {condition.guarantee * players}, "
+                    f"above this limit of {limit}",
+                    "raise the limit or lower the condition's guarantee",
+                )
+
+
+def _check_charts(node: Field, charts: tuple[SalesChart, ...], counts: range) -> None:
+    have = {c.players for c in charts}
+    for players in counts:
+        if players not in have:
+            raise node.error(f"no maximum-sales chart for {players} players")
+
+
+# -- items, cards, components ------------------------------------------------
+def _items(node: Field) -> tuple:
+    result = []
+    for entry in node.as_list(1):
+        entry.expect_keys(["id", "name", "unit", "price_one", "price_bulk"], ["perishes"])
+        perishes = entry.opt("perishes")
+        result.append(
+            Item(
+                id=entry.get("id").as_id(),
+                name=entry.get("name").as_str(),
+                unit=entry.get("unit").as_str(),
+                price_one=entry.get("price_one").as_int(0, 1000),
+                price_bulk=entry.get("price_bulk").as_int(0, 100_000),
+                perishes=perishes.as_choice(["spoils", "melts"]) if perishes else None,
+            )
+        )
+    check_unique(node, [i.id for i in result], "item id")
+    return tuple(result)
+
+
+def _prices(node: Field) -> tuple[int, ...]:
+    prices = tuple(p.as_int(0, 1000) for p in node.as_list(1, 50))
+    if list(prices) != sorted(set(prices)):
+        raise node.error("selling prices must rise and not repeat")
+    return prices
+
+
+def _effect(node: Field, cls: type, nested: dict[str, tuple[str, ...]]) -> tuple[object, dict]:
+    """Build an effect dataclass; nested keys flatten as ``<key>_<inner>``."""
+    known = [f.name for f in fields(cls)]
+    values: dict[str, object] = {}
+    placeholders: dict[str, object] = {}
+    for key, value in node.items():
+        if key in nested:
+            value.expect_keys(nested[key])
+            for inner in nested[key]:
+                number = value.get(inner).as_int(0, 10_000)
+                values[f"{key}_{inner}"] = number
+                placeholders[inner] = number
+            continue
+        name = key
+        if name not in known:
+            raise value.error(f"unknown effect {key!r}", suggest(key, known + list(nested)))
+        default = next(f.default for f in fields(cls) if f.name == name)
+        if isinstance(default, bool):
+            values[name] = value.as_bool()
+        elif isinstance(default, int) or default is None and not name.startswith("discard"):
+            values[name] = value.as_int(-1000, 1000)
+        else:
+            values[name] = value.as_str()
+        placeholders[name] = values[name]
+    return cls(**values), placeholders
+
+
+def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
+    result = []
+    nested = {
+        "sales_bonus": ("per_cup", "cups"),
+        "bargain": ("cost", "goods"),
+        "theft": ("goods", "money"),
+    }
+    for entry in entries:
+        entry.expect_keys(["id", "title", "text", "effect"], ["min_players"])
+        effect, placeholders = _effect(entry.get("effect"), BenefitEffect, nested)
+        min_players = entry.opt("min_players")
+        result.append(
+            Benefit(
+                id=entry.get("id").as_id(),
+                title=entry.get("title").as_str(),
+                text=fill_text(entry.get("text"), placeholders),
+                effect=effect,
+                min_players=min_players.as_int(1, 10) if min_players else 0,
+            )
+        )
+        check_unique(entry.get("id"), [b.id for b in result], "card id", CARD_ID_HINT)
+    return tuple(result)
+
+
+def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
+    result = []
+    for entry in entries:
+        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity"])
+        effect, placeholders = _effect(entry.get("effect"), EventEffect, {})
+        immunity = entry.opt("immunity")
+        result.append(
+            Event(
+                id=entry.get("id").as_id(),
+                title=entry.get("title").as_str(),
+                text=fill_text(entry.get("text"), placeholders),
+                effect=effect,
+                change=parse_change(entry.get("codes"), step),
+                copies=read_copies(entry, MAX_CARDS),
+                immunity=immunity.as_bool() if immunity else True,
+            )
+        )
+        check_unique(entry.get("id"), [e.id for e in result], "card id", CARD_ID_HINT)
+    return tuple(result)
+
+
+def _check_deck(node: Field, pack: LemonadeStall) -> None:
+    total = sum(e.copies for e in pack.events)
+    if total != pack.deck_size:
+        raise node.error(
+            f"the event cards add up to {total} (copies included) but the deck holds "
+            f"{pack.deck_size}",
+            "change an event's copies or event_deck_size",
+        )
+
+
+def _kit_layout(doc: Field) -> KitLayout:
+    doc.expect_keys(["board", "score_track", "card", "sales_chart", "marker", "token"])
+    track = doc.get("score_track")
+    track.expect_keys(["spaces"])
+    return KitLayout(
+        board=read_size(doc.get("board"), 1200),
+        score_spaces=track.get("spaces").as_int(20, 400),
+        card=read_size(doc.get("card"), 300),
+        sales_chart=read_size(doc.get("sales_chart"), 400),
+        marker=read_size(doc.get("marker"), 100),
+        token=read_size(doc.get("token"), 100),
+    )

@@ -1,0 +1,450 @@
+"""A whole day of Lemonade Stall, step by step, with choices left to deciders.
+
+Each step is a pure function from one `GameState` to the next. Every choice a
+player makes (benefit, goods, purchase, price, barter, theft, passing) comes
+from a `Decider`; every roll from the dice passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from printkit.dice import Dice, shuffle  # noqa: F401  (shuffle: re-exported)
+from printkit.errors import RuleError
+from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
+from printkit.games.lemonade_stall.rules import (
+    D6,
+    D12,
+    NO_EVENT,
+    Offer,
+    Result,
+    Sales,
+    Standing,
+    Stock,
+    Weather,
+    change_weather,
+    check_purchase,
+    clockwise,
+    effect_for,
+    evolve,
+    forecast,
+    is_immune,
+    rank,
+    sell,
+    spoil,
+    use_ingredients,
+)
+
+
+@dataclass(frozen=True)
+class Stand:
+    seat: int
+    money: int
+    stock: Stock
+    benefit: str | None = None
+    price: int | None = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: int
+    day: int  # 0-based index into pack.days
+    first_player: int
+    stands: tuple[Stand, ...]
+    forecast: Weather  # today's forecast (before step 7)
+    tomorrow: Weather | None = None
+    weather: Weather | None = None  # today's actual weather, after step 7
+    bonus_tokens: tuple[tuple[str, int], ...] = ()
+    deck: tuple[str, ...] = ()  # event cards still face down, top first
+    event: str | None = None
+    early_bird: int | None = None  # seat that took the first-player marker today
+
+    def stand(self, seat: int) -> Stand:
+        return self.stands[seat - 1]
+
+    def with_stand(self, stand: Stand) -> GameState:
+        """This state with one stand replaced (a copy; the engine's most frequent one)."""
+        stands = list(self.stands)
+        stands[stand.seat - 1] = stand
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["stands"] = tuple(stands)
+        return new
+
+    def tokens(self, benefit_id: str) -> int:
+        for benefit, count in self.bonus_tokens:
+            if benefit == benefit_id:
+                return count
+        return 0
+
+
+class Decider(Protocol):
+    """Every choice one seat makes; a bot or a scripted example implements it."""
+
+    def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str: ...
+
+    def place_goods(
+        self, state: GameState, seat: int, count: int, one_type: bool
+    ) -> Mapping[str, int]: ...
+
+    def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]: ...
+
+    def set_price(self, state: GameState, seat: int) -> int: ...
+
+    def barter(self, state: GameState, seat: int) -> Mapping[str, int]: ...
+
+    def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]: ...
+
+    def pass_goods(
+        self, state: GameState, seat: int, count: int, passable: Stock
+    ) -> Mapping[str, int]: ...
+
+
+@dataclass(frozen=True)
+class DayReport:
+    """What happened on one day: enough to replay it as a readable log."""
+
+    day: str
+    first_player: int
+    forecast: Weather
+    tomorrow: Weather | None
+    event: str
+    weather: Weather
+    benefits: tuple[str | None, ...]
+    purchases: tuple[tuple[tuple[str, int], ...], ...]
+    spent: tuple[int, ...]
+    prices: tuple[int, ...]
+    sales: Sales
+    lemons_spoiled: bool
+    money: tuple[int, ...]
+    stock: tuple[Stock, ...]
+
+
+def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 1) -> GameState:
+    if not pack.min_players <= players <= pack.max_players:
+        raise RuleError(f"{players} players: the game takes {pack.min_players}-{pack.max_players}")
+    condition, degrees = pack.opening_weather
+    stands = tuple(
+        Stand(seat, pack.starting_money, Stock({i: 0 for i in pack.item_ids}))
+        for seat in range(1, players + 1)
+    )
+    return GameState(
+        players=players,
+        day=0,
+        first_player=first_player,
+        stands=stands,
+        forecast=Weather(condition, degrees),
+        bonus_tokens=tuple((b.id, 0) for b in pack.benefits_for(players)),
+        deck=shuffle(pack.event_deck(), dice),
+    )
+
+
+def _check_goods(
+    pack: LemonadeStall, goods: Mapping[str, int], count: int, one_type: bool, why: str
+) -> Stock:
+    known, total, kinds = pack.item_ids, 0, 0
+    for item, n in goods.items():
+        if item not in known or n < 0:
+            total = -1
+            break
+        total += n
+        kinds += n > 0
+    if total != count:
+        raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
+    if one_type and kinds > 1:
+        raise RuleError(f"{why}: {dict(goods)!r} must be a single type of good")
+    return Stock(goods)
+
+
+def _gain(
+    pack: LemonadeStall,
+    state: GameState,
+    seat: int,
+    decider: Decider,
+    count: int,
+    one_type: bool,
+    why: str,
+) -> GameState:
+    if count <= 0:
+        return state
+    goods = _check_goods(
+        pack, decider.place_goods(state, seat, count, one_type), count, one_type, why
+    )
+    stand = state.stands[seat - 1]
+    return state.with_stand(evolve(stand, stock=stand.stock.plus(goods)))
+
+
+# -- the ten steps -------------------------------------------------------------
+def step_forecast(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
+    last = state.day == len(pack.days) - 1
+    if last and not pack.forecast_on_last_day:
+        return evolve(state, tomorrow=None)
+    return evolve(state, tomorrow=forecast(pack, state.forecast, (dice.roll(D12), dice.roll(D12))))
+
+
+def step_benefits(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
+) -> GameState:
+    """Steps 2 and 3: draft in seat order from the first player, then bonus tokens."""
+    available = [b for b, _ in state.bonus_tokens]
+    tokens = dict(state.bonus_tokens)
+    for seat in clockwise(state.players, state.first_player):
+        decider = deciders[seat]
+        choice = decider.choose_benefit(state, seat, tuple(available))
+        if choice not in available:
+            raise RuleError(f"seat {seat} chose benefit {choice!r}; open: {available}")
+        available.remove(choice)
+        stand = evolve(state.stands[seat - 1], benefit=choice)
+        placed, tokens[choice] = tokens[choice], 0
+        if placed:  # the player places the tokens knowing its card, before they leave it
+            state = _gain(
+                pack, state.with_stand(stand), seat, decider, placed, False, "bonus tokens"
+            )
+            state = evolve(state, bonus_tokens=tuple(tokens.items()))
+        else:  # no one looks in between: one copy does
+            stands = list(state.stands)
+            stands[seat - 1] = stand
+            state = evolve(state, stands=tuple(stands), bonus_tokens=tuple(tokens.items()))
+        state = _take_benefit(pack, state, seat, decider)
+    for benefit_id in available:
+        tokens[benefit_id] += 1
+    return evolve(state, bonus_tokens=tuple(tokens.items()))
+
+
+def _take_benefit(pack: LemonadeStall, state: GameState, seat: int, decider: Decider) -> GameState:
+    effect = pack.benefit(state.stands[seat - 1].benefit).effect
+    if effect.bargain_goods:
+        stand = state.stands[seat - 1]
+        if stand.money >= effect.bargain_cost:
+            state = state.with_stand(evolve(stand, money=stand.money - effect.bargain_cost))
+            state = _gain(pack, state, seat, decider, effect.bargain_goods, True, "bargain")
+    if effect.immunity_goods:
+        state = _gain(pack, state, seat, decider, effect.immunity_goods, True, "immunity goods")
+    if effect.theft_goods:
+        state = _steal(pack, state, seat, decider, effect.theft_goods, effect.theft_money)
+    return state
+
+
+def _steal(
+    pack: LemonadeStall, state: GameState, seat: int, decider: Decider, goods: int, money: int
+) -> GameState:
+    target, taken = decider.steal(state, seat, goods)
+    if target == seat or not 1 <= target <= state.players:
+        raise RuleError(f"seat {seat} cannot steal from seat {target}")
+    victim = state.stand(target)
+    if sum(taken.values()) > goods:
+        raise RuleError(f"theft of {dict(taken)!r} takes more than {goods} goods")
+    victim_stock = victim.stock.minus(taken)
+    dollars = min(money, victim.money)
+    state = state.with_stand(evolve(victim, stock=victim_stock, money=victim.money - dollars))
+    thief = state.stands[seat - 1]
+    return state.with_stand(
+        evolve(thief, stock=thief.stock.plus(taken), money=thief.money + dollars)
+    )
+
+
+def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
+    """Step 4: turn over the top card and resolve what happens at once."""
+    if not state.deck:
+        raise RuleError("the event deck is empty")
+    event_id, rest = state.deck[0], state.deck[1:]
+    state = evolve(state, event=event_id, deck=rest)
+    effect = pack.event(event_id).effect
+    if effect.extra_bonus_tokens:
+        taken = {s.benefit for s in state.stands}
+        tokens = {
+            b: n + (effect.extra_bonus_tokens if b not in taken else 0)
+            for b, n in state.bonus_tokens
+        }
+        state = evolve(state, bonus_tokens=tuple(tokens.items()))
+    if effect.gain_goods:
+        for seat in clockwise(state.players, state.first_player):
+            state = _gain(pack, state, seat, deciders[seat], effect.gain_goods, True, "event goods")
+    if effect.pass_left:
+        state = _pass_left(pack, state, deciders, effect.pass_left)
+    return state
+
+
+def _pass_left(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], count: int
+) -> GameState:
+    received: dict[int, Stock] = {}
+    for seat in clockwise(state.players, state.first_player):
+        stand = state.stands[seat - 1]
+        passable = stand.stock.minus(received.get(seat, Stock()))
+        due = min(count, passable.total)
+        goods = _check_goods(
+            pack, deciders[seat].pass_goods(state, seat, due, passable), due, False, "stock balance"
+        )
+        passable.minus(goods)  # raises when passing goods just received
+        left = seat % state.players + 1
+        state = state.with_stand(evolve(stand, stock=stand.stock.minus(goods)))
+        neighbour = state.stand(left)
+        state = state.with_stand(evolve(neighbour, stock=neighbour.stock.plus(goods)))
+        received[left] = received.get(left, Stock()).plus(goods)
+    return state
+
+
+def event_effect(pack: LemonadeStall, state: GameState, seat: int) -> EventEffect:
+    if state.event is None:
+        return NO_EVENT
+    card = pack.event(state.event)
+    benefit = state.stands[seat - 1].benefit
+    if benefit is None or not card.immunity:
+        return card.effect  # nothing to be immune with, or nothing it may ignore
+    return effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
+
+
+def step_purchase(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
+) -> tuple[GameState, list]:
+    """Step 5, then Early Bird's marker and Bartering."""
+    bought: list = [()] * state.players
+    spent = [0] * state.players
+    for seat in clockwise(state.players, state.first_player):
+        effect = event_effect(pack, state, seat)
+        buy = {k: v for k, v in deciders[seat].buy(state, seat, effect).items() if v}
+        stand = state.stands[seat - 1]
+        cost = check_purchase(pack, buy, effect, stand.money)
+        state = state.with_stand(
+            evolve(stand, money=stand.money - cost, stock=stand.stock.plus(buy))
+        )
+        bought[seat - 1] = tuple(buy.items())
+        spent[seat - 1] = cost
+    for stand in state.stands:
+        benefit = pack.benefit(stand.benefit) if stand.benefit else None
+        if benefit and benefit.effect.takes_first_player:
+            # the marker moves now, so the day's ties in step 8 are shared from its new holder
+            state = evolve(state, early_bird=stand.seat, first_player=stand.seat)
+        if benefit and benefit.effect.barter:
+            wanted = Stock(deciders[stand.seat].barter(state, stand.seat))
+            if wanted.total != stand.stock.total or any(k not in pack.item_ids for k in wanted):
+                raise RuleError(f"barter must swap one for one: {stand.stock!r} -> {wanted!r}")
+            state = state.with_stand(evolve(stand, stock=wanted))
+    return state, list(zip(bought, spent))
+
+
+def step_prices(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
+) -> GameState:
+    """Step 6: every stand picks its card from the same table, none seeing another's."""
+    hidden = state
+    for stand in hidden.stands:
+        price = deciders[stand.seat].set_price(hidden, stand.seat)
+        if price not in pack.selling_prices:
+            raise RuleError(
+                f"seat {stand.seat} played price ${price}; cards are {pack.selling_prices}"
+            )
+        state = state.with_stand(evolve(stand, price=price))
+    return state
+
+
+def step_weather(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
+    card = pack.event(state.event) if state.event else None
+    if card is None:
+        return evolve(state, weather=state.forecast)
+    weather = change_weather(pack, state.forecast, card.change, dice, card.effect.weather_checks)
+    return evolve(state, weather=weather)
+
+
+def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
+    """Step 8; every stand settles at once, so the state is copied once."""
+    offers = [Offer(s.stock, s.price or 0, s.benefit) for s in state.stands]
+    sales = sell(pack, state.weather, state.first_player, offers, state.event)
+    stands = []
+    for stand, cups, income in zip(state.stands, sales.sold, sales.income):
+        stock = use_ingredients(pack, stand.stock, cups)
+        effect = event_effect(pack, state, stand.seat)
+        item = effect.discard_half_after_selling
+        if item:
+            stock = stock.minus({item: stock[item] // 2})
+        stands.append(evolve(stand, stock=stock, money=stand.money + income))
+    return evolve(state, stands=tuple(stands)), sales
+
+
+def step_spoil(pack: LemonadeStall, state: GameState, dice: Dice) -> tuple[GameState, bool]:
+    """Step 9: one roll for the whole table; the state is copied once."""
+    roll = dice.roll(D6)
+    spoiled = False
+    spoiling = pack.perishing("spoils")
+    stands = []
+    for stand in state.stands:
+        effect = event_effect(pack, state, stand.seat)
+        benefit = pack.benefit(stand.benefit) if stand.benefit else None
+        fridge = bool(benefit and benefit.effect.fridge)
+        after = spoil(pack, stand.stock, state.weather.temperature, roll, effect, fridge)
+        spoiled = spoiled or any(after[i] < stand.stock[i] for i in spoiling)
+        stands.append(evolve(stand, stock=after))
+    return evolve(state, stands=tuple(stands)), spoiled
+
+
+def step_end(pack: LemonadeStall, state: GameState) -> GameState:
+    if state.early_bird is not None:
+        first = state.early_bird
+    else:
+        first = state.first_player % state.players + 1
+    stands = tuple([evolve(s, benefit=None, price=None) for s in state.stands])
+    return evolve(
+        state,
+        day=state.day + 1,
+        first_player=first,
+        stands=stands,
+        forecast=state.tomorrow or state.forecast,
+        tomorrow=None,
+        weather=None,
+        event=None,
+        early_bird=None,
+    )
+
+
+def play_day(
+    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], dice: Dice
+) -> tuple[GameState, DayReport]:
+    """One day's ten steps in order."""
+    day_name = pack.days[state.day]
+    first = state.first_player
+    today = state.forecast
+    state = step_forecast(pack, state, dice)
+    state = step_benefits(pack, state, deciders)
+    state = step_event(pack, state, deciders)
+    state, purchases = step_purchase(pack, state, deciders)
+    state = step_prices(pack, state, deciders)
+    state = step_weather(pack, state, dice)
+    state, sales = step_sell(pack, state)
+    state, spoiled = step_spoil(pack, state, dice)
+    report = DayReport(
+        day=day_name,
+        first_player=first,
+        forecast=today,
+        tomorrow=state.tomorrow,
+        event=state.event or "",
+        weather=state.weather,
+        benefits=tuple([s.benefit for s in state.stands]),
+        purchases=tuple([p[0] for p in purchases]),
+        spent=tuple([p[1] for p in purchases]),
+        prices=tuple([s.price or 0 for s in state.stands]),
+        sales=sales,
+        lemons_spoiled=spoiled,
+        money=tuple([s.money for s in state.stands]),
+        stock=tuple([s.stock for s in state.stands]),
+    )
+    return step_end(pack, state), report
+
+
+def play_game(
+    pack: LemonadeStall,
+    players: int,
+    deciders: Mapping[int, Decider],
+    dice: Dice,
+    first_player: int = 1,
+) -> tuple[Result, list[DayReport]]:
+    state = new_game(pack, players, dice, first_player)
+    reports = []
+    for _ in pack.days:
+        state, report = play_day(pack, state, deciders, dice)
+        reports.append(report)
+    standings = [Standing(s.seat, s.money, s.stock.total) for s in state.stands]
+    return rank(pack, standings, state.first_player), reports

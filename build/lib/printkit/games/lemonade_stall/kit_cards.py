@@ -1,0 +1,442 @@
+"""Lemonade Stall's cards, markers and tokens: faces and backs drawn from content.
+
+Each function returns a `Deck`; every name and number printed comes from the
+pack. Text that cannot fit at a legible size fails the build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
+from printkit.kit import Deck
+from printkit.render.cardparts import CORNER, flood, panel, xywh
+from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit
+from printkit.render.impose import Piece
+from printkit.render.symbols import draw_symbol
+from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
+from printkit.render.units import MM, SAFE, Box
+
+EVENT_COLOUR = SKY
+BENEFIT_COLOUR = LEMON
+
+
+def _title(c: Canvas, box: Box, text: str, what: str, size: float = 12) -> None:
+    fitted = fit(text, BOLD, box.width, box.height, size, 8, what=what)
+    top = box.cy + fitted.leading * len(fitted.lines) / 2
+    c.setFillColor(INK)
+    draw_fitted(c, fitted, box.x, top + (fitted.leading - fitted.size) / 2, "center", box.width)
+
+
+def _body(c: Canvas, box: Box, text: str, what: str, size: float = 11) -> None:
+    fitted = fit(text, BODY, box.width, box.height, size, what=what)
+    c.setFillColor(INK)
+    draw_fitted(c, fitted, box.x, box.top, "left", box.width)
+
+
+def _kind_label(c: Canvas, box: Box, label: str) -> None:
+    c.setFillColor(INK)
+    c.setFont(CONDENSED, 6.5)
+    c.drawRightString(box.right, box.y + 1.2 * MM, label.upper())
+
+
+def _titled_card(
+    c: Canvas,
+    trim: Box,
+    colour: Color,
+    tint: float,
+    title: str,
+    text: str,
+    what: str,
+    foot_height: float,
+    theme: Theme,
+) -> tuple[Box, Box]:
+    """Event and benefit faces: title band, text panel, and a foot box for the caller.
+
+    Returns the safe area and the foot box.
+    """
+    flood(c, trim, theme.flood(colour))
+    safe = trim.inset(SAFE)
+    head, rest = safe.split_top(14 * MM)
+    panel(c, head, theme.pale(colour, tint) if not theme.ink_saver else white)
+    _title(c, head.inset(2 * MM, 1 * MM), title, f"{what} title")
+    body = Box(
+        rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
+    )
+    panel(c, body)
+    _body(c, body.inset(2.5 * MM), text, f"{what} text")
+    return safe, Box(rest.x, rest.y + 3 * MM, rest.width, foot_height - 3 * MM)
+
+
+# -- event cards ---------------------------------------------------------------
+def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Canvas, Box], None]:
+    def draw(c: Canvas, trim: Box) -> None:
+        safe, foot = _titled_card(
+            c,
+            trim,
+            EVENT_COLOUR,
+            0.3,
+            event.title,
+            event.text,
+            f"event card {event.id!r}",
+            15 * MM,
+            theme,
+        )
+        _codes(c, foot, event, theme)
+        _kind_label(c, safe, "event")
+
+    return draw
+
+
+def _codes(c: Canvas, box: Box, event: Event, theme: Theme) -> None:
+    """The weather-change line, as printed notation with a small legend mark."""
+    panel(c, box, white)
+    c.setFillColor(INK)
+    c.setFont(BODY, 6.5)
+    c.drawString(box.x + 2 * MM, box.top - 3.2 * MM, "Weather change (step 7)")
+    text = event.change.printed or "no change"
+    fitted = fit(
+        text, BOLD, box.width - 4 * MM, 6 * MM, 11, 7, what=f"event card {event.id!r} codes"
+    )
+    draw_fitted(c, fitted, box.x + 2 * MM, box.y + 7 * MM, "center", box.width - 4 * MM)
+
+
+def _event_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
+        _back_emblem(c, trim, "EVENT", "cloud", game, theme)
+
+    return draw
+
+
+def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, game: str, theme: Theme) -> None:
+    """A centred emblem that tolerates a few millimetres of duplex misregistration."""
+    r = min(trim.width, trim.height) * 0.28
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(1)
+    c.circle(trim.cx, trim.cy + 4 * MM, r, stroke=1, fill=1)
+    draw_symbol(c, symbol, trim.cx, trim.cy + 4 * MM, r * 0.7, fill=theme.pale(LEMON, 0.2))
+    c.setFillColor(INK)
+    c.setFont(BOLD, 13)
+    c.drawCentredString(trim.cx, trim.cy - r - 4 * MM, word)
+    c.setFont(BODY, 7)
+    c.drawCentredString(trim.cx, trim.cy - r - 9 * MM, game)
+
+
+def event_cards(pack: LemonadeStall, theme: Theme) -> Deck:
+    back = _event_back(pack.title, theme)
+    pieces = tuple(
+        Piece(
+            f"{event.id}#{copy + 1}",
+            _event_face(pack, event, theme),
+            back,
+            fields=(("title", event.title), ("text", event.text), ("codes", event.change.printed)),
+        )
+        for event in pack.events
+        for copy in range(event.copies)
+    )
+    return _card_deck(pack, "event-cards", "Event cards", pieces)
+
+
+# -- benefit cards -------------------------------------------------------------
+def _benefit_face(
+    pack: LemonadeStall, benefit: Benefit, theme: Theme
+) -> Callable[[Canvas, Box], None]:
+    def draw(c: Canvas, trim: Box) -> None:
+        safe, foot = _titled_card(
+            c,
+            trim,
+            BENEFIT_COLOUR,
+            0.4,
+            benefit.title,
+            benefit.text,
+            f"benefit card {benefit.id!r}",
+            16 * MM,
+            theme,
+        )
+        _token_space(c, foot)
+        if benefit.min_players:
+            c.setFont(BOLD, 7)
+            c.setFillColor(INK)
+            c.drawString(safe.x, safe.y + 1.2 * MM, f"{benefit.min_players}+ players only")
+        _kind_label(c, safe, "benefit")
+
+    return draw
+
+
+def _token_space(c: Canvas, box: Box) -> None:
+    c.saveState()
+    c.setDash(2, 2)
+    c.setStrokeColor(INK)
+    c.setFillColor(white)
+    c.roundRect(*xywh(box), CORNER, stroke=1, fill=1)
+    c.restoreState()
+    c.setFont(BODY, 6.5)
+    c.setFillColor(GREY)
+    c.drawCentredString(box.cx, box.cy - 1 * MM, "bonus tokens gather here")
+
+
+def _benefit_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
+        _back_emblem(c, trim, "BENEFIT", "star", game, theme)
+
+    return draw
+
+
+def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:
+    back = _benefit_back(pack.title, theme)
+    pieces = tuple(
+        Piece(
+            b.id,
+            _benefit_face(pack, b, theme),
+            back,
+            fields=(("title", b.title), ("text", b.text), ("players", str(b.min_players or ""))),
+        )
+        for b in pack.benefits
+    )
+    return _card_deck(pack, "benefit-cards", "Benefit cards", pieces)
+
+
+# -- selling price cards -------------------------------------------------------
+def _price_face(
+    pack: LemonadeStall, colour: PlayerColour, price: int, theme: Theme
+) -> Callable[[Canvas, Box], None]:
+    tint = hex_colour(colour.colour)
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(tint))
+        safe = trim.inset(SAFE)
+        inner = safe.inset(1.5 * MM)
+        panel(c, inner)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 40)
+        c.drawCentredString(inner.cx, inner.cy - 2 * MM, f"${price}")
+        for corner_x, corner_y in (
+            (inner.x + 6 * MM, inner.top - 6 * MM),
+            (inner.right - 6 * MM, inner.y + 6 * MM),
+        ):
+            draw_symbol(c, colour.symbol, corner_x, corner_y, 3.8 * MM, fill=tint)
+        c.setFont(BODY, 7.5)
+        c.drawCentredString(inner.cx, inner.top - 7 * MM, f"{colour.name} stand")
+        _price_caps(c, pack, price, inner)
+
+    return draw
+
+
+def _price_caps(c: Canvas, pack: LemonadeStall, price: int, box: Box) -> None:
+    """Which weather this price can sell in: the caps printed where the player looks."""
+    barred = [
+        cond for cond in pack.conditions if cond.price_cap is not None and price > cond.price_cap
+    ]
+    c.setFont(BODY, 7)
+    c.setFillColor(INK)
+    text = (
+        "sells in any weather"
+        if not barred
+        else "no sales in " + " or ".join(cond.name.lower() for cond in barred)
+    )
+    c.drawCentredString(box.cx, box.y + 13 * MM, text)
+
+
+def _price_back(colour: PlayerColour, theme: Theme) -> Callable[[Canvas, Box], None]:
+    tint = hex_colour(colour.colour)
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(tint))
+        r = 12 * MM
+        c.setFillColor(white)
+        c.setStrokeColor(INK)
+        c.circle(trim.cx, trim.cy, r, stroke=1, fill=1)
+        draw_symbol(c, colour.symbol, trim.cx, trim.cy, r * 0.7, fill=tint)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 11)
+        c.drawCentredString(trim.cx, trim.cy - r - 6 * MM, colour.name.upper())
+
+    return draw
+
+
+def price_cards(pack: LemonadeStall, theme: Theme) -> Deck:
+    pieces = tuple(
+        Piece(
+            f"{colour.id}-{price}",
+            _price_face(pack, colour, price, theme),
+            _price_back(colour, theme),
+            group=colour.id,
+            fields=(("colour", colour.name), ("symbol", colour.symbol), ("price", str(price))),
+        )
+        for colour in pack.player_colours[: pack.max_players]
+        for price in pack.selling_prices
+    )
+    return _card_deck(pack, "price-cards", "Selling price cards", pieces)
+
+
+def _card_deck(pack: LemonadeStall, deck_id: str, title: str, pieces: tuple[Piece, ...]) -> Deck:
+    size = pack.kit.card
+    return Deck(
+        deck_id,
+        title,
+        size.width * MM,
+        size.height * MM,
+        pieces,
+        note="cut on the crop marks; sleeve them if you like",
+    )
+
+
+# -- markers and tokens ---------------------------------------------------------
+def _marker(
+    draw_inside: Callable[[Canvas, Box], None], fill: Color, theme: Theme
+) -> Callable[[Canvas, Box], None]:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(fill))
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.4)
+        c.rect(*xywh(trim.inset(1.2 * MM)), stroke=1, fill=0)
+        draw_inside(c, trim)
+
+    return draw
+
+
+def _condition_marker(
+    pack: LemonadeStall, condition_id: str, theme: Theme
+) -> Callable[[Canvas, Box], None]:
+    condition = pack.condition(condition_id)
+
+    def inside(c: Canvas, box: Box) -> None:
+        draw_symbol(c, condition.symbol, box.cx, box.cy + 2 * MM, box.width * 0.22, fill=white)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 7.5)
+        c.drawCentredString(box.cx, box.y + 3.5 * MM, condition.name)
+        cap = "any $" if condition.price_cap is None else f"max ${condition.price_cap}"
+        c.setFont(BOLD, 6.5)
+        c.drawRightString(box.right - 2.2 * MM, box.top - 4.5 * MM, cap)
+
+    return _marker(inside, mix(SKY, white, 0.2), theme)
+
+
+def _temperature_marker(
+    pack: LemonadeStall, degrees: int, theme: Theme
+) -> Callable[[Canvas, Box], None]:
+    temperature = pack.temperature(degrees)
+
+    def inside(c: Canvas, box: Box) -> None:
+        draw_symbol(c, "thermometer", box.x + 5 * MM, box.cy + 1 * MM, 3.5 * MM, fill=white)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 13)
+        c.drawCentredString(box.cx + 2 * MM, box.cy, f"{degrees}°")
+        spoil = "(—)" if temperature.spoils_on is None else f"({temperature.spoils_on}+)"
+        c.setFont(BOLD, 8)
+        c.drawCentredString(box.cx + 2 * MM, box.y + 3.5 * MM, spoil)
+
+    return _marker(inside, mix(LEMON, white, 0.35), theme)
+
+
+def markers(pack: LemonadeStall, theme: Theme) -> Deck:
+    size = pack.kit.marker
+    per_condition = pack.component("condition-markers").count
+    per_temperature = pack.component("temperature-markers").count
+    pieces: list[Piece] = []
+    for condition in pack.conditions:
+        pieces += [
+            Piece(
+                f"condition-{condition.id}",
+                _condition_marker(pack, condition.id, theme),
+                fields=(("name", condition.name), ("cap", str(condition.price_cap))),
+            )
+        ] * per_condition
+    for temperature in pack.temperatures:
+        pieces += [
+            Piece(
+                f"temperature-{temperature.degrees}",
+                _temperature_marker(pack, temperature.degrees, theme),
+                fields=(("spoils_on", str(temperature.spoils_on)),),
+            )
+        ] * per_temperature
+    pieces.append(Piece("first-player", _first_player_marker(theme)))
+    return Deck(
+        "markers",
+        "Weather and first-player markers",
+        size.width * MM,
+        size.height * MM,
+        tuple(pieces),
+        note="the brackets on a temperature marker give the d6 roll that spoils lemons",
+        fold=False,
+    )
+
+
+def _first_player_marker(theme: Theme) -> Callable[[Canvas, Box], None]:
+    def inside(c: Canvas, box: Box) -> None:
+        draw_symbol(c, "star", box.cx, box.cy + 2.5 * MM, box.width * 0.24, fill=LEMON)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 6.5)
+        c.drawCentredString(box.cx, box.y + 3.2 * MM, "FIRST PLAYER")
+
+    return _marker(inside, white, theme)
+
+
+def _round_token(
+    label: str, symbol: str | None, fill: Color, theme: Theme, small: str = ""
+) -> Callable[[Canvas, Box], None]:
+    """A square cut with a round face: cut the square, or punch the circle."""
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(fill, white, 0.55)))
+        r = trim.width / 2 - 1 * MM
+        c.setFillColor(theme.pale(fill, 0.15) if not theme.ink_saver else white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        c.circle(trim.cx, trim.cy, r, stroke=1, fill=1)
+        if symbol:
+            draw_symbol(
+                c, symbol, trim.cx, trim.cy + (1.5 * MM if label else 0), r * 0.5, fill=white
+            )
+        c.setFillColor(INK)
+        if label:
+            c.setFont(BOLD, 7.5 if len(label) > 2 else 9)
+            c.drawCentredString(trim.cx, trim.cy - r * 0.62, label)
+        if small:
+            c.setFont(BODY, 5)
+            c.drawCentredString(trim.cx, trim.cy + r * 0.55, small)
+
+    return draw
+
+
+def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
+    size = pack.kit.token
+    colours = pack.player_colours[: pack.max_players]
+    pieces: list[Piece] = []
+    for colour in colours:
+        tint = hex_colour(colour.colour)
+        pieces.append(Piece(f"score-{colour.id}", _round_token("$", colour.symbol, tint, theme)))
+        pieces.append(
+            Piece(
+                f"lap-{colour.id}",
+                _round_token(f"+{pack.kit.score_spaces}", colour.symbol, tint, theme),
+            )
+        )
+    cups = pack.component("cup-tokens").count
+    for colour in colours:
+        tint = hex_colour(colour.colour)
+        face = _round_token("", colour.symbol, tint, theme, small="sold")
+        pieces += [Piece(f"cup-{colour.id}", face)] * cups
+    single = pack.component("resource-tokens").count
+    triple = pack.component("resource-tokens-3").count
+    pieces += [Piece("resource-1", _round_token("1", "cube", LEMON, theme))] * single
+    pieces += [
+        Piece("resource-3", _round_token("×3", "cube", mix(LEMON, black, 0.2), theme))
+    ] * triple
+    items = pack.component("item-tokens").count
+    pieces += [Piece("item-token", _round_token("+1", "star", SKY, theme))] * items
+    return Deck(
+        "tokens",
+        "Tokens: score, lap, cup-sold, resource and item",
+        size.width * MM,
+        size.height * MM,
+        tuple(pieces),
+        note="cut the squares, or punch the circles with a 1 in punch",
+        fold=False,
+    )

@@ -1,0 +1,137 @@
+"""Player mats: a stock track per good and the cost table, one mat per player colour."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.lib.colors import white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.games.lemonade_stall.model import LemonadeStall, PlayerColour
+from printkit.kit import Pages
+from printkit.render.fonts import BODY, BOLD, CONDENSED
+from printkit.render.symbols import draw_symbol
+from printkit.render.theme import INK, Theme, hex_colour
+from printkit.render.units import MM, Box
+
+ITEM_SYMBOLS = {"spoils": "lemon", "melts": "snowflake"}
+TRACK_ROWS = 2
+
+
+def _item_symbol(pack: LemonadeStall, item_id: str) -> str:
+    item = pack.item(item_id)
+    if item.perishes:
+        return ITEM_SYMBOLS[item.perishes]
+    return "cup" if pack.item_ids.index(item_id) == 0 else "cube"
+
+
+def _mat(pack: LemonadeStall, colour: PlayerColour, theme: Theme) -> Callable[[Canvas, Box], None]:
+    tint = hex_colour(colour.colour)
+
+    def draw(c: Canvas, box: Box) -> None:
+        c.setStrokeColor(INK)
+        c.setLineWidth(1.2)
+        c.setFillColor(theme.pale(tint, 0.8))
+        c.roundRect(box.x, box.y, box.width, box.height, 4 * MM, stroke=1, fill=1)
+        inner = box.inset(6 * MM)
+        head, rest = inner.split_top(20 * MM)
+        _header(c, head, colour, pack, theme)
+        table_h = 52 * MM
+        tracks = Box(rest.x, rest.y + table_h + 6 * MM, rest.width, rest.height - table_h - 8 * MM)
+        for row_box, item in zip(tracks.rows(len(pack.items), gap=4 * MM), pack.items):
+            _track(c, row_box, pack, item.id, theme)
+        _costs(c, Box(rest.x, rest.y, rest.width, table_h), pack, theme)
+
+    return draw
+
+
+def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, theme: Theme) -> None:
+    tint = hex_colour(colour.colour)
+    c.setFillColor(theme.solid(tint))
+    c.roundRect(head.x, head.y, head.width, head.height, 3 * MM, stroke=1, fill=1)
+    draw_symbol(c, colour.symbol, head.x + 11 * MM, head.cy, 7 * MM, fill=white)
+    c.setFillColor(INK if theme.ink_saver else white)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 18)
+    c.drawString(head.x + 22 * MM, head.cy + 1 * MM, f"{pack.title} — {colour.name} stand")
+    c.setFont(BODY, 8.5)
+    c.drawString(
+        head.x + 22 * MM,
+        head.cy - 6 * MM,
+        "Keep your goods on the tracks. One of each good makes one cup of lemonade.",
+    )
+
+
+def _track(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: Theme) -> None:
+    item = pack.item(item_id)
+    label_w = 30 * MM
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6)
+    c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
+    draw_symbol(
+        c,
+        _item_symbol(pack, item_id),
+        box.x + 8 * MM,
+        box.cy + 3 * MM,
+        5 * MM,
+        fill=theme.pale(hex_colour("#F7D84A"), 0.3),
+    )
+    c.setFillColor(INK)
+    c.setFont(BOLD, 10)
+    c.drawCentredString(box.x + 8 * MM + 4 * MM, box.y + 3 * MM, item.name)
+    length = pack.stock_track_length
+    per_row = -(-length // TRACK_ROWS)
+    cells = Box(box.x + label_w, box.y + 2 * MM, box.width - label_w - 2 * MM, box.height - 4 * MM)
+    cell_w = cells.width / per_row
+    cell_h = cells.height / TRACK_ROWS
+    c.setLineWidth(0.4)
+    for n in range(1, length + 1):
+        row, col = divmod(n - 1, per_row)
+        x = cells.x + col * cell_w
+        y = cells.top - (row + 1) * cell_h
+        c.setFillColor(theme.pale(hex_colour("#DDDDDD"), 0.3) if n % 5 == 0 else white)
+        c.rect(x, y, cell_w, cell_h, stroke=1, fill=1)
+        c.setFillColor(INK)
+        c.setFont(BOLD if n % 5 == 0 else BODY, 7)
+        c.drawCentredString(x + cell_w / 2, y + cell_h / 2 - 2.5, str(n))
+
+
+def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 11)
+    c.drawString(box.x + 4 * MM, box.top - 7 * MM, "Buying supplies (step 5)")
+    headers = ["Good", "1 unit", f"{pack.bulk_size} units (bulk)", "Most per day"]
+    col_w = (box.width - 8 * MM) / len(headers)
+    y = box.top - 15 * MM
+    c.setFont(CONDENSED, 9)
+    for i, header in enumerate(headers):
+        c.drawString(box.x + 4 * MM + i * col_w, y, header)
+    c.setLineWidth(0.4)
+    c.line(box.x + 4 * MM, y - 2 * MM, box.right - 4 * MM, y - 2 * MM)
+    c.setFont(BODY, 9.5)
+    for item in pack.items:
+        y -= 6.5 * MM
+        cells = [item.name, f"${item.price_one}", f"${item.price_bulk}", str(pack.max_per_item)]
+        for i, cell in enumerate(cells):
+            c.drawString(box.x + 4 * MM + i * col_w, y, cell)
+    c.setFont(BODY, 7.5)
+    c.drawString(
+        box.x + 4 * MM,
+        box.y + 3.5 * MM,
+        f"Fewer than {pack.bulk_size} of a good cost the single price each.",
+    )
+
+
+def player_mats(pack: LemonadeStall, theme: Theme) -> Pages:
+    colours = pack.player_colours[: pack.component("player-mats").count]
+    return Pages(
+        "player-mats",
+        "Player mats",
+        tuple(_mat(pack, colour, theme) for colour in colours),
+        copies="1 each",
+        note="one mat per colour; print single-sided",
+    )

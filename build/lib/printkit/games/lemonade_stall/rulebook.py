@@ -1,0 +1,317 @@
+"""Lemonade Stall's rulebook context: every number the templates print, from the pack.
+
+The templates in ``content/lemonade-stall/rulebook/`` hold the prose; this
+module hands them the data (charts as rows, cards, components, the designer's
+rulings) and the worked examples with the engine's own results. An example
+whose ``expect`` disagrees with the engine stops the build, so the printed
+numbers are always the engine's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from printkit.checker import Example
+from printkit.errors import ContentError, Location
+from printkit.fields import Gap
+from printkit.games.lemonade_stall.kit_board import STEP_TITLES
+from printkit.games.lemonade_stall.kit_cards import benefit_cards, event_cards
+from printkit.games.lemonade_stall.model import (
+    SAME,
+    Benefit,
+    Event,
+    ForecastRow,
+    LemonadeStall,
+)
+from printkit.games.lemonade_stall.rules import (
+    NO_EVENT,
+    Offer,
+    Stock,
+    Weather,
+    purchase_cost,
+    sell,
+)
+from printkit.registry import GamePlugin
+from printkit.render.theme import Theme
+from printkit.render.units import MM
+from printkit.rulebook.context import Block, Catalog, RulebookContext
+from printkit.rulebook.examples import example_view, worked_examples
+from printkit.rulebook.pictures import PictureBlock, PictureSheet
+from printkit.rulebook.rulings import (
+    by_field,
+    field_words,
+    list_entry,
+    ruling_function,
+    rulings,
+    unquoted,
+)
+from printkit.rulebook.variables import dollars, frame, names
+
+CARD_SCALE = 0.55  # a card picture in the rulebook: about 35 x 48 mm
+
+
+def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
+    """The variables, filters, functions and card pictures the templates may use."""
+    blocks = _card_blocks(pack, theme)
+    gaps = _gaps(pack)
+    variables: dict[str, Any] = {
+        "game": _game(pack),
+        "steps": list(STEP_TITLES),
+        "conditions": [_condition(c) for c in pack.conditions],
+        "condition": Catalog("condition", {c.id: _condition(c) for c in pack.conditions}),
+        "temperatures": [_temperature(t.degrees, t.spoils_on) for t in pack.temperatures],
+        "forecast": {
+            "condition": [_forecast_row(pack, r) for r in pack.condition_forecast],
+            "temperature": [_forecast_row(pack, r) for r in pack.temperature_forecast],
+        },
+        "d12": {
+            "high_from": pack.d12_high_half_from,
+            "low_to": pack.d12_high_half_from - 1,
+            "adds": pack.d12_high_half_adds,
+        },
+        "change_codes": _change_codes(pack),
+        "charts": [_chart(pack, c.players) for c in pack.charts],
+        "items": [_item(i) for i in pack.items],
+        "item": Catalog("good", {i.id: _item(i) for i in pack.items}),
+        "events": Catalog("event card", {e.id: _event(pack, e) for e in pack.events}),
+        "benefits": Catalog("benefit card", {b.id: _benefit(b) for b in pack.benefits}),
+        "components": [_component(pack, c) for c in pack.components],
+        "component": Catalog("component", {c.id: _component(pack, c) for c in pack.components}),
+        "colours": [c.name for c in pack.player_colours[: pack.max_players]],
+        "examples": Catalog("worked example", worked_examples(pack, _example_view)),
+        "gaps": gaps,
+    }
+    return RulebookContext(
+        title=pack.title,
+        subject=f"{pack.title} rules",
+        variables=variables,
+        blocks=blocks,
+        filters={"money": dollars, "deg": degrees, "signed": signed, "names": names},
+        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
+    )
+
+
+# -- formatting filters ------------------------------------------------------------
+def degrees(value: int) -> str:
+    return f"{value}°"
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+
+
+# -- the pack as template data -----------------------------------------------------
+def _game(pack: LemonadeStall) -> dict[str, Any]:
+    condition, temperature = pack.opening_weather
+    return {
+        **frame(pack),
+        "starting_money": pack.starting_money,
+        "days": list(pack.days),
+        "first_day": pack.days[0],
+        "last_day": pack.days[-1],
+        "opening": {"condition": pack.condition(condition).name, "temperature": temperature},
+        "forecast_on_last_day": pack.forecast_on_last_day,
+        "prices": list(pack.selling_prices),
+        "bulk_size": pack.bulk_size,
+        "max_per_item": pack.max_per_item,
+        "deck_size": pack.deck_size,
+        "stock_track": pack.stock_track_length,
+        "score_spaces": pack.kit.score_spaces,
+        "tie_breaks": list(pack.tie_breaks),
+        "min_degrees": pack.min_degrees,
+        "max_degrees": pack.max_degrees,
+        "temperature_step": pack.temperature_step,
+        "best_condition": pack.conditions[-1].name,
+        "worst_condition": pack.conditions[0].name,
+    }
+
+
+def _condition(c) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "name": c.name,
+        "cap": c.price_cap,
+        "capped": c.price_cap is not None,
+        "guarantee": c.guarantee,
+    }
+
+
+def _temperature(degrees_: int, spoils_on: int | None) -> dict[str, Any]:
+    return {"degrees": degrees_, "spoils_on": spoils_on, "spoils": spoils_on is not None}
+
+
+def _forecast_row(pack: LemonadeStall, row: ForecastRow) -> dict[str, Any]:
+    rolls = str(row.low) if row.low == row.high else f"{row.low}–{row.high}"
+    result: dict[str, Any] = {"rolls": rolls, "same": row.result == SAME}
+    if isinstance(row.result, int):
+        result["result"] = degrees(row.result)
+    elif row.result != SAME:
+        result["result"] = pack.condition(str(row.result)).name
+    return result
+
+
+def _change_codes(pack: LemonadeStall) -> dict[str, Any]:
+    """The codes the deck prints, so the reference table explains exactly those."""
+    groups = [g for e in pack.events for g in e.change.groups if g.kind == "temperature"]
+    steps = sorted({o.step for g in groups for o in g.options})
+    return {
+        "temperature": [{"code": f"{s:+d}", "step": s, "size": abs(s)} for s in steps],
+        "order": [c.name for c in pack.conditions],
+    }
+
+
+def _chart(pack: LemonadeStall, players: int) -> dict[str, Any]:
+    """One maximum-sales chart, best weather first, as the board shows it."""
+    chart = pack.chart(players)
+    rows = [
+        {"condition": c.name, "guarantee": c.guarantee, "limits": list(chart.row(c.id))}
+        for c in reversed(pack.conditions)
+    ]
+    temperatures = [t.degrees for t in pack.temperatures]
+    return {"players": players, "temperatures": temperatures, "rows": rows}
+
+
+def _item(item) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "name": item.name,
+        "unit": item.unit,
+        "single": item.price_one,
+        "bulk": item.price_bulk,
+        "perishes": item.perishes or "",
+    }
+
+
+def _effect(effect: Any) -> dict[str, Any]:
+    return {f.name: getattr(effect, f.name) for f in fields(effect)}
+
+
+def _event(pack: LemonadeStall, event: Event) -> dict[str, Any]:
+    return {
+        "id": event.id,
+        "title": event.title,
+        "text": event.text,
+        "copies": event.copies,
+        "codes": event.change.printed,
+        "immunity": event.immunity,
+        "effect": _effect(event.effect),
+        "card": f"card:{event.id}",
+    }
+
+
+def _benefit(benefit: Benefit) -> dict[str, Any]:
+    return {
+        "id": benefit.id,
+        "title": benefit.title,
+        "text": benefit.text,
+        "min_players": benefit.min_players,
+        "effect": _effect(benefit.effect),
+        "card": f"card:{benefit.id}",
+    }
+
+
+def _component(pack: LemonadeStall, component) -> dict[str, Any]:
+    per_count = {
+        "condition": len(pack.conditions),
+        "temperature": len(pack.temperatures),
+        "player-colour": len(pack.player_colours[: pack.max_players]),
+        "player": 0,
+    }
+    groups = per_count.get(component.per or "", 1)
+    return {
+        **asdict(component),
+        "total": component.count * groups if groups else None,
+        "groups": groups,
+    }
+
+
+# -- card pictures -------------------------------------------------------------------
+def _card_blocks(pack: LemonadeStall, theme: Theme) -> dict[str, Block]:
+    """Each distinct card face, drawn by the kit's own card renderer."""
+    width, height = pack.kit.card.width * MM, pack.kit.card.height * MM
+    titles = {e.id: e.title for e in pack.events} | {b.id: b.title for b in pack.benefits}
+    sheet = PictureSheet()
+    blocks: dict[str, Block] = {}
+    for deck in (event_cards(pack, theme), benefit_cards(pack, theme)):
+        for piece in deck.pieces:
+            card_id = piece.label.split("#")[0]
+            key = f"card:{card_id}"
+            if key not in blocks:
+                alt = f"The {titles[card_id]} card"
+                blocks[key] = PictureBlock(piece.draw, width, height, CARD_SCALE, alt, sheet)
+    return blocks
+
+
+# -- the designer's rulings ------------------------------------------------------------
+def _gaps(pack: LemonadeStall) -> list[dict[str, Any]]:
+    titles = {e.id: e.title for e in pack.events} | {b.id: b.title for b in pack.benefits}
+    components = {c.id: c.name for c in pack.components}
+    return rulings(pack.gaps, lambda gap: _topic(gap, titles, components), _shown_value)
+
+
+ASPECTS = {"codes": "weather-change line", "copies": "copies in the deck", "effect": "effect"}
+
+
+def _topic(gap: Gap, titles: dict[str, str], components: dict[str, str]) -> str:
+    key, aspect = list_entry(gap.field)
+    if not key:
+        return field_words(gap.field)
+    name = titles.get(key) or components.get(key) or key
+    return f"{name}: {ASPECTS.get(aspect, aspect)}" if aspect else name
+
+
+def _shown_value(gap: Gap) -> str:
+    """The chosen value in words; a whole card or an effect is left to its reason."""
+    value = unquoted(gap)
+    if value == list_entry(gap.field)[0] or "{" in value:
+        return ""
+    return value.strip("[]")
+
+
+# -- worked examples ---------------------------------------------------------------
+def _example_view(plugin: GamePlugin, pack: LemonadeStall, example: Example) -> dict[str, Any]:
+    view = example_view(plugin, pack, example)
+    if example.rule == "sell":
+        view["sale"] = _sale(pack, view["given"], view["result"], example.path)
+    elif example.rule == "purchase":
+        view["purchase"] = _purchase(pack, view["given"])
+    return view
+
+
+def _purchase(pack: LemonadeStall, given: dict) -> dict[str, Any]:
+    """What the buy costs and which limit it breaks, for a printed verdict."""
+    effect = pack.event(given["event"]).effect if "event" in given else NO_EVENT
+    buy = {k: int(v) for k, v in given["buy"].items()}
+    cost = purchase_cost(pack, buy, effect)
+    cap = effect.purchase_total_cap
+    if any(n > pack.max_per_item for n in buy.values()):
+        reason = "per_item"
+    elif cap is not None and sum(buy.values()) > cap:
+        reason = "total_cap"
+    elif "money" in given and cost > int(given["money"]):
+        reason = "money"
+    else:
+        reason = ""
+    return {"cost": cost, "reason": reason, "cap": cap if cap is not None else 0}
+
+
+def _sale(pack: LemonadeStall, given: dict, result: dict, path: Path) -> dict[str, Any]:
+    """Step 8 phase by phase, for the example's table; cross-checked with the example rule."""
+    offers = [Offer(Stock(s["stock"]), int(s["price"]), s.get("benefit")) for s in given["stands"]]
+    weather = Weather(given["weather"]["condition"], int(given["weather"]["temperature"]))
+    first = int(given.get("first_player", 1))
+    sales = sell(pack, weather, first, offers, given.get("event"))
+    if list(sales.sold) != result["sold"] or list(sales.income) != result["income"]:
+        raise ContentError(Location(path), "the selling table disagrees with the example rule")
+    return {
+        "first_player": first,
+        "seats": list(range(1, len(offers) + 1)),
+        "prices": [o.price for o in offers],
+        "benefits": [o.benefit or "" for o in offers],
+        "steps": [
+            {"phase": s.phase, "price": s.price or 0, "cups": list(s.cups), "total": s.total}
+            for s in sales.steps
+        ],
+    }

@@ -1,0 +1,489 @@
+"""Lemonade Stall's rules as pure functions over small frozen values.
+
+Every number comes from the `LemonadeStall` pack; every roll comes from a dice
+source passed in. Nothing here knows about files or PDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TypeVar
+
+from printkit.dice import Dice
+from printkit.errors import RuleError
+from printkit.games.lemonade_stall.model import (
+    SAME,
+    EventEffect,
+    ForecastRow,
+    LemonadeStall,
+    WeatherChange,
+)
+
+NO_EVENT = EventEffect()
+D6 = 6  # the die of weather-change codes and the spoilage check
+D12 = 12  # the forecast die
+T = TypeVar("T")
+
+
+# -- values ------------------------------------------------------------------
+def evolve(value: T, **changes: object) -> T:
+    """``dataclasses.replace`` for the engine's frozen values, without re-running __init__.
+
+    The engine copies its state hundreds of times a game; these classes have
+    no ``__post_init__``, so copying the instance dict gives the same value
+    several times faster.
+    """
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    return new
+
+
+class Stock(Mapping[str, int]):
+    """An immutable count of goods per item id."""
+
+    __slots__ = ("_counts",)
+
+    def __init__(self, counts: Mapping[str, int] | None = None) -> None:
+        if type(counts) is Stock:  # already checked; `type` is much cheaper than an ABC check
+            self._counts = counts._counts.copy()
+            return
+        self._counts = dict(counts) if counts else {}
+        if self._counts and min(self._counts.values()) < 0:
+            for item, count in self._counts.items():
+                if count < 0:
+                    raise RuleError(f"stock of {item} cannot be negative ({count})")
+
+    def __getitem__(self, item: str) -> int:
+        return self._counts.get(item, 0)
+
+    def get(self, item: str, default: object = None) -> int:  # type: ignore[override]
+        """As Mapping.get, whose ``default`` never applies: a missing good counts 0."""
+        return self._counts.get(item, 0)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._counts)
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted((k, v) for k, v in self._counts.items() if v)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        keys = set(self._counts) | set(other)
+        return all(self[k] == other.get(k, 0) for k in keys)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}: {v}" for k, v in self._counts.items())
+        return f"Stock({{{inner}}})"
+
+    @property
+    def total(self) -> int:
+        return sum(self._counts.values())
+
+    def counts(self) -> dict[str, int]:
+        """A plain, changeable copy of the counts (cheaper than ``dict(stock)``)."""
+        return self._counts.copy()
+
+    @classmethod
+    def _adopt(cls, counts: dict[str, int]) -> Stock:
+        """A Stock owning ``counts`` without a copy; the caller hands it over."""
+        if counts and min(counts.values()) < 0:
+            return cls(counts)  # raises, naming the good
+        stock = object.__new__(cls)
+        stock._counts = counts
+        return stock
+
+    def plus(self, goods: Mapping[str, int]) -> Stock:
+        merged = self._counts.copy()
+        if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
+            goods = goods._counts
+        for item, count in goods.items():
+            merged[item] = merged.get(item, 0) + count
+        return Stock._adopt(merged)
+
+    def minus(self, goods: Mapping[str, int]) -> Stock:
+        counts = self._counts.copy()
+        if type(goods) is Stock:
+            goods = goods._counts
+        for item, count in goods.items():
+            held = counts.get(item, 0)
+            if count > held:
+                raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
+            counts[item] = held - count
+        return Stock._adopt(counts)
+
+    def without(self, items: Sequence[str]) -> Stock:
+        return Stock._adopt({k: (0 if k in items else v) for k, v in self._counts.items()})
+
+
+@dataclass(frozen=True)
+class Weather:
+    condition: str
+    temperature: int
+
+    def __str__(self) -> str:
+        return f"{self.condition} {self.temperature}°"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One stand as it enters step 8: its goods, its price card, its benefit."""
+
+    stock: Stock
+    price: int
+    benefit: str | None = None
+
+
+@dataclass(frozen=True)
+class SaleStep:
+    """One line of the selling table: what a phase added for each seat."""
+
+    phase: str  # "guaranteed", "price", "tie"
+    price: int | None
+    cups: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Sales:
+    limit: int
+    capacity: tuple[int, ...]
+    guaranteed: tuple[int, ...]
+    sold: tuple[int, ...]
+    income: tuple[int, ...]
+    steps: tuple[SaleStep, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.sold)
+
+    @property
+    def limit_binds(self) -> bool:
+        return sum(self.capacity) > self.limit
+
+
+# -- dice and forecast ---------------------------------------------------------
+def d12_from_2d6(pack: LemonadeStall, blue: int, red: int) -> int:
+    """A d12 value from two d6: the blue die picks the half, the red die the value."""
+    for name, value in (("blue", blue), ("red", red)):
+        if not 1 <= value <= 6:
+            raise RuleError(f"{name} die shows {value}, not a d6 result")
+    return red + (pack.d12_high_half_adds if blue >= pack.d12_high_half_from else 0)
+
+
+def _look_up(table: tuple[ForecastRow, ...], roll: int) -> str | int:
+    for row in table:
+        if row.covers(roll):
+            return row.result
+    raise RuleError(f"d12 roll {roll} is not on the forecast table")
+
+
+def forecast(pack: LemonadeStall, today: Weather, rolls: Sequence[int]) -> Weather:
+    """Tomorrow's forecast from two d12 rolls: condition first, then temperature."""
+    if len(rolls) != 2:
+        raise RuleError(f"a forecast needs 2 d12 rolls, got {len(rolls)}")
+    condition = _look_up(pack.condition_forecast, rolls[0])
+    temperature = _look_up(pack.temperature_forecast, rolls[1])
+    return Weather(
+        today.condition if condition == SAME else str(condition),
+        today.temperature if temperature == SAME else int(temperature),
+    )
+
+
+def change_weather(
+    pack: LemonadeStall, forecast: Weather, change: WeatherChange, dice: Dice, checks: int = 1
+) -> Weather:
+    """Apply an event card's weather-change codes, one d6 per group, ``checks`` times."""
+    weather = forecast
+    ids = pack.condition_ids
+    for _ in range(checks):
+        for group in change.groups:
+            step = group.step_for(dice.roll(D6))
+            if group.kind == "condition":
+                index = min(max(ids.index(weather.condition) + step, 0), len(ids) - 1)
+                weather = Weather(ids[index], weather.temperature)
+            else:
+                degrees = min(max(weather.temperature + step, pack.min_degrees), pack.max_degrees)
+                weather = Weather(weather.condition, degrees)
+    return weather
+
+
+# -- purchase ------------------------------------------------------------------
+def purchase_cost(
+    pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect = NO_EVENT
+) -> int:
+    """The price of a purchase: a lot of exactly ``bulk_size`` earns the bulk price."""
+    cost = 0
+    lot = pack.bulk_size if effect.bulk_discount else None
+    for item_id, count in buy.items():
+        item = pack.item(item_id)
+        cost += item.price_bulk if count == lot else count * item.price_one
+    return cost
+
+
+Broken = tuple[str, dict]  # a message template and its values
+
+
+def _assess_purchase(
+    pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect, money: int | None
+) -> tuple[int, Broken | None]:
+    """A purchase's cost and the first rule it breaks, if any.
+
+    The message is left unformatted: bots try many purchases and drop most.
+    """
+    for item_id, count in buy.items():
+        if item_id not in pack.item_ids:
+            return 0, ("no item {item!r}", {"item": item_id})
+        if count < 0:
+            return 0, ("{count} {item} is negative", {"count": count, "item": item_id})
+        if count > pack.max_per_item:
+            return 0, (
+                "at most {most} {item} a round",
+                {"most": pack.max_per_item, "item": item_id},
+            )
+    total = sum(buy.values())
+    cap = effect.purchase_total_cap
+    if cap is not None and total > cap:
+        return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
+    cost = purchase_cost(pack, buy, effect)
+    if money is not None and cost > money:
+        return cost, ("costs ${cost}, stand has ${money}", {"cost": cost, "money": money})
+    return cost, None
+
+
+def check_purchase(
+    pack: LemonadeStall,
+    buy: Mapping[str, int],
+    effect: EventEffect = NO_EVENT,
+    money: int | None = None,
+) -> int:
+    """Return the cost of a legal purchase; raise RuleError naming the broken rule."""
+    cost, broken = _assess_purchase(pack, buy, effect, money)
+    if broken:
+        template, values = broken
+        raise RuleError(f"illegal purchase {dict(buy)!r}: " + template.format(**values))
+    return cost
+
+
+def is_legal_purchase(
+    pack: LemonadeStall,
+    buy: Mapping[str, int],
+    effect: EventEffect = NO_EVENT,
+    money: int | None = None,
+) -> bool:
+    return _assess_purchase(pack, buy, effect, money)[1] is None
+
+
+# -- selling -------------------------------------------------------------------
+def produce(pack: LemonadeStall, stock: Mapping[str, int]) -> int:
+    """Cups a stand can make: one of every good per cup, so the scarcest good decides."""
+    counts = stock._counts if type(stock) is Stock else stock  # skip a call per good
+    return min([counts.get(item, 0) for item in pack.item_ids])
+
+
+def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
+    cap = pack.condition(condition).price_cap
+    return cap is not None and price > cap
+
+
+@cache
+def clockwise(players: int, first_player: int) -> tuple[int, ...]:
+    """Seats (1-based) from the first player round the table (asked every step, so cached)."""
+    return tuple((first_player - 1 + i) % players + 1 for i in range(players))
+
+
+def effect_for(pack: LemonadeStall, event_effect: EventEffect, immune: bool) -> EventEffect:
+    """The part of an event that reaches a stand; immunity drops what would hurt it."""
+    if not immune:
+        return event_effect
+    return _spared(event_effect)
+
+
+@cache
+def _spared(event_effect: EventEffect) -> EventEffect:
+    """An event with its harm taken out; cached, as the same few cards recur all game."""
+    return replace(
+        event_effect,
+        price_bonus=max(event_effect.price_bonus, 0),
+        discard_half_after_selling=None,
+        spoils_on=None,
+        purchase_total_cap=None,
+        no_guarantees=False,
+        bulk_discount=True,
+    )
+
+
+def is_immune(pack: LemonadeStall, benefit_id: str | None, event_immunity: bool) -> bool:
+    if not (benefit_id and event_immunity):
+        return False
+    return pack.benefit(benefit_id).effect.ignores_events
+
+
+def sell(
+    pack: LemonadeStall,
+    weather: Weather,
+    first_player: int,
+    offers: Sequence[Offer],
+    event: str | None = None,
+) -> Sales:
+    """Step 8: guaranteed cups, then cheapest first, ties shared from the first player."""
+    players = len(offers)
+    if not 1 <= first_player <= players:
+        raise RuleError(f"first player {first_player} is not a seat of {players}")
+    card = pack.event(event) if event else None
+    shared = card.effect if card else NO_EVENT
+    if card and card.immunity:
+        effects = [effect_for(pack, shared, is_immune(pack, o.benefit, True)) for o in offers]
+    else:
+        effects = [shared] * players
+    limit = pack.limit(players, weather.condition, weather.temperature) + shared.limit_bonus
+    guarantee = pack.condition(weather.condition).guarantee
+    capacity = tuple(
+        [
+            0 if is_priced_out(pack, weather.condition, o.price) else produce(pack, o.stock)
+            for o in offers
+        ]
+    )
+    guaranteed = tuple(
+        [min(cap, 0 if e.no_guarantees else guarantee) for cap, e in zip(capacity, effects)]
+    )
+    sold = list(guaranteed)
+    steps = [SaleStep("guaranteed", None, guaranteed, sum(sold))]
+    order = clockwise(players, first_player)
+    for price in sorted({o.price for o in offers}):
+        group = [s for s in order if offers[s - 1].price == price and capacity[s - 1] > sold[s - 1]]
+        if not group:
+            continue
+        before = list(sold)
+        _share(sold, capacity, group, limit)
+        cut = sum(capacity[s - 1] - sold[s - 1] for s in group) > 0
+        phase = "tie" if cut and len(group) > 1 else "price"
+        added = tuple([a - b for a, b in zip(sold, before)])
+        steps.append(SaleStep(phase, price, added, sum(sold)))
+    income = tuple(
+        [_income(pack, offer, cups, effect) for offer, cups, effect in zip(offers, sold, effects)]
+    )
+    return Sales(limit, capacity, guaranteed, tuple(sold), income, tuple(steps))
+
+
+def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: int) -> None:
+    """Hand out cups one at a time round the group until the limit or stock runs out.
+
+    Rounds in which every wanting stand gets a cup are handed out at once.
+    """
+    total = sum(sold)
+    while total < limit:
+        wanting = [s for s in group if sold[s - 1] < capacity[s - 1]]
+        if not wanting:
+            return
+        rounds = min(
+            (limit - total) // len(wanting), *(capacity[s - 1] - sold[s - 1] for s in wanting)
+        )
+        if rounds:
+            for seat in wanting:
+                sold[seat - 1] += rounds
+            total += rounds * len(wanting)
+            continue
+        for seat in wanting:
+            if total >= limit:
+                return
+            sold[seat - 1] += 1
+            total += 1
+
+
+def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -> int:
+    income = cups * (offer.price + effect.price_bonus)
+    if offer.benefit and cups:
+        bonus = pack.benefit(offer.benefit).effect
+        income += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
+    return income
+
+
+def use_ingredients(pack: LemonadeStall, stock: Stock, cups: int) -> Stock:
+    if not cups:
+        return stock  # a Stock never changes, so the same one will do
+    return stock.minus({item: cups for item in pack.item_ids})
+
+
+# -- spoilage ------------------------------------------------------------------
+def lemons_spoil(
+    pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect = NO_EVENT
+) -> bool:
+    """Step 9's d6: at or above the day's threshold (or the event's) the lemons go."""
+    threshold = (
+        effect.spoils_on if effect.spoils_on is not None else pack.temperature(degrees).spoils_on
+    )
+    return threshold is not None and roll >= threshold
+
+
+def ice_melts(degrees: int, effect: EventEffect = NO_EVENT) -> bool:
+    return effect.melts_from is None or degrees >= effect.melts_from
+
+
+def spoil(
+    pack: LemonadeStall,
+    stock: Stock,
+    degrees: int,
+    roll: int,
+    effect: EventEffect = NO_EVENT,
+    fridge: bool = False,
+) -> Stock:
+    """What is left on a mat after the night: fridges keep everything."""
+    if fridge:
+        return stock
+    lost: list[str] = []
+    if ice_melts(degrees, effect):
+        lost += pack.perishing("melts")
+    if lemons_spoil(pack, degrees, roll, effect):
+        lost += pack.perishing("spoils")
+    return stock.without(lost) if lost else stock
+
+
+# -- end of game -------------------------------------------------------------
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    money: int
+    stock: int
+
+
+@dataclass(frozen=True)
+class Result:
+    ranking: tuple[int, ...]  # seats, winner first
+    decided_by: str  # the first tie-break that separated the top two, or "money"
+
+    @property
+    def winner(self) -> int:
+        return self.ranking[0]
+
+
+def rank(pack: LemonadeStall, standings: Sequence[Standing], first_player: int) -> Result:
+    """Order seats by the content's tie-breaks; the last one always separates."""
+    players = len(standings)
+    distance = {seat: i for i, seat in enumerate(clockwise(players, first_player))}
+
+    def key_of(standing: Standing, breaker: str) -> int:
+        if breaker == "money":
+            return standing.money
+        if breaker == "stock":
+            return standing.stock
+        return -distance[standing.seat]
+
+    def key(standing: Standing) -> tuple[int, ...]:
+        return tuple(key_of(standing, b) for b in pack.tie_breaks) + (-distance[standing.seat],)
+
+    ordered = sorted(standings, key=key, reverse=True)
+    decided_by = pack.tie_breaks[0]
+    if len(ordered) > 1:
+        for breaker in (*pack.tie_breaks, "nearest-first-player"):
+            if key_of(ordered[0], breaker) != key_of(ordered[1], breaker):
+                decided_by = breaker
+                break
+    return Result(tuple(s.seat for s in ordered), decided_by)

@@ -1,0 +1,537 @@
+"""Players for simulated games: deciders that make only legal choices.
+
+Each decider draws any randomness from its own seeded generator, separate from
+the game's dice, so a game replays exactly from its seeds. The strategies read
+every number (prices, caps, the sales chart, lots, costs) from the pack, so a
+content change reaches them just as it reaches the rules. No bot looks at a
+rival's price card: prices are set at once, whatever order the engine asks in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from printkit.dice import ScriptedDice
+from printkit.games.lemonade_stall.game import Decider, GameState
+from printkit.games.lemonade_stall.model import (
+    BenefitEffect,
+    EventEffect,
+    Item,
+    LemonadeStall,
+    WeatherChange,
+)
+from printkit.games.lemonade_stall.rules import (
+    D6,
+    NO_EVENT,
+    Stock,
+    Weather,
+    change_weather,
+    effect_for,
+    is_immune,
+    is_legal_purchase,
+    produce,
+)
+
+FIRST_PLAYER_EDGE = 0.5  # dollars a bot sets on holding the marker: it wins price ties
+Odds = tuple[tuple[Weather, float], ...]
+
+
+class RandomLegal:
+    """Picks uniformly among legal choices: the baseline every strategy must beat."""
+
+    name = "random-legal"
+
+    def __init__(self, pack: LemonadeStall, seed: int) -> None:
+        self.pack = pack
+        self._random = random.Random(seed).random  # one C call a draw: bots draw a lot
+
+    def _pick(self, options: Sequence):
+        return options[int(self._random() * len(options))]
+
+    def _below(self, n: int) -> int:
+        """A whole number from 0 to n - 1, each equally likely."""
+        return int(self._random() * n)
+
+    def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
+        return self._pick(list(options))
+
+    def place_goods(
+        self, state: GameState, seat: int, count: int, one_type: bool
+    ) -> Mapping[str, int]:
+        items = list(self.pack.item_ids)
+        if one_type:
+            return {self._pick(items): count}
+        goods = dict.fromkeys(items, 0)
+        for _ in range(count):
+            goods[self._pick(items)] += 1
+        return goods
+
+    def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
+        """Random counts, each within what the money left would pay at single prices.
+
+        Goods are drawn from a random first good round, so none is favoured; while
+        still illegal (a shortage, a dear lot), one good drops to a smaller count.
+        """
+        money = left = state.stand(seat).money
+        items = self.pack.items
+        start = self._below(len(items))
+        buy = {}
+        for item in items[start:] + items[:start]:
+            most = self.pack.max_per_item
+            if item.price_one:
+                most = min(most, left // item.price_one)
+            buy[item.id] = count = self._below(most + 1)
+            left -= count * item.price_one
+        while not is_legal_purchase(self.pack, buy, effect, money):
+            item = self._pick([i for i, n in buy.items() if n])
+            buy[item] = self._below(buy[item])
+        return buy
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        return self._pick(list(self.pack.selling_prices))
+
+    def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
+        """Even the goods out: the most cups from the same total."""
+        total = state.stand(seat).stock.total
+        items = self.pack.item_ids
+        share, extra = divmod(total, len(items))
+        return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
+
+    def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
+        target = self._pick([s.seat for s in state.stands if s.seat != seat])
+        return target, _some(state.stand(target).stock, goods, self)
+
+    def pass_goods(
+        self, state: GameState, seat: int, count: int, passable: Stock
+    ) -> Mapping[str, int]:
+        return _some(passable, count, self)
+
+
+def _some(stock: Stock, count: int, chooser: RandomLegal) -> dict[str, int]:
+    """Up to ``count`` goods drawn at random from ``stock``."""
+    left = stock.counts()
+    taken: dict[str, int] = {}
+    for _ in range(count):
+        items = [i for i, n in left.items() if n > 0]
+        if not items:
+            break
+        item = chooser._pick(items)
+        left[item] -= 1
+        taken[item] = taken.get(item, 0) + 1
+    return taken
+
+
+# -- what every sensible bot knows about a pack ----------------------------------
+@dataclass(frozen=True)
+class Facts:
+    """Numbers the bots derive from one pack, computed once per pack and process."""
+
+    pack: LemonadeStall
+    durable: tuple[str, ...]  # goods that never spoil or melt
+    cup_cost: int  # one of every good at single prices: the dearest a cup costs
+    unit: float  # the mean single price of a good: what a loose good is worth
+    caps: Mapping[str, int | None]
+    guarantees: Mapping[str, int]
+    undercut: Mapping[int, float]  # price card -> share of cards below it, plus half of its own
+    benefits: Mapping[str, BenefitEffect]
+    unit_floors: Mapping[str, float]  # the least one good can cost: singly or in a whole lot
+    most_sold: int  # no table sells more in a day: more cups in stock change nothing
+    odds_cache: dict[tuple[Weather, str | None], Odds] = field(default_factory=dict, compare=False)
+    best_cache: dict[tuple, tuple[int, float]] = field(default_factory=dict, compare=False)
+
+    def prices_allowed(self, condition: str) -> tuple[int, ...]:
+        cap = self.caps[condition]
+        allowed = tuple(p for p in self.pack.selling_prices if cap is None or p <= cap)
+        return allowed or (min(self.pack.selling_prices),)
+
+    def odds(self, forecast: Weather, event: str | None) -> Odds:
+        """The actual weather's chances, given today's forecast and the event card."""
+        key = (forecast, event)
+        if key not in self.odds_cache:
+            self.odds_cache[key] = _weather_odds(self.pack, forecast, event)
+        return self.odds_cache[key]
+
+
+_FACTS: dict[int, Facts] = {}
+
+
+def facts_for(pack: LemonadeStall) -> Facts:
+    known = _FACTS.get(id(pack))
+    if known is None or known.pack is not pack:
+        items = pack.items
+        known = Facts(
+            pack=pack,
+            durable=tuple(i.id for i in items if not i.perishes),
+            cup_cost=sum(i.price_one for i in items),
+            unit=sum(i.price_one for i in items) / len(items),
+            caps={c.id: c.price_cap for c in pack.conditions},
+            guarantees={c.id: c.guarantee for c in pack.conditions},
+            undercut=_undercut(pack.selling_prices),
+            benefits={b.id: b.effect for b in pack.benefits},
+            unit_floors={i.id: _unit_floor(i, pack.bulk_size) for i in items},
+            most_sold=max(n for c in pack.charts for _, row in c.limits for n in row)
+            + max([e.effect.limit_bonus for e in pack.events] + [0]),
+        )
+        _FACTS[id(pack)] = known
+    return known
+
+
+def _undercut(prices: tuple[int, ...]) -> dict[int, float]:
+    """How much of a rival's share a price cedes when rivals pick price cards at random."""
+    return {
+        price: (sum(p < price for p in prices) + sum(p == price for p in prices) / 2) / len(prices)
+        for price in prices
+    }
+
+
+def _weather_odds(pack: LemonadeStall, forecast: Weather, event: str | None) -> Odds:
+    """Every d6 outcome of the card's codes, run through the engine's own change_weather."""
+    odds = {forecast: 1.0}
+    card = pack.event(event) if event else None
+    if card is None:
+        return tuple(odds.items())
+    for _ in range(card.effect.weather_checks):
+        for group in card.change.groups:
+            one_group = WeatherChange(card.change.printed, (group,))
+            after: dict[Weather, float] = {}
+            for weather, chance in odds.items():
+                for roll in range(1, D6 + 1):
+                    changed = change_weather(pack, weather, one_group, ScriptedDice([roll]))
+                    after[changed] = after.get(changed, 0.0) + chance / D6
+            odds = after
+    return tuple(odds.items())
+
+
+def expected_sales(
+    facts: Facts,
+    players: int,
+    weather: Weather,
+    price: int,
+    capacity: float,
+    effect: EventEffect = NO_EVENT,
+    limit_bonus: int = 0,
+) -> float:
+    """Cups a stand may expect to sell, rivals' prices taken as uniform over the cards.
+
+    Guaranteed cups first, then the chart's room beyond the guarantees, less what
+    the rivals priced below (all their share) or level (half of it) take.
+    """
+    cap = facts.caps[weather.condition]
+    if cap is not None and price > cap:
+        return 0.0
+    guarantee = 0 if effect.no_guarantees else facts.guarantees[weather.condition]
+    limit = facts.pack.limit(players, weather.condition, weather.temperature) + limit_bonus
+    room = max(limit - players * guarantee, 0)
+    mine = room - (players - 1) * room / players * facts.undercut[price]
+    return min(capacity, guarantee + max(mine, 0.0))
+
+
+# -- shared sensible play ----------------------------------------------------------
+class Bot:
+    """What the recognisable strategies share; each decides how much to stock and charge."""
+
+    name = "bot"
+
+    def __init__(self, pack: LemonadeStall, seed: int) -> None:
+        self.pack = pack
+        self.facts = facts_for(pack)
+        self.seed = seed  # the bots are deterministic; kept for a uniform constructor
+
+    # -- what a strategy decides -------------------------------------------------
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        """Cups the stand wants to be able to make today."""
+        raise NotImplementedError
+
+    def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        """Cups' worth of goods that keep overnight (cups, sugar) to hold after buying.
+
+        Beyond today's appetite; by default none.
+        """
+        return 0
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        raise NotImplementedError
+
+    # -- the rest of the Decider interface ---------------------------------------
+    def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
+        """The card worth most in dollars; the first of equal cards wins.
+
+        A card is worth its bonus tokens, the goods it brings as far as the stand
+        lacks them today, its sales bonus on those cups, what a theft would take
+        from the richest rival, the perishable goods a fridge would keep, and a
+        little for the first-player marker. Written out in one loop: the draft
+        weighs every open card for every seat every day.
+        """
+        stand = state.stands[seat - 1]
+        want = max(self.appetite(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
+        tokens = dict(state.bonus_tokens)
+        unit, cards = self.facts.unit, self.facts.benefits
+        victim = None  # found only if a theft is on offer
+        best, best_value = options[0], -math.inf
+        for option in options:
+            card = cards[option]
+            value = (tokens.get(option, 0) + min(card.immunity_goods, want)) * unit
+            if card.bargain_goods and stand.money >= card.bargain_cost:
+                value += min(card.bargain_goods, want) * unit - card.bargain_cost
+            if card.sales_bonus_per_cup:
+                value += card.sales_bonus_per_cup * min(card.sales_bonus_cups, want)
+            if card.theft_goods or card.theft_money:
+                victim = victim or state.stands[richest_rival(state, seat) - 1]
+                value += min(card.theft_goods, victim.stock.total) * unit
+                value += min(card.theft_money, victim.money)
+            if card.fridge:
+                kept = [n for i, n in stand.stock.counts().items() if i not in self.facts.durable]
+                value += sum(kept) * unit
+            if card.takes_first_player:
+                value += FIRST_PLAYER_EDGE
+            if value > best_value:
+                best, best_value = option, value
+        return best
+
+    def place_goods(
+        self, state: GameState, seat: int, count: int, one_type: bool
+    ) -> Mapping[str, int]:
+        """Onto the scarcest good, so the goods make cups; durable goods win a tie."""
+        counts = state.stand(seat).stock.counts()
+        if one_type:
+            return {self._scarcest(counts, self.pack.item_ids): count}
+        goods = dict.fromkeys(self.pack.item_ids, 0)
+        for _ in range(count):
+            item = self._scarcest(counts, self.pack.item_ids)
+            goods[item] += 1
+            counts[item] = counts.get(item, 0) + 1
+        return goods
+
+    def _scarcest(self, counts: Mapping[str, int], items: Sequence[str]) -> str:
+        return min(items, key=lambda i: (counts.get(i, 0), i not in self.facts.durable))
+
+    def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
+        today = self.appetite(state, seat, effect)
+        keep = max(today, self.stockpile(state, seat, effect))
+        targets = {i: keep if i in self.facts.durable else today for i in self.pack.item_ids}
+        stand = state.stand(seat)
+        return plan_purchase(self.pack, stand.stock, targets, stand.money, effect)
+
+    def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
+        """Even the goods out for the most cups; spare goods go to the durable ones."""
+        items = sorted(self.pack.item_ids, key=lambda i: i not in self.facts.durable)
+        share, extra = divmod(state.stand(seat).stock.total, len(items))
+        return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
+
+    def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
+        """From the richest rival, the goods this stand is shortest of."""
+        target = richest_rival(state, seat)
+        mine = state.stand(seat).stock.counts()
+        theirs = state.stand(target).stock.counts()
+        taken: dict[str, int] = {}
+        for _ in range(goods):
+            left = [i for i in self.pack.item_ids if theirs.get(i, 0) > 0]
+            if not left:
+                break
+            item = self._scarcest(mine, left)
+            theirs[item] -= 1
+            mine[item] = mine.get(item, 0) + 1
+            taken[item] = taken.get(item, 0) + 1
+        return target, taken
+
+    def pass_goods(
+        self, state: GameState, seat: int, count: int, passable: Stock
+    ) -> Mapping[str, int]:
+        """Hand over what the stand has most of; perishable goods first on a tie."""
+        left = passable.counts()
+        mine = state.stand(seat).stock.counts()
+        given: dict[str, int] = {}
+        for _ in range(count):
+            items = [i for i, n in left.items() if n > 0]
+            if not items:
+                break
+            item = max(items, key=lambda i: (mine.get(i, 0), i not in self.facts.durable))
+            left[item] -= 1
+            mine[item] -= 1
+            given[item] = given.get(item, 0) + 1
+        return given
+
+    # -- helpers for the strategies ---------------------------------------------
+    def fair_share(self, state: GameState, weather: Weather, effect: EventEffect) -> int:
+        """The chart's limit split evenly, never below the guaranteed cups."""
+        limit = self.pack.limit(state.players, weather.condition, weather.temperature)
+        guarantee = 0 if effect.no_guarantees else self.facts.guarantees[weather.condition]
+        return max(guarantee, limit // state.players)
+
+
+def richest_rival(state: GameState, seat: int) -> int:
+    """The rival with the most money, then the most goods, then the lowest seat."""
+    best, key = 0, None
+    for stand in state.stands:
+        if stand.seat != seat:
+            mine = (stand.money, stand.stock.total, -stand.seat)
+            if key is None or mine > key:
+                best, key = stand.seat, mine
+    return best
+
+
+def plan_purchase(
+    pack: LemonadeStall,
+    stock: Mapping[str, int],
+    targets: Mapping[str, int],
+    money: int,
+    effect: EventEffect = NO_EVENT,
+) -> dict[str, int]:
+    """The cheapest legal purchase that lifts each good to its target.
+
+    A whole lot replaces a smaller buy when the lot costs no more; targets drop
+    a cup at a time until the purchase is legal (money, caps, shortages).
+    """
+    have = stock.counts() if type(stock) is Stock else dict(stock)
+    floors = facts_for(pack).unit_floors
+    short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
+    most, lot = pack.max_per_item, pack.bulk_size
+    lots = effect.bulk_discount and lot <= most
+    for cut in range(max(targets.values(), default=0) + 1):
+        wanted = [(item, min(n - cut, most)) for item, n in short if n > cut]
+        if sum([n * floors[item.id] for item, n in wanted]) > money:
+            continue  # it cannot be afforded, single goods or whole lots
+        buy = {
+            item.id: lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
+            for item, n in wanted
+        }
+        if is_legal_purchase(pack, buy, effect, money):
+            return buy
+    return {}
+
+
+def _unit_floor(item: Item, lot: int) -> float:
+    """The least one good can cost: singly, or as part of a whole lot."""
+    return min(item.price_one, item.price_bulk / lot)
+
+
+# -- the strategies ------------------------------------------------------------------
+class Cautious(Bot):
+    """Charges the cheapest price that still beats a cup's cost; buys only a fair share."""
+
+    name = "cautious"
+
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        return self.fair_share(state, state.forecast, effect)
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        allowed = self.facts.prices_allowed(state.forecast.condition)
+        paying = [p for p in allowed if p > self.facts.cup_cost]
+        return min(paying) if paying else max(allowed)
+
+
+class Greedy(Bot):
+    """Charges the top price the forecast allows and stocks for every cup left unguaranteed."""
+
+    name = "greedy"
+
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        weather = state.forecast
+        limit = self.pack.limit(state.players, weather.condition, weather.temperature)
+        guarantee = 0 if effect.no_guarantees else self.facts.guarantees[weather.condition]
+        return limit - (state.players - 1) * guarantee
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        return max(self.facts.prices_allowed(state.forecast.condition))
+
+
+class Outlook(NamedTuple):
+    """What one stand faces on one day, as far as it can know before the weather turns.
+
+    A flat tuple rather than a dataclass: it keys a memo asked thousands of
+    times a second, and tuples hash and compare in C.
+    """
+
+    players: int
+    condition: str  # today's forecast
+    temperature: int
+    event: str | None = None
+    immune: bool = False  # the stand's benefit lets it ignore the event's effect
+    bonus: tuple[int, int] | None = None  # today's sales bonus: (dollars a cup, cups)
+
+
+class ForecastReader(Bot):
+    """Reads the forecast, the event's weather-change odds, the caps and the chart.
+
+    Picks the price with the best expected takings over the weather the day may
+    turn into, buys perishables for today's expected sales only and durable
+    goods for the better of today and tomorrow's forecast.
+    """
+
+    name = "forecast-reader"
+
+    def outlook(self, state: GameState, seat: int) -> Outlook:
+        """Small ids only, so days are cheap to look up in the pack's memo."""
+        benefit = state.stands[seat - 1].benefit
+        card = self.pack.event(state.event) if state.event else None
+        immune = card is not None and is_immune(self.pack, benefit, card.immunity)
+        effect = self.facts.benefits[benefit] if benefit else None
+        bonus = None
+        if effect and effect.sales_bonus_per_cup:
+            bonus = (effect.sales_bonus_per_cup, effect.sales_bonus_cups)
+        forecast = state.forecast
+        return Outlook(
+            state.players, forecast.condition, forecast.temperature, state.event, immune, bonus
+        )
+
+    def takings(self, day: Outlook, price: int, capacity: float) -> tuple[float, float]:
+        """Expected (income, cups) at ``price`` over the weather the day may turn into."""
+        card = self.pack.event(day.event) if day.event else None
+        effect = effect_for(self.pack, card.effect, day.immune) if card else NO_EVENT
+        limit_bonus = card.effect.limit_bonus if card else 0
+        per_cup, bonus_cups = day.bonus or (0, 0)
+        income = cups = 0.0
+        for weather, chance in self.facts.odds(Weather(day.condition, day.temperature), day.event):
+            sold = expected_sales(
+                self.facts, day.players, weather, price, capacity, effect, limit_bonus
+            )
+            extra = min(sold, bonus_cups) * per_cup
+            income += chance * (sold * (price + effect.price_bonus) + extra)
+            cups += chance * sold
+        return income, cups
+
+    def best(self, day: Outlook, capacity: float, cup_cost: float) -> tuple[int, float]:
+        """The price card with the best expected profit, and the cups it should sell.
+
+        Ties go to the cheaper card, which sells first. Days repeat across games,
+        so answers are kept per pack.
+        """
+        key = (day, min(capacity, self.facts.most_sold), cup_cost)
+        known = self.facts.best_cache.get(key)
+        if known is None:
+            best = (-math.inf, 0, 0.0)
+            for price in self.pack.selling_prices:
+                income, cups = self.takings(day, price, capacity)
+                profit = income - cup_cost * cups
+                if profit > best[0]:
+                    best = (profit, price, cups)
+            known = self.facts.best_cache[key] = (best[1], best[2])
+        return known
+
+    def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        _, cups = self.best(self.outlook(state, seat), math.inf, self.facts.cup_cost)
+        return math.ceil(cups)
+
+    def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        if state.tomorrow is None:
+            return 0
+        tomorrow = Outlook(state.players, state.tomorrow.condition, state.tomorrow.temperature)
+        _, cups = self.best(tomorrow, math.inf, self.facts.cup_cost)
+        return math.ceil(cups)
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        """Goods bought are paid for: the best takings from the cups the stand can make."""
+        capacity = produce(self.pack, state.stand(seat).stock)
+        return self.best(self.outlook(state, seat), capacity, 0.0)[0]
+
+
+STRATEGIES: Mapping[str, Callable[[LemonadeStall, int], Decider]] = {
+    Cautious.name: Cautious,
+    Greedy.name: Greedy,
+    ForecastReader.name: ForecastReader,
+    RandomLegal.name: RandomLegal,
+}

@@ -1,0 +1,525 @@
+"""Read and validate a Lemonade Stand content folder into a `LemonadeStand`.
+
+Every error names the file, the line and the field. Beyond types and ranges,
+loading checks what a balance edit could break: a coin buys whole units, the
+hand limit can hold the starting coins, the weather deck lasts the game, the
+component list agrees with the card lists, and every printed string exists in
+both languages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from pathlib import Path
+
+from printkit.fields import Field, Ledger, check_unique, read_size, suggest
+from printkit.games.lemonade_stand.model import (
+    CUPS,
+    CUSTOMERS,
+    DOWN,
+    UP,
+    Coin,
+    CoinEnd,
+    Component,
+    DollarCard,
+    DollarEffect,
+    LemonadeStand,
+    PlayerColour,
+    Rulings,
+    Stand,
+    WeatherCard,
+    WeatherKind,
+)
+from printkit.games.lemonade_stand.text import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    PLURAL_FORMS,
+    Text,
+    read_text,
+)
+from printkit.packs import read_document
+
+MAX_CARDS = 200  # a list longer than this is a typo, not a design
+MIN_MM = 20  # a printed piece smaller than this is a typo
+SYMBOLS = (  # printkit.render.symbols, plus the shapes the kit draws itself
+    "sun",
+    "cloud",
+    "drop",
+    "heart",
+    "leaf",
+    "star",
+    "cup",
+    "cube",
+    "lemon",
+    "snowflake",
+    "thermometer",
+    "coin",
+    "triangle",
+    "diamond",
+    "person",
+)
+RULINGS = {
+    "decks": ["separate"],
+    "coins_played": ["face-down"],
+    "making_change": ["swap-freely"],
+    "exchange": ["only-when-forced"],
+    "collect_order": ["seat-order"],
+    "dollar_deck_empty": ["no-refund"],
+    "dollar_deck_empty_when": ["on-draw"],
+    "returned_card": ["played-first"],
+    "broke": ["no-coins"],
+    "equal_strength": ["first-deck-first"],
+    "tie": ["shared"],
+}
+LABELS = [
+    "kind_stand",
+    "kind_coin",
+    "kind_dollar",
+    "kind_weather",
+    "kind_reference",
+    "price",
+    "customers",
+    "demand",
+    "came_true",
+    "or",
+    "strength",
+    "resolves",
+    "second_deck",
+    "coin_hint",
+    "part_stands",
+    "part_coins",
+    "part_dollars",
+    "part_weather",
+    "part_reference",
+    "part_second",
+    "note_cards",
+    "note_reference",
+    "note_second",
+    "ref_day",
+    "ref_step_1_title",
+    "ref_step_1",
+    "ref_step_2_title",
+    "ref_step_2",
+    "ref_step_3_title",
+    "ref_step_3",
+    "ref_step_4_title",
+    "ref_step_4",
+    "ref_step_5_title",
+    "ref_step_5",
+    "ref_money",
+    "ref_money_1",
+    "ref_money_2",
+    "ref_money_3",
+    "ref_money_4",
+    "ref_money_5",
+    "ref_weather",
+]
+
+
+def load(folder: Path) -> LemonadeStand:
+    ledger = Ledger()
+    game = read_document(folder / "game.yaml", ledger)
+    coins_doc = read_document(folder / "coins.yaml", ledger)
+    stands_doc = read_document(folder / "stands.yaml", ledger)
+    weather_doc = read_document(folder / "weather.yaml", ledger)
+    dollars_doc = read_document(folder / "dollars.yaml", ledger)
+    components_doc = read_document(folder / "components.yaml", ledger)
+    labels_doc = read_document(folder / "labels.yaml", ledger)
+    kit_doc = read_document(folder / "kit.yaml", ledger)
+
+    game.expect_keys(
+        [
+            "id",
+            "title",
+            "tagline",
+            "players",
+            "play_time_minutes",
+            "age",
+            "days",
+            "start",
+            "hand_limit",
+            "exchange_value",
+            "coin_cards_per_day",
+            "unit_price",
+            "mom_coin",
+            "rulings",
+        ]
+    )
+    coins_doc.expect_keys(["coins", "copies", "ends"])
+    stands_doc.expect_keys(["stands", "colours"])
+    weather_doc.expect_keys(["kinds", "cards"])
+    dollars_doc.expect_keys(["cards"])
+    components_doc.expect_keys(["components"])
+    labels_doc.expect_keys(["labels"])
+    kit_doc.expect_keys(["card", "reference"])
+
+    players = game.get("players")
+    players.expect_keys(["min", "max", "max_with_second_deck"])
+    min_players = players.get("min").as_int(1, 20)
+    max_players = players.get("max").as_int(min_players, 20)
+    two_decks = players.get("max_with_second_deck").as_int(max_players, 2 * max_players)
+    unit = game.get("unit_price").as_int(1, 100)
+    coins = _coins(coins_doc.get("coins"), unit)
+    coin_ids = [c.id for c in coins]
+    hand = game.get("hand_limit")
+    hand.expect_keys(["cards", "applies_to"])
+    hand.get("applies_to").as_choice(["coins"])
+    hand_limit = hand.get("cards").as_int(1, 50)
+    per_day = game.get("coin_cards_per_day")
+    per_day.expect_keys(["min", "max"])
+    min_cards = per_day.get("min").as_int(0, 20)
+    max_cards = per_day.get("max").as_int(max(min_cards, 1), 20)
+    start = game.get("start")
+    start.expect_keys(["coins", "coin_mix", "dollars"])
+    start_coins = start.get("coins").as_int(0, 10_000)
+    mix = _start_mix(start.get("coin_mix"), coins, start_coins, hand_limit)
+    exchange = game.get("exchange_value")
+    exchange_value = exchange.as_int(1, 100_000)
+    if exchange_value > hand_limit * sum(c.value for c in coins):
+        raise exchange.error(
+            f"{exchange_value}¢ is more than a full hand of coins can pay",
+            "lower exchange_value or raise the hand limit",
+        )
+    if exchange_value % coins[0].value:
+        raise exchange.error(f"{exchange_value}¢ cannot be paid in {coins[0].value}¢ steps")
+    days = game.get("days").as_int(1, 100)
+    mom = game.get("mom_coin").as_choice(coin_ids)
+    ends = _ends(coins_doc.get("ends"))
+    weather_kinds = _weather_kinds(weather_doc.get("kinds"))
+    values = {
+        "min_coins": min_cards,
+        "max_coins": max_cards,
+        "unit": unit,
+        "limit": hand_limit,
+        "exchange": exchange_value,
+        "days": days,
+    }
+    pack = LemonadeStand(
+        folder=folder,
+        id=game.get("id").as_id(),
+        title=read_text(game.get("title")).en,
+        title_text=read_text(game.get("title")),
+        tagline=read_text(game.get("tagline")),
+        min_players=min_players,
+        max_players=max_players,
+        max_players_two_decks=two_decks,
+        play_time_minutes=game.get("play_time_minutes").as_int(1, 1000),
+        age=game.get("age").as_int(1, 99),
+        days=days,
+        start_coins=start_coins,
+        start_mix=mix,
+        start_dollars=start.get("dollars").as_int(0, 10),
+        hand_limit=hand_limit,
+        exchange_value=exchange_value,
+        min_coin_cards=min_cards,
+        max_coin_cards=max_cards,
+        unit_price=unit,
+        mom_coin=mom,
+        coins=coins,
+        coin_copies=coins_doc.get("copies").as_int(1, MAX_CARDS),
+        ends=ends,
+        coin_buys=_coin_buys(coins, ends, unit),
+        stands=_stands(stands_doc.get("stands"), unit),
+        colours=_colours(stands_doc.get("colours"), two_decks),
+        weather=weather_kinds,
+        weather_cards=_weather_cards(weather_doc.get("cards"), weather_kinds, days),
+        dollars=_dollars(dollars_doc.get("cards")),
+        components=_components(components_doc.get("components")),
+        labels=_labels(labels_doc.get("labels"), values, coins, mom),
+        rulings=_rulings(game.get("rulings")),
+        card=read_size(kit_doc.get("card"), 300, MIN_MM),
+        reference=read_size(kit_doc.get("reference"), 300, MIN_MM),
+    )
+    _check_copies(coins_doc.get("copies"), pack)
+    _check_components(components_doc.get("components"), pack)
+    return replace(pack, gaps=tuple(ledger.gaps))
+
+
+# -- coins -----------------------------------------------------------------------------
+def _coins(node: Field, unit: int) -> tuple[Coin, ...]:
+    result = []
+    for entry in node.as_list(1, 10):
+        entry.expect_keys(["id", "value", "name", "forms"])
+        value_node = entry.get("value")
+        value = value_node.as_int(1, 10_000)
+        if value % unit:
+            raise value_node.error(
+                f"a {value}¢ coin does not buy whole units of {unit}¢",
+                "make every coin a multiple of unit_price",
+            )
+        result.append(
+            Coin(
+                entry.get("id").as_id(),
+                value,
+                read_text(entry.get("name")),
+                _forms(entry.get("forms")),
+            )
+        )
+    check_unique(node, [c.id for c in result], "coin id")
+    values = [c.value for c in result]
+    if values != sorted(set(values)):
+        raise node.error("list the coins from the smallest value up, each value once")
+    return tuple(result)
+
+
+def _forms(node: Field) -> Text:
+    """A counted word's forms, as many as the language's plural rule needs."""
+    forms = read_text(node)
+    for lang in LANGUAGES:
+        count = len(forms(lang).split("|"))
+        if count != PLURAL_FORMS[lang] or "" in forms(lang).split("|"):
+            raise node.get(lang).error(
+                f"{LANGUAGE_NAMES[lang]} needs {PLURAL_FORMS[lang]} forms, got {count}",
+                "English: nickel|nickels; Russian: пятак|пятака|пятаков",
+            )
+    return forms
+
+
+def _start_mix(
+    node: Field, coins: tuple[Coin, ...], total: int, limit: int
+) -> tuple[tuple[str, int], ...]:
+    by_id = {c.id: c for c in coins}
+    counts = dict.fromkeys(by_id, 0)
+    for key, value in node.items():
+        if key not in by_id:
+            raise value.error(f"unknown coin {key!r}", suggest(key, by_id))
+        counts[key] = value.as_int(0, limit)
+    worth = sum(by_id[k].value * n for k, n in counts.items())
+    if worth != total:
+        raise node.error(
+            f"the starting coins are worth {worth}¢, not {total}¢",
+            "change the mix or start.coins",
+        )
+    return tuple(counts.items())
+
+
+def _ends(node: Field) -> tuple[CoinEnd, ...]:
+    result = []
+    for entry in node.as_list(2, 2):
+        entry.expect_keys(["id", "name", "forms", "symbol"])
+        result.append(
+            CoinEnd(
+                entry.get("id").as_choice([CUPS, CUSTOMERS]),
+                read_text(entry.get("name")),
+                _forms(entry.get("forms")),
+                entry.get("symbol").as_choice(SYMBOLS),
+            )
+        )
+    check_unique(node, [e.id for e in result], "coin end")
+    return tuple(result)
+
+
+def _coin_buys(
+    coins: tuple[Coin, ...], ends: tuple[CoinEnd, ...], unit: int
+) -> tuple[tuple[str, str, Text], ...]:
+    """What each end of each coin prints: "+5 cups", the word agreeing with the number."""
+    return tuple(
+        (
+            coin.id,
+            end.id,
+            Text(**{lang: f"+{end.counted(coin.value // unit, lang)}" for lang in LANGUAGES}),
+        )
+        for end in ends
+        for coin in coins
+    )
+
+
+def _check_copies(node: Field, pack: LemonadeStand) -> None:
+    """The piles must outlast every hand at the limit: players x limit of each coin."""
+    if pack.coin_copies < pack.max_players * pack.hand_limit:
+        raise node.error(
+            f"{pack.coin_copies} of each coin cannot fill {pack.max_players} hands of "
+            f"{pack.hand_limit}; the piles could run dry",
+            f"print at least {pack.max_players * pack.hand_limit}",
+        )
+
+
+# -- stands and colours ----------------------------------------------------------------
+def _stands(node: Field, unit: int) -> tuple[Stand, ...]:
+    result = []
+    for entry in node.as_list(1, 12):
+        entry.expect_keys(["id", "name", "price", "customers"])
+        price = entry.get("price")
+        if price.as_int(1, 10_000) % unit:
+            raise price.error(f"a price of {price.raw}¢ is not a multiple of {unit}¢")
+        result.append(
+            Stand(
+                entry.get("id").as_id(),
+                read_text(entry.get("name")),
+                price.as_int(),
+                entry.get("customers").as_int(0, 100),
+            )
+        )
+    check_unique(node, [s.id for s in result], "stand id")
+    return tuple(result)
+
+
+def _colours(node: Field, needed: int) -> tuple[PlayerColour, ...]:
+    result = []
+    for entry in node.as_list(needed, 20):
+        entry.expect_keys(["id", "name", "colour", "symbol"])
+        colour = entry.get("colour").as_colour()
+        result.append(
+            PlayerColour(
+                entry.get("id").as_id(),
+                read_text(entry.get("name")),
+                colour,
+                entry.get("symbol").as_choice(SYMBOLS),
+            )
+        )
+    check_unique(node, [c.id for c in result], "colour id")
+    check_unique(node, [c.symbol for c in result], "colour symbol")
+    return tuple(result)
+
+
+# -- weather ---------------------------------------------------------------------------
+def _weather_kinds(node: Field) -> tuple[WeatherKind, ...]:
+    result = []
+    for entry in node.as_list(1, 12):
+        entry.expect_keys(["id", "name", "demand", "customers", "symbol"])
+        result.append(
+            WeatherKind(
+                entry.get("id").as_id(),
+                read_text(entry.get("name")),
+                entry.get("demand").as_int(0, 10_000),
+                entry.get("customers").as_int(-100, 100),
+                entry.get("symbol").as_choice(SYMBOLS),
+            )
+        )
+    check_unique(node, [k.id for k in result], "weather id")
+    return tuple(result)
+
+
+def _weather_cards(
+    node: Field, kinds: tuple[WeatherKind, ...], days: int
+) -> tuple[WeatherCard, ...]:
+    ids = [k.id for k in kinds]
+    result = []
+    for entry in node.as_list(1, MAX_CARDS):
+        entry.expect_keys(["id", "top", "bottom", "arrow"])
+        result.append(
+            WeatherCard(
+                entry.get("id").as_id(),
+                entry.get("top").as_choice(ids),
+                entry.get("bottom").as_choice(ids),
+                entry.get("arrow").as_choice([UP, DOWN]),
+            )
+        )
+    check_unique(node, [c.id for c in result], "weather card id")
+    if len(result) < days + 1:
+        raise node.error(
+            f"{len(result)} weather cards cannot last {days} days",
+            f"a game reveals the first forecast and one card a day: {days + 1} at least",
+        )
+    return tuple(result)
+
+
+# -- dollar cards ----------------------------------------------------------------------
+def _dollars(node: Field) -> tuple[DollarCard, ...]:
+    known = {f.name: f.default for f in fields(DollarEffect)}
+    result = []
+    for entry in node.as_list(1, MAX_CARDS):
+        entry.expect_keys(["id", "strength", "title", "text", "effect"])
+        effect = entry.get("effect")
+        values: dict[str, object] = {}
+        for key, value in effect.items():
+            if key not in known:
+                raise value.error(f"unknown effect {key!r}", suggest(key, known))
+            values[key] = value.as_bool() if isinstance(known[key], bool) else value.as_int(0, 100)
+        numbers = {k: v for k, v in values.items() if not isinstance(v, bool)}
+        result.append(
+            DollarCard(
+                entry.get("id").as_id(),
+                entry.get("strength").as_int(1, 1000),
+                read_text(entry.get("title")),
+                read_text(entry.get("text"), numbers),
+                DollarEffect(**values),
+            )
+        )
+        check_unique(entry, [c.id for c in result], "dollar card id")
+        if result[-1].strength in [c.strength for c in result[:-1]]:
+            raise entry.get("strength").error(
+                f"strength {result[-1].strength} is already taken",
+                "give every card of a deck its own strength, so the order of play is never tied",
+            )
+    return tuple(result)
+
+
+# -- components, labels, rulings ------------------------------------------------------
+def _components(node: Field) -> tuple[Component, ...]:
+    result = []
+    for entry in node.as_list(1, 50):
+        entry.expect_keys(["id", "name", "first_deck", "second_deck"])
+        result.append(
+            Component(
+                entry.get("id").as_id(),
+                read_text(entry.get("name")),
+                entry.get("first_deck").as_int(0, 1000),
+                entry.get("second_deck").as_int(0, 1000),
+            )
+        )
+    check_unique(node, [c.id for c in result], "component id")
+    return tuple(result)
+
+
+def _check_components(node: Field, pack: LemonadeStand) -> None:
+    """The component list must count what the card lists make; weather comes once."""
+    players = pack.max_players
+    second = pack.max_players_two_decks - players
+    expected = {
+        "stand-cards": (len(pack.stands) * players, len(pack.stands) * second),
+        "coin-cards": (pack.coin_copies * len(pack.coins),) * 2,
+        "dollar-cards": (len(pack.dollars),) * 2,
+        "weather-cards": (len(pack.weather_cards), 0),
+        "reference-cards": (players, second),
+    }
+    by_id = {c.id: c for c in pack.components}
+    for entry in node.as_list():
+        component_id = entry.get("id").as_str()
+        if component_id not in expected:
+            raise entry.get("id").error(
+                f"the kit prints no component {component_id!r}", suggest(component_id, expected)
+            )
+        component = by_id[component_id]
+        first, second_count = expected[component_id]
+        for key, have, want in (
+            ("first_deck", component.first_deck, first),
+            ("second_deck", component.second_deck, second_count),
+        ):
+            if have != want:
+                raise entry.get(key).error(
+                    f"{component_id} counts {have} but the card lists make {want}",
+                    "fix the count, or the card list it comes from",
+                )
+    for component_id in expected:
+        if component_id not in by_id:
+            raise node.error(f"missing the component {component_id!r}")
+
+
+def _labels(
+    node: Field, values: dict[str, object], coins: tuple[Coin, ...], mom: str
+) -> tuple[tuple[str, Text], ...]:
+    result = []
+    for key in node.names():
+        if key not in LABELS:
+            raise node.get(key).error(f"unknown label {key!r}", suggest(key, LABELS))
+    for key in LABELS:
+        if not node.has(key):
+            raise node.error(f"missing the label {key!r}", f"add '{key}: {{en: ..., ru: ...}}'")
+        mom_name = next(c.name for c in coins if c.id == mom)
+        result.append((key, _fill_each(node.get(key), dict(values, mom=mom_name))))
+    return tuple(result)
+
+
+def _fill_each(node: Field, values: dict[str, object]) -> Text:
+    """A label whose text values differ by language (a coin's name, lower-cased)."""
+    texts = {}
+    for lang in LANGUAGES:
+        local = {k: (v(lang).lower() if isinstance(v, Text) else v) for k, v in values.items()}
+        texts[lang] = getattr(read_text(node, local), lang)
+    return Text(**texts)
+
+
+def _rulings(node: Field) -> Rulings:
+    node.expect_keys(list(RULINGS))
+    return Rulings(**{key: node.get(key).as_choice(options) for key, options in RULINGS.items()})

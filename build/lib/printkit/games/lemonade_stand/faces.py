@@ -1,0 +1,566 @@
+"""Lemonade Stand's card faces and backs, drawn in one language.
+
+Each function returns a draw function for `printkit.render.impose.Piece`.
+Every name and number printed comes from the pack; text that cannot fit at a
+legible size fails the build rather than shrink or clip. Meaning never rests
+on colour alone: every colour comes with a symbol.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.games.lemonade_stand.model import (
+    CUPS,
+    CUSTOMERS,
+    UP,
+    Coin,
+    DollarCard,
+    LemonadeStand,
+    PlayerColour,
+    Stand,
+    WeatherCard,
+    WeatherKind,
+)
+from printkit.render.cardparts import flood, panel
+from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit, width
+from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
+from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour, mix
+from printkit.render.units import MM, SAFE, Box
+
+Draw = Callable[[Canvas, Box], None]
+COIN_COLOUR = mix(GREY, white, 0.45)
+DOLLAR_COLOUR = LEAF
+WEATHER_COLOUR = SKY
+REFERENCE_COLOUR = LEMON
+
+
+# -- drawing helpers -------------------------------------------------------------------
+def _centred(c: Canvas, box: Box, text: str, font: str, size: float, what: str) -> None:
+    """Text fitted into ``box`` and centred in it both ways."""
+    fitted = fit(text, font, box.width, box.height, size, min(size, 7), what=what)
+    block = fitted.leading * (len(fitted.lines) - 1) + fitted.size
+    top = box.cy + block / 2
+    c.setFillColor(INK)
+    draw_fitted(c, fitted, box.x, top, "center", box.width)
+
+
+def _kind_label(c: Canvas, safe: Box, text: str) -> None:
+    c.setFillColor(INK)
+    c.setFont(CONDENSED, 6.5)
+    c.drawRightString(safe.right - 1 * MM, safe.y + 1.2 * MM, text)
+
+
+def _person(c: Canvas, x: float, y: float, r: float) -> None:
+    c.circle(x, y + r * 0.45, r * 0.32, stroke=1, fill=1)
+    p = c.beginPath()
+    p.moveTo(x - r * 0.6, y - r * 0.85)
+    p.curveTo(x - r * 0.6, y + r * 0.1, x + r * 0.6, y + r * 0.1, x + r * 0.6, y - r * 0.85)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def _triangle(c: Canvas, x: float, y: float, r: float) -> None:
+    p = c.beginPath()
+    for i in range(3):
+        a = math.pi / 2 + i * 2 * math.pi / 3
+        px, py = x + math.cos(a) * r * 0.9, y + math.sin(a) * r * 0.9 - r * 0.1
+        p.moveTo(px, py) if i == 0 else p.lineTo(px, py)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def _diamond(c: Canvas, x: float, y: float, r: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x, y + r * 0.95)
+    p.lineTo(x + r * 0.7, y)
+    p.lineTo(x, y - r * 0.95)
+    p.lineTo(x - r * 0.7, y)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+LOCAL_SYMBOLS = {"person": _person, "triangle": _triangle, "diamond": _diamond}
+
+
+def symbol(c: Canvas, name: str, x: float, y: float, r: float, fill: Color = white) -> None:
+    """A shared symbol, or one of the shapes this game adds (person, triangle, diamond)."""
+    if name in SYMBOLS:
+        draw_symbol(c, name, x, y, r, fill=fill)
+        return
+    draw_shape(c, LOCAL_SYMBOLS[name], x, y, r, fill, INK, round_caps=False)
+
+
+def _back_emblem(
+    c: Canvas, trim: Box, word: str, title: str, draw_inside: Callable[[float, float, float], None]
+) -> None:
+    """A centred emblem that tolerates a few millimetres of duplex misregistration."""
+    r = min(trim.width, trim.height) * 0.27
+    cy = trim.cy + 5 * MM
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(1)
+    c.circle(trim.cx, cy, r, stroke=1, fill=1)
+    draw_inside(trim.cx, cy, r)
+    c.setFillColor(INK)
+    _centred(
+        c,
+        Box(trim.x + 4 * MM, cy - r - 11 * MM, trim.width - 8 * MM, 8 * MM),
+        word,
+        BOLD,
+        13,
+        "card back",
+    )
+    _centred(
+        c,
+        Box(trim.x + 4 * MM, cy - r - 17 * MM, trim.width - 8 * MM, 5 * MM),
+        title,
+        BODY,
+        7.5,
+        "card back title",
+    )
+
+
+def money(cents: int) -> str:
+    return f"{cents}¢"
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else ("0" if number == 0 else f"−{-number}")
+
+
+# -- stand cards -----------------------------------------------------------------------
+def stand_face(
+    pack: LemonadeStand, stand: Stand, colour: PlayerColour, lang: str, theme: Theme
+) -> Draw:
+    tint = hex_colour(colour.colour)
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(tint))
+        safe = trim.inset(SAFE)
+        head, rest = safe.split_top(13 * MM)
+        panel(c, head, theme.pale(tint, 0.55))
+        _centred(
+            c,
+            head.inset(2 * MM, 1 * MM),
+            stand.name(lang),
+            BOLD,
+            12,
+            f"stand {stand.id!r} name ({lang})",
+        )
+        foot, body = (
+            Box(rest.x, rest.y, rest.width, 9 * MM),
+            Box(rest.x, rest.y + 10 * MM, rest.width, rest.height - 12 * MM),
+        )
+        price_box, customers_box = body.rows(2, gap=2 * MM)
+        _stand_value(c, price_box, pack.label("price")(lang), money(stand.price), "")
+        _stand_value(
+            c,
+            customers_box,
+            pack.label("customers")(lang),
+            signed(stand.customers),
+            "person",
+            stand.customers,
+        )
+        symbol(c, colour.symbol, foot.x + 4 * MM, foot.cy, 3.3 * MM, fill=tint)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 7.5)
+        c.drawString(foot.x + 9 * MM, foot.cy - 1 * MM, colour.name(lang))
+        _kind_label(c, foot, pack.label("kind_stand")(lang))
+
+    return draw
+
+
+def _stand_value(c: Canvas, box: Box, label: str, value: str, icon: str, icons: int = 0) -> None:
+    panel(c, box)
+    c.setFillColor(INK)
+    c.setFont(BODY, 7.5)
+    c.drawCentredString(box.cx, box.top - 4 * MM, label)
+    c.setFont(BOLD, 24)
+    c.drawCentredString(box.cx, box.y + box.height * 0.3, value)
+    if icon and icons:
+        r = 2 * MM
+        total = icons * 2.4 * r
+        for i in range(icons):
+            x = box.cx - total / 2 + (i + 0.5) * 2.4 * r
+            symbol(c, icon, x, box.y + 3.2 * MM, r, fill=white)
+
+
+def stand_back(pack: LemonadeStand, colour: PlayerColour, lang: str, theme: Theme) -> Draw:
+    tint = hex_colour(colour.colour)
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(tint))
+
+        def inside(x: float, y: float, r: float) -> None:
+            symbol(c, colour.symbol, x, y, r * 0.7, fill=tint)
+
+        _back_emblem(c, trim, colour.name(lang).upper(), pack.title_text(lang), inside)
+
+    return draw
+
+
+# -- coin cards ------------------------------------------------------------------------
+def coin_face(pack: LemonadeStand, coin: Coin, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(COIN_COLOUR))
+        safe = trim.inset(SAFE)
+        band = 20 * MM
+        top = Box(safe.x, safe.top - band, safe.width, band)
+        bottom = Box(safe.x, safe.y, safe.width, band)
+        _coin_end(c, top, pack, coin, CUPS, lang, theme)
+        c.saveState()  # the other end reads upright when it faces away
+        c.translate(bottom.cx, bottom.cy)
+        c.rotate(180)
+        c.translate(-bottom.cx, -bottom.cy)
+        _coin_end(c, bottom, pack, coin, CUSTOMERS, lang, theme)
+        c.restoreState()
+        middle = Box(safe.x, bottom.top + 2 * MM, safe.width, top.y - bottom.top - 4 * MM)
+        r = min(middle.height, middle.width) * 0.36
+        cy = middle.cy + 2.5 * MM
+        c.setFillColor(theme.pale(LEMON, 0.35))
+        c.setStrokeColor(INK)
+        c.setLineWidth(1)
+        c.circle(middle.cx, cy, r, stroke=1, fill=1)
+        c.circle(middle.cx, cy, r * 0.82, stroke=1, fill=0)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 17)
+        c.drawCentredString(middle.cx, cy - 6, money(coin.value))
+        _centred(
+            c,
+            Box(middle.x, middle.y + 1 * MM, middle.width, 4.5 * MM),
+            coin.name(lang),
+            BOLD,
+            8.5,
+            f"coin {coin.id!r} name ({lang})",
+        )
+
+    return draw
+
+
+def _coin_end(
+    c: Canvas, box: Box, pack: LemonadeStand, coin: Coin, end_id: str, lang: str, theme: Theme
+) -> None:
+    end = pack.end(end_id)
+    panel(c, box, white)
+    symbol(c, end.symbol, box.x + 8 * MM, box.cy, 5 * MM, fill=theme.pale(LEMON, 0.2))
+    text = Box(box.x + 15 * MM, box.y + 1.5 * MM, box.width - 17 * MM, box.height - 3 * MM)
+    name, amount = text.rows(2)
+    _centred(c, name, end.name(lang).upper(), CONDENSED, 8, f"coin end {end_id!r} ({lang})")
+    _centred(
+        c, amount, pack.buys(coin.id, end_id)(lang), BOLD, 12, f"coin {coin.id!r} {end_id} ({lang})"
+    )
+
+
+def coin_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(COIN_COLOUR, INK, 0.2)))
+
+        def inside(x: float, y: float, r: float) -> None:
+            draw_symbol(c, "coin", x, y, r * 0.75, fill=theme.pale(LEMON, 0.35))
+            c.setFillColor(INK)
+            c.setFont(BOLD, 16)
+            c.drawCentredString(x, y - 5.5, "¢")
+
+        _back_emblem(c, trim, pack.label("kind_coin")(lang), pack.title_text(lang), inside)
+
+    return draw
+
+
+# -- dollar cards ----------------------------------------------------------------------
+def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(DOLLAR_COLOUR, white, 0.35)))
+        safe = trim.inset(SAFE)
+        band, rest = safe.split_top(17 * MM)
+        r = 7 * MM
+        badge_x, badge_y = band.x + r + 1 * MM, band.cy + 1 * MM
+        c.setFillColor(white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(1)
+        c.circle(badge_x, badge_y, r, stroke=1, fill=1)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 17)
+        c.drawCentredString(badge_x, badge_y - 5.5, str(card.strength))
+        c.setFont(BODY, 6)
+        c.drawCentredString(badge_x, band.y - 1.6 * MM, pack.label("strength")(lang))
+        if deck == 2:  # the second deck's mark, a black disc beside the strength
+            mark_x, mark_y = badge_x + r * 1.25, badge_y + r * 0.45
+            c.circle(mark_x, mark_y, 2.6 * MM, stroke=0, fill=1)
+            c.setFillColor(white)
+            c.setFont(BOLD, 9)
+            c.drawCentredString(mark_x, mark_y - 3.2, "B")
+            c.setFillColor(INK)
+        c.setFont(BOLD, 26)
+        c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, "$1")
+        title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
+        panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
+        _centred(
+            c,
+            title_box.inset(2 * MM, 1 * MM),
+            card.title(lang),
+            BOLD,
+            11.5,
+            f"dollar card {card.id!r} title ({lang})",
+        )
+        body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
+        panel(c, body)
+        inner = body.inset(2.5 * MM)
+        fitted = fit(
+            card.text(lang),
+            BODY,
+            inner.width,
+            inner.height,
+            12,
+            what=f"dollar card {card.id!r} text ({lang})",
+        )
+        c.setFillColor(INK)
+        draw_fitted(c, fitted, inner.x, inner.top, "left", inner.width)
+        c.setFont(BODY, 6.5)
+        note = pack.label("resolves")(lang)
+        if deck == 2:
+            note = f"B — {pack.label('second_deck')(lang)}"
+        c.drawString(safe.x + 1 * MM, safe.y + 1.2 * MM, note)
+        _kind_label(c, safe, pack.label("kind_dollar")(lang))
+
+    return draw
+
+
+def dollar_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(DOLLAR_COLOUR, INK, 0.15)))
+
+        def inside(x: float, y: float, r: float) -> None:
+            c.setFillColor(INK)
+            c.setFont(BOLD, r * 1.3)
+            c.drawCentredString(x, y - r * 0.45, "$")
+
+        _back_emblem(c, trim, pack.label("kind_dollar")(lang), pack.title_text(lang), inside)
+
+    return draw
+
+
+# -- weather cards ---------------------------------------------------------------------
+ARROW_COLUMN = 9 * MM
+
+
+def weather_face(pack: LemonadeStand, card: WeatherCard, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(WEATHER_COLOUR, white, 0.2)))
+        safe = trim.inset(SAFE)
+        halves = Box(
+            safe.x + ARROW_COLUMN, safe.y + 4 * MM, safe.width - ARROW_COLUMN, safe.height - 4 * MM
+        )
+        top, bottom = halves.rows(2, gap=6 * MM)
+        _weather_half(c, top, pack, pack.kind(card.top), lang, theme)
+        _weather_half(c, bottom, pack, pack.kind(card.bottom), lang, theme)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 8)
+        c.drawCentredString(halves.cx, top.y - 4.2 * MM, pack.label("or")(lang))
+        _arrow(c, safe, top if card.arrow == UP else bottom, pack.label("came_true")(lang))
+        _kind_label(c, safe, pack.label("kind_weather")(lang))
+
+    return draw
+
+
+def _weather_half(
+    c: Canvas, box: Box, pack: LemonadeStand, kind: WeatherKind, lang: str, theme: Theme
+) -> None:
+    panel(c, box)
+    symbol(c, kind.symbol, box.cx, box.top - 9 * MM, 6.5 * MM, fill=theme.pale(LEMON, 0.25))
+    _centred(
+        c,
+        Box(box.x + 1 * MM, box.top - 22 * MM, box.width - 2 * MM, 6 * MM),
+        kind.name(lang),
+        BOLD,
+        12,
+        f"weather {kind.id!r} name ({lang})",
+    )
+    rows = Box(box.x + 2.5 * MM, box.y + 1.5 * MM, box.width - 5 * MM, 9 * MM).rows(2)
+    for row, label, value in (
+        (rows[0], pack.label("demand")(lang), money(kind.demand)),
+        (rows[1], pack.label("customers")(lang), signed(kind.customers)),
+    ):
+        c.setFillColor(INK)
+        c.setFont(BODY, 7.5)
+        c.drawString(row.x, row.y + 1.2 * MM, label)
+        c.setFont(BOLD, 9)
+        c.drawRightString(row.right, row.y + 1.2 * MM, value)
+
+
+def _arrow(c: Canvas, safe: Box, half: Box, caption: str) -> None:
+    """A bold arrow at the card's left edge, level with the half it names on the card before."""
+    tip, neck, tail = safe.x, safe.x + 4.5 * MM, safe.x + ARROW_COLUMN - 1.5 * MM
+    y = half.cy
+    c.setFillColor(INK)
+    p = c.beginPath()
+    p.moveTo(tip, y)
+    p.lineTo(neck, y + 4.5 * MM)
+    p.lineTo(neck, y + 1.8 * MM)
+    p.lineTo(tail, y + 1.8 * MM)
+    p.lineTo(tail, y - 1.8 * MM)
+    p.lineTo(neck, y - 1.8 * MM)
+    p.lineTo(neck, y - 4.5 * MM)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.saveState()
+    c.translate(safe.x + ARROW_COLUMN / 2 - 0.8 * MM, y - 6.5 * MM)
+    c.rotate(90)
+    size = 7.5
+    while size > 5 and width(caption, BOLD, size) > half.height / 2 - 7 * MM:
+        size -= 0.5
+    c.setFont(BOLD, size)
+    c.drawRightString(0, -size * 0.35, caption)
+    c.restoreState()
+
+
+def weather_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(WEATHER_COLOUR, INK, 0.2)))
+
+        def inside(x: float, y: float, r: float) -> None:
+            draw_symbol(c, "sun", x + r * 0.2, y + r * 0.2, r * 0.5, fill=theme.pale(LEMON, 0.1))
+            draw_symbol(c, "cloud", x - r * 0.1, y - r * 0.15, r * 0.55, fill=white)
+
+        _back_emblem(c, trim, pack.label("kind_weather")(lang), pack.title_text(lang), inside)
+
+    return draw
+
+
+# -- reference cards -------------------------------------------------------------------
+def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str) -> Box:
+    """A reference card's ground and heading; returns the room below the heading."""
+    flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
+    head, rest = trim.inset(SAFE).split_top(10 * MM)
+    panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
+    _centred(c, head.inset(2 * MM, 1 * MM), heading, BOLD, 12, f"reference card heading ({lang})")
+    return rest
+
+
+def reference_front(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        rest = _reference_card(c, trim, theme, pack.label("ref_day")(lang), lang)
+        body = Box(rest.x, rest.y + 5 * MM, rest.width, rest.height - 7 * MM)
+        panel(c, body)
+        inner = body.inset(2.5 * MM, 2 * MM)
+        steps = [
+            (pack.label(f"ref_step_{n}_title")(lang), pack.label(f"ref_step_{n}")(lang))
+            for n in range(1, 6)
+        ]
+        _numbered(c, inner, steps, f"reference card steps ({lang})")
+        _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
+
+    return draw
+
+
+def _numbered(c: Canvas, box: Box, steps: list[tuple[str, str]], what: str) -> None:
+    """Numbered paragraphs, a bold heading run in, at the largest common size that fits."""
+    indent = 6 * MM
+    size = 10.0
+    while True:
+        blocks = [
+            fit(f"{title}. {text}", BODY, box.width - indent, 1e6, size, size, what=what)
+            for title, text in steps
+        ]
+        need = sum(len(b.lines) * b.leading for b in blocks) + (len(blocks) - 1) * 2 * MM
+        if need <= box.height or size <= 7:
+            break
+        size -= 0.25
+    if need > box.height:
+        fit(" ".join(t for _, t in steps), BODY, box.width, 0, 7, what=what)  # raises, naming it
+    y = box.top
+    for number, ((title, _), block) in enumerate(zip(steps, blocks), start=1):
+        c.setFillColor(INK)
+        c.circle(box.x + 2.2 * MM, y - block.size * 0.4, 2.2 * MM, stroke=0, fill=1)
+        c.setFillColor(white)
+        c.setFont(BOLD, 7.5)
+        c.drawCentredString(box.x + 2.2 * MM, y - block.size * 0.4 - 2.6, str(number))
+        c.setFillColor(INK)
+        _run_in(c, block, title, box.x + indent, y)
+        y -= len(block.lines) * block.leading + 2 * MM
+
+
+def _run_in(c: Canvas, block, title: str, x: float, top: float) -> None:
+    """Draw a fitted block whose first words (``title.``) are bold."""
+    y = top - block.size
+    head = f"{title}."
+    for index, line in enumerate(block.lines):
+        if index == 0 and line.startswith(head):
+            c.setFont(BOLD, block.size)
+            c.drawString(x, y, head)
+            c.setFont(BODY, block.size)
+            c.drawString(
+                x + width(head, BOLD, block.size) + width(" ", BODY, block.size),
+                y,
+                line[len(head) :].strip(),
+            )
+        else:
+            c.setFont(BODY, block.size)
+            c.drawString(x, y, line)
+        y -= block.leading
+
+
+def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    def draw(c: Canvas, trim: Box) -> None:
+        rest = _reference_card(c, trim, theme, pack.label("ref_money")(lang), lang)
+        table_h = 34 * MM
+        body = Box(rest.x, rest.y + table_h + 7 * MM, rest.width, rest.height - table_h - 9 * MM)
+        panel(c, body)
+        _bullets(
+            c,
+            body.inset(2.5 * MM, 2 * MM),
+            [pack.label(f"ref_money_{n}")(lang) for n in range(1, 6)],
+            f"reference card money ({lang})",
+        )
+        _weather_table(c, Box(rest.x, rest.y + 5 * MM, rest.width, table_h), pack, lang, theme)
+        _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
+
+    return draw
+
+
+def _bullets(c: Canvas, box: Box, items: list[str], what: str) -> None:
+    indent = 3.5 * MM
+    size = 10.0
+    while True:
+        blocks = [fit(t, BODY, box.width - indent, 1e6, size, size, what=what) for t in items]
+        need = sum(len(b.lines) * b.leading for b in blocks) + (len(blocks) - 1) * 1.6 * MM
+        if need <= box.height or size <= 7:
+            break
+        size -= 0.25
+    if need > box.height:
+        fit(" ".join(items), BODY, box.width, 0, 7, what=what)  # raises, naming it
+    y = box.top
+    for block in blocks:
+        c.setFillColor(INK)
+        c.circle(box.x + 1 * MM, y - block.size * 0.35, 0.8 * MM, stroke=0, fill=1)
+        draw_fitted(c, block, box.x + indent, y)
+        y -= len(block.lines) * block.leading + 1.6 * MM
+
+
+def _weather_table(c: Canvas, box: Box, pack: LemonadeStand, lang: str, theme: Theme) -> None:
+    panel(c, box)
+    inner = box.inset(2.5 * MM, 1.5 * MM)
+    head, rows_box = inner.split_top(6 * MM)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 8)
+    c.drawString(head.x, head.y + 1.5 * MM, pack.label("ref_weather")(lang))
+    c.setFont(BODY, 7)
+    col_demand, col_customers = inner.x + inner.width * 0.62, inner.right
+    c.drawRightString(col_demand, head.y + 1.5 * MM, pack.label("demand")(lang))
+    c.drawRightString(col_customers, head.y + 1.5 * MM, pack.label("customers")(lang))
+    for row, kind in zip(rows_box.rows(len(pack.weather)), reversed(pack.weather)):
+        symbol(c, kind.symbol, row.x + 2.5 * MM, row.cy, 2.3 * MM, fill=theme.pale(LEMON, 0.25))
+        c.setFillColor(INK)
+        c.setFont(BODY, 8)
+        c.drawString(row.x + 6.5 * MM, row.cy - 1 * MM, kind.name(lang))
+        c.setFont(BOLD, 8.5)
+        c.drawRightString(col_demand, row.cy - 1 * MM, money(kind.demand))
+        c.drawRightString(col_customers, row.cy - 1 * MM, signed(kind.customers))
+
+
+def reference_piece_size(pack: LemonadeStand) -> tuple[float, float]:
+    return pack.reference.width * MM, pack.reference.height * MM

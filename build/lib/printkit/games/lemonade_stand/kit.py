@@ -1,0 +1,181 @@
+"""Lemonade Stand's print-and-play kit in one language: which decks, drawn from what.
+
+One deck (stands in four colours, coins, dollars, weather) serves 2-4 players;
+a second deck without weather cards adds colours five to eight. Each part
+names the content values it draws from (`inputs`), so a changed dollar card
+rebuilds the dollar cards and nothing else.
+"""
+
+from __future__ import annotations
+
+from printkit.games.lemonade_stand import faces
+from printkit.games.lemonade_stand.model import LemonadeStand, PlayerColour
+from printkit.games.lemonade_stand.text import LANGUAGES
+from printkit.kit import Deck, Kit, KitOptions
+from printkit.render.impose import Piece
+from printkit.render.theme import Theme
+from printkit.render.units import MM
+
+
+def kit(pack: LemonadeStand, options: KitOptions) -> Kit:
+    lang = options.lang or LANGUAGES[0]
+    theme = options.theme
+    first = pack.colours[: pack.max_players]
+    second = pack.colours[pack.max_players : pack.max_players_two_decks]
+    parts = (
+        _deck(
+            pack,
+            lang,
+            "stand-cards",
+            "part_stands",
+            stand_pieces(pack, first, lang, theme),
+            (pack.stands, first),
+        ),
+        _deck(
+            pack,
+            lang,
+            "coin-cards",
+            "part_coins",
+            coin_pieces(pack, lang, theme),
+            (pack.coins, pack.ends, pack.coin_buys, pack.coin_copies),
+        ),
+        _deck(
+            pack,
+            lang,
+            "dollar-cards",
+            "part_dollars",
+            dollar_pieces(pack, 1, lang, theme),
+            pack.dollars,
+        ),
+        _deck(
+            pack,
+            lang,
+            "weather-cards",
+            "part_weather",
+            weather_pieces(pack, lang, theme),
+            (pack.weather, pack.weather_cards),
+        ),
+        reference_deck(pack, lang, theme),
+        _deck(
+            pack,
+            lang,
+            "second-deck",
+            "part_second",
+            stand_pieces(pack, second, lang, theme)
+            + coin_pieces(pack, lang, theme)
+            + dollar_pieces(pack, 2, lang, theme),
+            (pack.stands, second, pack.coins, pack.ends, pack.coin_buys, pack.dollars),
+            note="note_second",
+        ),
+    )
+    return Kit(pack.id, pack.title_text(lang), parts)
+
+
+def _deck(
+    pack: LemonadeStand,
+    lang: str,
+    deck_id: str,
+    title: str,
+    pieces: tuple[Piece, ...],
+    inputs: object,
+    note: str = "note_cards",
+) -> Deck:
+    return Deck(
+        deck_id,
+        pack.label(title)(lang),
+        pack.card.width * MM,
+        pack.card.height * MM,
+        pieces,
+        note=pack.label(note)(lang),
+        inputs=(lang, pack.title_text, pack.card, pack.labels, inputs),
+    )
+
+
+def stand_pieces(
+    pack: LemonadeStand, colours: tuple[PlayerColour, ...], lang: str, theme: Theme
+) -> tuple[Piece, ...]:
+    """Every stand in every colour, colour by colour."""
+    return tuple(
+        Piece(
+            f"{colour.id}-{stand.id}",
+            faces.stand_face(pack, stand, colour, lang, theme),
+            faces.stand_back(pack, colour, lang, theme),
+            fields=(
+                ("name", stand.name(lang)),
+                ("colour", colour.name(lang)),
+                ("price", str(stand.price)),
+                ("customers", str(stand.customers)),
+            ),
+        )
+        for colour in colours
+        for stand in pack.stands
+    )
+
+
+def coin_pieces(pack: LemonadeStand, lang: str, theme: Theme) -> tuple[Piece, ...]:
+    back = faces.coin_back(pack, lang, theme)
+    pieces = []
+    for coin in pack.coins:
+        face = faces.coin_face(pack, coin, lang, theme)
+        fields = (
+            ("name", coin.name(lang)),
+            ("value", str(coin.value)),
+            *((end.id, pack.buys(coin.id, end.id)(lang)) for end in pack.ends),
+        )
+        pieces += [
+            Piece(f"{coin.id}#{n + 1}", face, back, fields=fields) for n in range(pack.coin_copies)
+        ]
+    return tuple(pieces)
+
+
+def dollar_pieces(pack: LemonadeStand, deck: int, lang: str, theme: Theme) -> tuple[Piece, ...]:
+    back = faces.dollar_back(pack, lang, theme)
+    mark = "" if deck == 1 else "-b"
+    return tuple(
+        Piece(
+            f"{card.id}{mark}",
+            faces.dollar_face(pack, card, deck, lang, theme),
+            back,
+            fields=(
+                ("title", card.title(lang)),
+                ("text", card.text(lang)),
+                ("strength", str(card.strength) + ("B" if deck == 2 else "")),
+            ),
+        )
+        for card in pack.dollars
+    )
+
+
+def weather_pieces(pack: LemonadeStand, lang: str, theme: Theme) -> tuple[Piece, ...]:
+    back = faces.weather_back(pack, lang, theme)
+    return tuple(
+        Piece(
+            card.id,
+            faces.weather_face(pack, card, lang, theme),
+            back,
+            fields=(("top", card.top), ("bottom", card.bottom), ("arrow", card.arrow)),
+        )
+        for card in pack.weather_cards
+    )
+
+
+def reference_deck(pack: LemonadeStand, lang: str, theme: Theme) -> Deck:
+    """One double-sided reference card per player of the first deck."""
+    front = faces.reference_front(pack, lang, theme)
+    back = faces.reference_back(pack, lang, theme)
+    text = tuple((key, text(lang)) for key, text in pack.labels if key.startswith("ref_"))
+    pieces = tuple(
+        Piece(f"reference#{n + 1}", front, back, fields=text)
+        for n in range(pack.component("reference-cards").first_deck)
+    )
+    width, height = faces.reference_piece_size(pack)
+    return Deck(
+        "reference-cards",
+        pack.label("part_reference")(lang),
+        width,
+        height,
+        pieces,
+        note=pack.label("note_reference")(lang),
+        fold=False,
+        inputs=(lang, pack.title_text, pack.reference, pack.labels, pack.weather),
+    )

@@ -1,0 +1,311 @@
+"""Castle diagrams for the rulebook: an example's cards laid out by the kit's own card art.
+
+Each card is drawn by `art.draw_turned` at print size and scaled into its grid
+cell, so a diagram shows exactly the printed cards. Marks come from the
+engine: illegal cards crossed out, complete towers starred, courtyards named.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from printkit.games.sandcastles.art import draw_turned
+from printkit.games.sandcastles.model import Placement, Sandcastles
+from printkit.games.sandcastles.rules import score_castle, structures
+from printkit.render.fonts import BODY, BOLD
+from printkit.render.symbols import draw_symbol
+from printkit.render.theme import GREY, INK, LEMON, Theme
+from printkit.render.units import MM, Box
+from printkit.rulebook.pictures import Picture, PictureBlock, PictureSheet
+
+DrawFn = Callable[[Canvas, Box], None]
+RED = HexColor("#C62828")
+CELL = 15 * MM  # a card's side in a diagram
+MARGIN = 5 * MM  # room for the coordinates
+PAD = 2.5 * MM
+
+
+@dataclass(frozen=True)
+class CastleMarks:
+    """What a diagram points out besides the cards."""
+
+    numbers: bool = False  # number every card in the order laid
+    illegal: tuple[int, ...] = ()  # 1-based numbers of illegal cards
+    smashed: tuple[tuple[int, int], ...] = ()  # cells whose castle card a bully smashed
+    structures: bool = True  # star complete towers, label courtyards
+    axes: bool = True  # the coordinates along the edges
+
+
+def castle_drawing(
+    pack: Sandcastles, castle: Sequence[Placement], theme: Theme, marks: CastleMarks
+) -> tuple[DrawFn, float, float]:
+    """A draw function for the castle, and its natural width and height in points."""
+    xs = [p.x for p in castle]
+    ys = [p.y for p in castle]
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    margin = MARGIN if marks.axes else PAD
+    width = margin + cols * CELL + PAD
+    height = margin + rows * CELL + PAD
+    side = pack.kit.card * MM
+    scored = score_castle(pack, castle) if marks.structures else None
+    found = structures(pack, scored.kept) if scored else None
+
+    def cell_box(box: Box, x: int, y: int, shift: float = 0.0) -> Box:
+        return Box(
+            box.x + margin + (x - x0) * CELL + shift,
+            box.y + margin + (y - y0) * CELL - shift,
+            CELL,
+            CELL,
+        )
+
+    def card(c: Canvas, cell: Box, p: Placement, scale: float = 1.0, tilt: float = 0) -> None:
+        c.saveState()
+        c.translate(cell.cx, cell.cy)
+        c.rotate(tilt)
+        c.scale(CELL * scale / side, CELL * scale / side)
+        c.translate(-side / 2, -side / 2)
+        clip = c.beginPath()
+        clip.rect(0, 0, side, side)
+        c.clipPath(clip, stroke=0, fill=0)
+        draw_turned(c, Box(0, 0, side, side), pack.card(p.card), p.turn, theme)
+        c.restoreState()
+        c.saveState()
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.4)
+        if tilt or scale != 1.0:
+            c.translate(cell.cx, cell.cy)
+            c.rotate(tilt)
+            half = CELL * scale / 2
+            c.rect(-half, -half, 2 * half, 2 * half, stroke=1, fill=0)
+        else:
+            c.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
+        c.restoreState()
+
+    def draw(c: Canvas, box: Box) -> None:
+        c.saveState()
+        c.setFillColor(white)
+        c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+        if marks.axes:
+            _grid(c, box, cols, rows, x0, y0)
+        occupied: dict[tuple[int, int], int] = {}
+        resting: list[tuple[int, Placement]] = []
+        for number, p in enumerate(castle, start=1):
+            if pack.card(p.card).overlay:
+                resting.append((number, p))
+                continue
+            shift = CELL * 0.2 * occupied.get(p.cell, 0)
+            occupied[p.cell] = occupied.get(p.cell, 0) + 1
+            cell = cell_box(box, p.x, p.y, shift)
+            card(c, cell, p)
+            _badges(c, cell, number, marks)
+            if p.cell in marks.smashed and shift == 0:
+                _cross(c, cell, INK, dashed=True)
+        for number, p in resting:
+            cell = cell_box(box, p.x, p.y)
+            spot = Box(cell.x + CELL * 0.3, cell.y - CELL * 0.12, CELL, CELL)
+            card(c, spot, p, 0.5, -14)
+            _badges(
+                c,
+                Box(spot.x + CELL * 0.25, spot.y + CELL * 0.25, CELL / 2, CELL / 2),
+                number,
+                marks,
+            )
+        if found is not None:
+            stars = [_tower_centre(t.where) for t in found.complete_towers]
+            for u, v in stars:
+                draw_symbol(
+                    c,
+                    "star",
+                    box.x + margin + (u - x0) * CELL,
+                    box.y + margin + (v - y0) * CELL,
+                    CELL * 0.16,
+                    fill=LEMON,
+                )
+            for yard in found.courtyards:
+                u = sum(x + 0.5 for x, _ in yard.cells) / len(yard.cells)
+                v = sum(y + 0.5 for _, y in yard.cells) / len(yard.cells)
+                if any(abs(u - su) < 0.45 and abs(v - sv) < 0.3 for su, sv in stars):
+                    v -= 0.3  # keep the label off a tower's star
+                _tag(c, box.x + margin + (u - x0) * CELL, box.y + margin + (v - y0) * CELL)
+        c.restoreState()
+
+    return draw, width, height
+
+
+def _tower_centre(where: tuple) -> tuple[float, float]:
+    if where[0] == "vertex":
+        return float(where[1]), float(where[2])
+    _, x, y, side = where
+    dx, dy = {"N": (0.5, 1.0), "E": (1.0, 0.5), "S": (0.5, 0.0), "W": (0.0, 0.5)}[side]
+    return x + dx, y + dy
+
+
+def _grid(c: Canvas, box: Box, cols: int, rows: int, x0: int, y0: int) -> None:
+    """Faint cells and their coordinates, so the text can say 'the bend at 2,0'."""
+    c.setStrokeColor(HexColor("#D5D5D5"))
+    c.setLineWidth(0.4)
+    c.setDash(1.5, 1.5)
+    for i in range(cols):
+        for j in range(rows):
+            c.rect(box.x + MARGIN + i * CELL, box.y + MARGIN + j * CELL, CELL, CELL, stroke=1)
+    c.setDash()
+    c.setFillColor(GREY)
+    c.setFont(BODY, 6.5)
+    for i in range(cols):
+        c.drawCentredString(box.x + MARGIN + (i + 0.5) * CELL, box.y + 1.6 * MM, str(x0 + i))
+    for j in range(rows):
+        c.drawCentredString(box.x + 2.4 * MM, box.y + MARGIN + (j + 0.5) * CELL - 2, str(y0 + j))
+
+
+def _badges(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
+    bad = number in marks.illegal
+    if bad:
+        _cross(c, cell, RED)
+    if marks.numbers or bad:
+        r = 2.1 * MM
+        x, y = cell.x + r + 0.6 * MM, cell.top - r - 0.6 * MM
+        c.saveState()
+        c.setFillColor(RED if bad else white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        c.circle(x, y, r, stroke=1, fill=1)
+        c.setFillColor(white if bad else INK)
+        c.setFont(BOLD, 6.5)
+        c.drawCentredString(x, y - 2.3, str(number))
+        c.restoreState()
+
+
+def _cross(c: Canvas, cell: Box, colour: Color, dashed: bool = False) -> None:
+    """An illegal (or smashed) card: a wash and a cross over it."""
+    c.saveState()
+    c.setFillColor(white)
+    c.setFillAlpha(0.45)
+    c.rect(cell.x, cell.y, cell.width, cell.height, stroke=0, fill=1)
+    c.setFillAlpha(1)
+    c.setStrokeColor(colour)
+    c.setLineWidth(1.6)
+    if dashed:
+        c.setDash(3, 2)
+    inset = CELL * 0.15
+    c.line(cell.x + inset, cell.y + inset, cell.right - inset, cell.top - inset)
+    c.line(cell.x + inset, cell.top - inset, cell.right - inset, cell.y + inset)
+    c.setLineWidth(1.0)
+    c.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _tag(c: Canvas, x: float, y: float) -> None:
+    """The word 'courtyard' on a small label, where the enclosed sand is."""
+    text = "courtyard"
+    c.saveState()
+    c.setFont(BOLD, 6)
+    w = c.stringWidth(text, BOLD, 6) + 2.4 * MM
+    h = 3.6 * MM
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.roundRect(x - w / 2, y - h / 2, w, h, 1.2 * MM, stroke=1, fill=1)
+    c.setFillColor(INK)
+    c.drawCentredString(x, y - 2.1, text)
+    c.restoreState()
+
+
+# -- blocks --------------------------------------------------------------------------
+class CentredPicture(PictureBlock):
+    """A picture set in the middle of the measure (the cover's castle)."""
+
+    def flowables(self, width: float) -> list[Flowable]:
+        pictures = super().flowables(width)
+        for picture in pictures:
+            picture.hAlign = "CENTER"
+        return pictures
+
+
+def castle_block(
+    pack: Sandcastles,
+    castle: Sequence[Placement],
+    theme: Theme,
+    marks: CastleMarks,
+    alt: str,
+    sheet: PictureSheet,
+    scale: float = 1.0,
+    centred: bool = False,
+) -> PictureBlock:
+    draw, width, height = castle_drawing(pack, castle, theme, marks)
+    kind = CentredPicture if centred else PictureBlock
+    return kind(draw, width, height, scale, alt, sheet)
+
+
+CAPTION = ParagraphStyle("sc-caption", fontName=BODY, fontSize=7.5, leading=9, alignment=1)
+
+
+class GalleryBlock:
+    """Pictures side by side in rows, each with a caption: the deck at a glance."""
+
+    def __init__(self, pictures: list[tuple[PictureBlock, str]], alt: str, columns: int) -> None:
+        self.pictures = pictures
+        self.alt = alt
+        self.columns = columns
+
+    def flowables(self, width: float) -> list[Flowable]:
+        cols = self.columns
+        cell_w = width / cols
+        rows: list[list] = []
+        for start in range(0, len(self.pictures), cols):
+            chunk = self.pictures[start : start + cols]
+            row = []
+            for picture, caption in chunk:
+                scale = min(picture.scale, (cell_w - 4 * MM) / picture.width)
+                row.append(
+                    [
+                        Picture(picture.draw, picture.width, picture.height, scale),
+                        Paragraph(escape(caption), CAPTION),
+                    ]
+                )
+            row += [""] * (cols - len(row))
+            rows.append(row)
+        table = Table(rows, colWidths=[cell_w] * cols, hAlign="LEFT")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONTNAME", (0, 0), (-1, -1), BODY),
+                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                ]
+            )
+        )
+        return [table]
+
+    def html(self) -> str:
+        items = "".join(
+            f'<figure style="display:inline-block;width:{_css_width(p) + 16}px;'
+            'margin:0 .5em 1em 0;vertical-align:top;text-align:center">'
+            f"{_img(p)}"
+            f'<figcaption style="font-size:.8em">{escape(caption)}</figcaption></figure>'
+            for p, caption in self.pictures
+        )
+        return f'<div class="gallery">{items}</div>'
+
+
+def _css_width(picture: PictureBlock) -> int:
+    return round(picture.width * picture.scale * 96 / 72)
+
+
+def _img(picture: PictureBlock) -> str:
+    """The picture's PNG with its size in CSS, which every renderer honours."""
+    data = base64.b64encode(picture.sheet.png(picture)).decode("ascii")
+    width = _css_width(picture)
+    return (
+        f'<img src="data:image/png;base64,{data}" style="width:{width}px;height:auto;'
+        f'display:inline-block;border-radius:3px" alt="{escape(picture.alt)}">'
+    )

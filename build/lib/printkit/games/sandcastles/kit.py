@@ -1,0 +1,210 @@
+"""Sandcastles' print-and-play kit: the 100 castle cards and a scoring reference per seat.
+
+Every card face is drawn from its edge, corner and wall codes (`art`); every
+number on the reference comes from the pack. Each part names the content it
+draws from, so a scoring change reprints the references and not the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.errors import RenderError
+from printkit.games.sandcastles.art import SAND, draw_back, draw_card
+from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
+from printkit.kit import Deck, Kit, KitOptions
+from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
+from printkit.render.impose import Piece
+from printkit.render.theme import INK, Theme, mix
+from printkit.render.units import BLEED, MM, SAFE, Box
+
+DrawFn = Callable[[Canvas, Box], None]
+
+
+def _face(card: CardType, theme: Theme) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        draw_card(c, trim, card, theme)
+
+    return draw
+
+
+def _back(title: str, theme: Theme) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        draw_back(c, trim, title, theme)
+
+    return draw
+
+
+def card_fields(card: CardType) -> tuple[tuple[str, str], ...]:
+    """What a card shows, for diffs and reprints: its codes and its words."""
+    face = card.face
+    return (
+        ("card", card.id),
+        ("edges", face.edge_code),
+        ("corners", face.corner_code),
+        ("walls", face.wall_code),
+        ("text", card.text),
+    )
+
+
+def castle_cards(pack: Sandcastles, theme: Theme) -> Deck:
+    back = _back(pack.title, theme)
+    pieces = tuple(
+        Piece(f"{card.id}#{copy + 1}", _face(card, theme), back, fields=card_fields(card))
+        for card in pack.cards
+        for copy in range(card.copies)
+    )
+    side = pack.kit.card * MM
+    return Deck(
+        "castle-cards",
+        f"Castle cards ({len(pieces)})",
+        side,
+        side,
+        pieces,
+        note="square cards; cut on the crop marks. All cards share one back, "
+        "so the piles stay secret.",
+        inputs=(pack.title, pack.kit.card, pack.cards),
+    )
+
+
+# -- scoring reference -------------------------------------------------------------
+def _rows(pack: Sandcastles) -> list[tuple[str, str]]:
+    s = pack.scoring
+    return [
+        ("Each complete tower", f"+{s.tower}"),
+        ("Each courtyard", f"+{s.courtyard}"),
+        ("Bridge joined to a Bridge", f"+{s.special(BRIDGE)}"),
+        ("Feather on a complete tower", f"+{s.special(FEATHER)}"),
+        ("Shell in a courtyard", f"+{s.special(SHELL)}"),
+        ("Each illegal card (take it away first)", f"{s.illegal}"),
+        ("Each discard, and each card cut off from the part you score", f"{s.discard}"),
+    ]
+
+
+def _bonus_rows(pack: Sandcastles) -> list[tuple[str, str]]:
+    s = pack.scoring
+    return [
+        ("Most cards", f"+{s.most_cards}"),
+        ("Biggest courtyard (cards on its boundary)", f"+{s.biggest_courtyard}"),
+        ("Longest unbroken wall (cards)", f"+{s.longest_wall}"),
+    ]
+
+
+NOTE = "Tower: four quarters, or two Bridge halves. Courtyard: sand closed in by walls and towers."
+
+
+def _overflow(box: Box, y: float, what: str) -> None:
+    if y < box.y - 0.5:
+        raise RenderError(f"{what}: the text runs {(box.y - y) / MM:.1f} mm off the card")
+
+
+def _table(c: Canvas, box: Box, rows: list[tuple[str, str]], what: str) -> float:
+    """Label and points per row, top down; returns the y below the last row."""
+    y = box.top
+    label_w = box.width - 8 * MM
+    for label, points in rows:
+        fitted = fit(label, BODY, label_w, 9 * MM, 7.5, 7, what=what)
+        c.setFillColor(INK)
+        draw_fitted(c, fitted, box.x, y, "left", label_w)
+        c.setFont(BOLD, 9)
+        c.drawRightString(box.right, y - fitted.size, points)
+        y -= fitted.leading * len(fitted.lines) + 1.1 * MM
+        c.setStrokeColor(mix(SAND, INK, 0.3))
+        c.setLineWidth(0.3)
+        c.line(box.x, y + 0.55 * MM, box.right, y + 0.55 * MM)
+    _overflow(box, y, what)
+    return y
+
+
+def _heading(c: Canvas, box: Box, y: float, text: str, size: float = 10) -> float:
+    fitted = fit(text, BOLD, box.width, size * 2.6, size, 7, what="reference heading")
+    c.setFillColor(INK)
+    below = draw_fitted(c, fitted, box.x, y, "left", box.width)
+    return below - 1.8 * MM
+
+
+def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        outer = trim.outset(BLEED)
+        c.setFillColor(theme.flood(SAND))
+        c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+        box = trim.inset(SAFE + 1 * MM)
+        y = _heading(c, box, box.top, f"{pack.title.upper()}: SCORING", 9.5)
+        y = _table(c, Box(box.x, box.y, box.width, y - box.y), _rows(pack), "reference row")
+        y = _heading(c, box, y - 0.8 * MM, "Bonuses (every castle tied for the lead)", 7.5)
+        rest = Box(box.x, box.y, box.width, y - box.y)
+        y = _table(c, rest, _bonus_rows(pack), "reference bonus")
+        note = fit(NOTE, BODY, box.width, y - box.y, 7, 7, what="reference note")
+        c.setFillColor(INK)
+        draw_fitted(c, note, box.x, y - 0.6 * MM, "left", box.width)
+
+    return draw
+
+
+def _round_steps(pack: Sandcastles) -> list[tuple[str, str]]:
+    return [
+        (
+            "1",
+            f"Build: lay your {pack.hand_size} cards, any way round. Each touches the castle; "
+            "walls and towers carry on across every edge; blank meets blank.",
+        ),
+        (
+            "2",
+            f"Rising tide: start the {pack.timer_minutes}-minute timer and turn the "
+            f"{pack.piles} piles over. Take one card at a time; lay it or discard it.",
+        ),
+        ("3", "First scoring, with penalties and bonuses."),
+        ("4", "Bullying: smash one card of every castle that scored more than yours."),
+        ("5", "Second scoring: bonuses again, no penalties. Add both scorings."),
+    ]
+
+
+def _reference_back(pack: Sandcastles, theme: Theme) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        outer = trim.outset(BLEED)
+        c.setFillColor(theme.flood(mix(SAND, INK, 0.04)))
+        c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+        box = trim.inset(SAFE + 1 * MM)
+        y = _heading(c, box, box.top, "A ROUND", 9.5)
+        for number, text in _round_steps(pack):
+            fitted = fit(text, BODY, box.width - 5 * MM, 16 * MM, 7.5, 7, what="round step")
+            c.setFont(BOLD, 8)
+            c.drawString(box.x, y - fitted.size, number)
+            draw_fitted(c, fitted, box.x + 5 * MM, y, "left", box.width - 5 * MM)
+            y -= fitted.leading * len(fitted.lines) + 2.2 * MM
+        _overflow(box, y + 2.2 * MM, "reference card, the round")
+
+    return draw
+
+
+def reference_cards(pack: Sandcastles, theme: Theme) -> Deck:
+    front, back = _reference_front(pack, theme), _reference_back(pack, theme)
+    fields = tuple(_rows(pack) + _bonus_rows(pack) + _round_steps(pack))
+    pieces = tuple(
+        Piece(f"reference#{n + 1}", front, back, fields=fields)
+        for n in range(pack.kit.reference_cards)
+    )
+    return Deck(
+        "reference-cards",
+        "Scoring reference cards",
+        pack.kit.reference_width * MM,
+        pack.kit.reference_height * MM,
+        pieces,
+        note="one per player: scoring on the front, the round on the back",
+        inputs=(
+            pack.title,
+            pack.scoring,
+            pack.hand_size,
+            pack.piles,
+            pack.timer_minutes,
+            pack.kit,
+        ),
+    )
+
+
+def kit(pack: Sandcastles, options: KitOptions) -> Kit:
+    theme = options.theme
+    parts = (castle_cards(pack, theme), reference_cards(pack, theme))
+    return Kit(pack.id, pack.title, parts, (f"a {pack.timer_minutes}-minute timer",))

@@ -1,0 +1,219 @@
+"""Sandcastles' rulebook context: the numbers, the cards and the scored castles.
+
+The templates in ``content/sandcastles/rulebook/`` hold the prose. This module
+hands them every number from the pack, a picture of each card type, and each
+worked example with the engine's own result and a diagram of its castle drawn
+by the kit's card art. An example the engine disagrees with stops the build.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.checker import Example, plain
+from printkit.errors import ContentError, Location
+from printkit.fields import Field
+from printkit.games.sandcastles.art import draw_card
+from printkit.games.sandcastles.diagrams import CastleMarks, GalleryBlock, castle_block
+from printkit.games.sandcastles.examples import read_castle
+from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
+from printkit.registry import GamePlugin
+from printkit.render.theme import Theme
+from printkit.render.units import MM, Box
+from printkit.rulebook.context import Block, Catalog, RulebookContext
+from printkit.rulebook.examples import example_view, worked_examples
+from printkit.rulebook.pictures import PictureBlock, PictureSheet
+from printkit.rulebook.rulings import by_field, field_words, ruling_function, rulings, unquoted
+from printkit.rulebook.variables import frame, names
+
+CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
+GALLERY_COLUMNS = 6
+COVER_EXAMPLE = "fortress"  # the castle on the title page
+BONUS_NAMES = {
+    "most_cards": "Most cards",
+    "biggest_courtyard": "Biggest courtyard",
+    "longest_wall": "Longest wall",
+}
+
+
+def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
+    """The variables, filters, functions and pictures the templates may use."""
+    sheet = PictureSheet()
+    blocks: dict[str, Block] = {}
+    cards = _cards(pack, theme, sheet, blocks)
+    gaps = rulings(pack.gaps, lambda gap: field_words(gap.field), unquoted)
+    variables: dict[str, Any] = {
+        "game": _game(pack),
+        "scoring": _scoring(pack),
+        "cards": cards,
+        "card": Catalog("card", {c["id"]: c for c in cards}),
+        "examples": Catalog("worked example", _examples(pack, theme, sheet, blocks)),
+        "bonus_names": BONUS_NAMES,
+        "gaps": gaps,
+    }
+    return RulebookContext(
+        title=pack.title,
+        subject=f"{pack.title} rules",
+        variables=variables,
+        blocks=blocks,
+        filters={"signed": signed, "names": names},
+        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
+    )
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("0" if value == 0 else f"−{-value}")
+
+
+def _game(pack: Sandcastles) -> dict[str, Any]:
+    return {
+        **frame(pack),
+        "hand_size": pack.hand_size,
+        "piles": pack.piles,
+        "timer": pack.timer_minutes,
+        "deck_size": pack.deck_size,
+        "card_mm": pack.kit.card,
+        "reference_cards": pack.kit.reference_cards,
+        "rounds": pack.rulings.rounds,
+    }
+
+
+def _scoring(pack: Sandcastles) -> dict[str, Any]:
+    s = pack.scoring
+    return {
+        "tower": s.tower,
+        "courtyard": s.courtyard,
+        "illegal": -s.illegal,
+        "discard": -s.discard,
+        "most_cards": s.most_cards,
+        "biggest_courtyard": s.biggest_courtyard,
+        "longest_wall": s.longest_wall,
+        "bridge": s.special(BRIDGE),
+        "feather": s.special(FEATHER),
+        "shell": s.special(SHELL),
+    }
+
+
+# -- cards ---------------------------------------------------------------------------
+def _card_picture(pack: Sandcastles, card: CardType, theme: Theme, sheet: PictureSheet):
+    side = pack.kit.card * MM
+
+    def draw(c, box: Box) -> None:
+        draw_card(c, box, card, theme)
+
+    return PictureBlock(draw, side, side, CARD_SCALE, f"The {card.name} card", sheet)
+
+
+def _cards(
+    pack: Sandcastles, theme: Theme, sheet: PictureSheet, blocks: dict[str, Block]
+) -> list[dict[str, Any]]:
+    out = []
+    gallery = []
+    for card in pack.cards:
+        picture = _card_picture(pack, card, theme, sheet)
+        key = f"card:{card.id}"
+        blocks[key] = picture
+        gallery.append((picture, f"{card.name} ×{card.copies}"))
+        face = card.face
+        out.append(
+            {
+                "id": card.id,
+                "name": card.name,
+                "kind": card.kind,
+                "copies": card.copies,
+                "text": card.text,
+                "picture": key,
+                "towers": len(face.towers),
+                "walls": len(face.routes),
+                "gaps": sum(1 for r in face.routes if r.end is None),
+            }
+        )
+    blocks["cards:all"] = GalleryBlock(gallery, "Every card in the deck", GALLERY_COLUMNS)
+    return out
+
+
+# -- worked examples ---------------------------------------------------------------------
+def _examples(
+    pack: Sandcastles, theme: Theme, sheet: PictureSheet, blocks: dict[str, Block]
+) -> dict[str, dict[str, Any]]:
+    """The checked examples, each with its castle drawn; the cover shows one of them."""
+
+    def view(plugin: GamePlugin, pack: Sandcastles, example: Example) -> dict[str, Any]:
+        shown = _view(plugin, pack, example)
+        shown["pictures"] = _pictures(pack, example, shown, theme, sheet, blocks)
+        if example.name == COVER_EXAMPLE:
+            castle = read_castle(pack, example.given.get("castle"))
+            marks = CastleMarks(structures=False, axes=False)
+            alt = f"A castle of {pack.title}"
+            blocks["cover"] = castle_block(pack, castle, theme, marks, alt, sheet, 1.8, True)
+        return shown
+
+    out = worked_examples(pack, view)
+    if "cover" not in blocks:
+        raise ContentError(
+            Location(pack.folder / "examples"),
+            f"the rulebook's cover shows example {COVER_EXAMPLE!r}, which is missing",
+        )
+    return out
+
+
+def _view(plugin: GamePlugin, pack: Sandcastles, example: Example) -> dict[str, Any]:
+    view = example_view(plugin, pack, example)
+    if example.rule == "legal":
+        castle, result = view["given"]["castle"], view["result"]
+        view["verdicts"] = [
+            {
+                "number": number,
+                "name": pack.card(castle[number - 1]["card"]).name,
+                "at": "{},{}".format(*castle[number - 1]["at"]),
+                "reason": reason,
+            }
+            for number, reason in zip(result["illegal"], result["reasons"])
+        ]
+    return view
+
+
+def _castles(example: Example) -> list[tuple[Field, Field]]:
+    """(the player's node, its castle node) for each castle an example shows."""
+    given = example.given
+    if given.has("castle"):
+        return [(given, given.get("castle"))]
+    if given.has("players"):
+        return [(p, p.get("castle")) for p in given.get("players").as_list()]
+    return []
+
+
+def _pictures(
+    pack: Sandcastles,
+    example: Example,
+    view: dict[str, Any],
+    theme: Theme,
+    sheet: PictureSheet,
+    blocks: dict[str, Block],
+) -> list[str]:
+    keys = []
+    for seat, (player, node) in enumerate(_castles(example), start=1):
+        castle = read_castle(pack, node)
+        smashed = player.opt("smashed")
+        marks = CastleMarks(
+            numbers=example.rule == "legal",
+            illegal=tuple(view["result"]["illegal"]) if example.rule == "legal" else (),
+            smashed=tuple(tuple(plain(s.raw)) for s in smashed.as_list() if isinstance(s.raw, list))
+            if smashed
+            else (),
+            structures=example.rule != "legal",
+        )
+        if example.rule in ("score",) and view["result"]["illegal"]:
+            marks = CastleMarks(illegal=_illegal_numbers(pack, castle), structures=True)
+        key = f"castle:{example.name}:{seat}"
+        blocks[key] = castle_block(
+            pack, castle, theme, marks, f"The castle of example {view['title']!r}", sheet
+        )
+        keys.append(key)
+    return keys
+
+
+def _illegal_numbers(pack: Sandcastles, castle) -> tuple[int, ...]:
+    from printkit.games.sandcastles.rules import check_castle
+
+    return tuple(v.number for v in check_castle(pack, castle) if not v.legal)

@@ -1,0 +1,318 @@
+"""Character reference tiles and the odds card: the table-side help, drawn from content.
+
+The tile's rules summary reads the tie-breaks, the rounds to win and the card
+names from the pack; the odds card prints the engine's `odds_table`, laid out
+in as many side-by-side blocks as its rows need. Text that cannot fit at a
+legible size fails the build rather than shrinking past 7 pt.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from printkit.errors import RenderError
+from printkit.games.thats_not_lemonade.kit_cards import DrawFn, crossed_cup
+from printkit.games.thats_not_lemonade.model import Character, ThatsNotLemonade
+from printkit.games.thats_not_lemonade.rules import OddsTable, odds_table, whole_percent
+from printkit.kit import Deck
+from printkit.render.cardparts import flood, panel, xywh
+from printkit.render.fonts import (
+    BODY,
+    BOLD,
+    MIN_CARD_TEXT,
+    draw_fitted,
+    fit,
+    register_fonts,
+    width,
+)
+from printkit.render.impose import Piece
+from printkit.render.symbols import draw_symbol
+from printkit.render.theme import INK, LEMON, Theme, hex_colour, mix
+from printkit.render.units import MM, SAFE, Box
+
+RISK = HexColor("#D2453A")
+BREAKS = {
+    "lemons": "most lemons",
+    "ice": "most Ice",
+    "nearest-dealer-left": "the seat nearest the dealer's left",
+}
+
+
+# -- text that must fit -----------------------------------------------------------------
+def paragraphs(texts: Sequence[str], box: Box, size: float, what: str):
+    """Paragraphs (``<b>`` allowed) at the largest size from ``size`` down to 7 pt that fits."""
+    register_fonts()
+    current = size
+    while current >= MIN_CARD_TEXT - 1e-6:
+        style = ParagraphStyle("tnl", fontName=BODY, fontSize=current, leading=current * 1.2)
+        built = [Paragraph(t, style) for t in texts]
+        gap = current * 0.35
+        total = sum(p.wrap(box.width, box.height)[1] for p in built) + gap * (len(built) - 1)
+        if total <= box.height:
+            return built, gap
+        current -= 0.25
+    raise RenderError(
+        f"{what}: text does not fit at the minimum size of {MIN_CARD_TEXT:g} pt\n"
+        f"  hint: shorten the text (the box is {box.width / MM:.0f} x {box.height / MM:.0f} mm)"
+    )
+
+
+def draw_paragraphs(c: Canvas, texts: Sequence[str], box: Box, size: float, what: str) -> None:
+    built, gap = paragraphs(texts, box, size, what)
+    y = box.top
+    for para in built:
+        _, h = para.wrap(box.width, box.height)
+        para.drawOn(c, box.x, y - h)
+        y -= h + gap
+
+
+# -- character tiles -------------------------------------------------------------------
+def tile_text(pack: ThatsNotLemonade) -> list[str]:
+    """The rules summary every tile prints, every name and number from the pack."""
+    out = escape(pack.card(pack.removed_card).title)
+    doubles = [f"{escape(c.title)} = {c.lemons}" for c in pack.cards if c.lemons > 1]
+    breaks = [BREAKS[b] for b in pack.tie_breaks]
+    if doubles:
+        breaks[0] += f" ({', '.join(doubles)})"
+    trophy = escape(pack.card(pack.trophies[0]).title)
+    return [
+        "<b>Your turn.</b> Hit: cup up, tap it, take a card and peek. "
+        "Pass: cup upside down, tap it.",
+        f"<b>{out}?</b> Turn it face up: you are out. Lay your cup on its side.",
+        f"<b>The round ends</b> when every {out} card is face up, every cup still "
+        "standing is upside down, or one player is left.",
+        f"<b>Round winner:</b> {', then '.join(breaks)}. Take a {trophy} card and "
+        "tuck it under this tile.",
+        f"<b>Win {pack.rounds_to_win} rounds</b> to win the game.",
+    ]
+
+
+def is_light(colour: Color) -> bool:
+    """Whether dark text reads better than white on ``colour`` (relative luminance)."""
+    return 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue > 0.6
+
+
+def tile(pack: ThatsNotLemonade, character: Character, theme: Theme) -> DrawFn:
+    colour = hex_colour(character.colour)
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(colour, white, 0.55)))
+        safe = trim.inset(SAFE)
+        band = Box(safe.x, safe.y, 25 * MM, safe.height)
+        panel(c, band, theme.solid(colour) if not theme.ink_saver else white)
+        r = band.width * 0.36
+        c.setFillColor(white)
+        c.circle(band.cx, band.top - r - 3 * MM, r, stroke=1, fill=1)
+        draw_symbol(c, character.symbol, band.cx, band.top - r - 3 * MM, r * 0.7, fill=colour)
+        name = fit(
+            character.name, BOLD, band.width - 3 * MM, 12 * MM, 10, 7.5,
+            what=f"tile {character.id!r} name",
+        )  # fmt: skip
+        c.setFillColor(INK if theme.ink_saver or is_light(colour) else white)
+        draw_fitted(
+            c, name, band.x + 1.5 * MM, band.top - 2 * r - 6 * MM, "center", band.width - 3 * MM
+        )
+        motto = fit(
+            character.motto, BODY, band.width - 3 * MM, 14 * MM, 7.5,
+            what=f"tile {character.id!r} motto",
+        )  # fmt: skip
+        draw_fitted(c, motto, band.x + 1.5 * MM, band.y + 15 * MM, "center", band.width - 3 * MM)
+        text = Box(band.right + 3 * MM, safe.y, safe.right - band.right - 3 * MM, safe.height)
+        panel(c, text)
+        draw_paragraphs(c, tile_text(pack), text.inset(2 * MM), 8, f"tile {character.id!r}")
+
+    return draw
+
+
+def tiles(pack: ThatsNotLemonade, theme: Theme) -> Deck:
+    size = pack.kit.tile
+    summary = " / ".join(tile_text(pack))
+    pieces = tuple(
+        Piece(
+            ch.id,
+            tile(pack, ch, theme),
+            fields=(("name", ch.name), ("motto", ch.motto), ("rules", summary)),
+        )
+        for ch in pack.characters
+    )
+    return Deck(
+        "character-tiles",
+        "Character reference tiles",
+        size.width * MM,
+        size.height * MM,
+        pieces,
+        note="one per player; trophies are tucked under a tile, so card stock helps",
+        fold=False,
+    )
+
+
+# -- the odds card -----------------------------------------------------------------------
+def start_counts(pack: ThatsNotLemonade) -> str:
+    """'4 at 4-6 players, 3 at 3, 2 at 2': the out cards a round starts with."""
+    groups: dict[int, list[int]] = {}
+    for players in sorted(pack.player_counts, reverse=True):
+        groups.setdefault(pack.out_cards(players), []).append(players)
+    parts = []
+    for index, (count, seats) in enumerate(groups.items()):
+        span = str(seats[0]) if len(seats) == 1 else f"{seats[-1]}–{seats[0]}"
+        parts.append(f"{count} at {span}" + (" players" if index == 0 else ""))
+    return ", ".join(parts)
+
+
+def odds_intro(pack: ThatsNotLemonade) -> list[str]:
+    out = escape(pack.card(pack.removed_card).title)
+    return [
+        f"Find the row for the cards left in the dealer's pile and the column for the "
+        f"{out} cards not yet face up (a round starts with {start_counts(pack)}). "
+        f"The cell gives the chance, in per cent, that the next card dealt is one of them.",
+    ]
+
+
+def odds_footnote(pack: ThatsNotLemonade) -> str:
+    buried = "the buried card" if pack.buried == 1 else f"the {pack.buried} buried cards"
+    plus = f"cards left + {pack.buried}" if pack.buried else "cards left"
+    return f"{buried.capitalize()} may hide one too: the chance is unseen out cards ÷ ({plus})."
+
+
+def blocks_for(table: OddsTable, height: float, row_min: float) -> int:
+    """The fewest side-by-side blocks whose rows (and two header rows) fit ``height``."""
+    rows = len(table.cards_left)
+    for blocks in range(1, rows + 1):
+        if (math.ceil(rows / blocks) + 2) * row_min <= height:
+            return blocks
+    raise RenderError(f"odds card: {rows} rows do not fit {height / MM:.0f} mm")
+
+
+def draw_odds(c: Canvas, box: Box, table: OddsTable, theme: Theme) -> None:
+    row_min = MIN_CARD_TEXT * 1.3
+    blocks = blocks_for(table, box.height, row_min)
+    gap = 2.5 * MM
+    block_w = (box.width - gap * (blocks - 1)) / blocks
+    col_w = block_w / (len(table.hidden) + 1)
+    widest = width("100", BODY, 1)
+    size = min((col_w - 1 * MM) / widest, 9)
+    if size < MIN_CARD_TEXT:
+        raise RenderError(
+            f"odds card: {len(table.hidden)} columns do not fit {box.width / MM:.0f} mm"
+        )
+    per_block = math.ceil(len(table.cards_left) / blocks)
+    row_h = min(box.height / (per_block + 2), 5.5 * MM)
+    size = min(size, row_h / 1.3)
+    rows = list(reversed(table.cards_left))  # a round counts down the pile
+    for b in range(blocks):
+        chunk = rows[b * per_block : (b + 1) * per_block]
+        height = (len(chunk) + 2) * row_h
+        block = Box(box.x + b * (block_w + gap), box.top - height, block_w, height)
+        _odds_block(c, block, chunk, table, Cell(row_h, col_w, size), theme)
+
+
+@dataclass(frozen=True)
+class Cell:
+    height: float
+    width: float
+    size: float  # points
+
+
+def _odds_block(
+    c: Canvas, box: Box, rows: Sequence[int], table: OddsTable, cell: Cell, theme: Theme
+) -> None:
+    first_w = box.width - cell.width * len(table.hidden)
+    top, row_h, size = box.top, cell.height, cell.size
+    c.setFillColor(INK)
+    c.setFont(BOLD, size * 0.9)
+    middle = box.x + first_w + cell.width * len(table.hidden) / 2
+    c.drawCentredString(middle, top - row_h * 0.72, "unseen")
+    c.drawCentredString(box.x + first_w / 2, top - row_h * 1.72, "pile")
+    for j, hidden in enumerate(table.hidden):
+        x = box.x + first_w + (j + 0.5) * cell.width
+        c.drawCentredString(x, top - row_h * 1.72, str(hidden))
+    y = top - 2 * row_h
+    for cards_left in rows:
+        y -= row_h
+        c.setFillColor(INK)
+        c.setFont(BOLD, size)
+        c.drawCentredString(box.x + first_w / 2, y + row_h * 0.3, str(cards_left))
+        for j, hidden in enumerate(table.hidden):
+            _odds_cell(c, Box(box.x + first_w + j * cell.width, y, cell.width, row_h),
+                       table.chance(cards_left, hidden), size, theme)  # fmt: skip
+
+
+def _odds_cell(c: Canvas, box: Box, chance: Fraction | None, size: float, theme: Theme) -> None:
+    """One chance, its cell tinted by risk; the number is the cue, the tint a help."""
+    heat = 0.0 if chance is None else min(float(chance) * 1.2, 0.6)
+    c.setFillColor(white if theme.ink_saver else mix(white, RISK, heat))
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.3)
+    c.rect(*xywh(box), stroke=1, fill=1)
+    c.setFillColor(INK)
+    c.setFont(BODY, size)
+    shown = "–" if chance is None else str(whole_percent(chance))
+    c.drawCentredString(box.cx, box.y + box.height * 0.3, shown)
+
+
+def odds_face(pack: ThatsNotLemonade, theme: Theme) -> DrawFn:
+    table = odds_table(pack)
+    out = pack.card(pack.removed_card).title
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(LEMON, white, 0.6)))
+        safe = trim.inset(SAFE)
+        head, rest = safe.split_top(13 * MM)
+        panel(c, head, theme.pale(LEMON, 0.2))
+        crossed_cup(c, head.x + 6 * MM, head.cy, 3.5 * MM, white)
+        title = fit(
+            f"Is the next card {out}?", BOLD, head.width - 14 * MM, head.height - 2 * MM, 11, 8,
+            what="odds card title",
+        )  # fmt: skip
+        c.setFillColor(INK)
+        top = head.cy + title.leading * len(title.lines) / 2
+        draw_fitted(c, title, head.x + 11 * MM, top, "center", head.width - 13 * MM)
+        intro_h = 19 * MM
+        intro = Box(rest.x + 1 * MM, rest.top - intro_h - 1.5 * MM, rest.width - 2 * MM, intro_h)
+        draw_paragraphs(c, odds_intro(pack), intro, 8.5, "odds card instructions")
+        foot = Box(rest.x + 1 * MM, rest.y, rest.width - 2 * MM, 9 * MM)
+        draw_paragraphs(c, [escape(odds_footnote(pack))], foot, 7.5, "odds card footnote")
+        grid = Box(rest.x, foot.top + 2 * MM, rest.width, intro.y - foot.top - 4 * MM)
+        draw_odds(c, grid, table, theme)
+
+    return draw
+
+
+def odds_cells(table: OddsTable) -> str:
+    """Every printed cell, for diffs and reprints: a change to one shows."""
+    return " ".join(
+        "–" if (ch := table.chance(m, k)) is None else str(whole_percent(ch))
+        for m in table.cards_left
+        for k in table.hidden
+    )
+
+
+def odds_cards(pack: ThatsNotLemonade, theme: Theme) -> Deck:
+    table = odds_table(pack)
+    draw = odds_face(pack, theme)
+    fields = (
+        ("pile", f"{table.cards_left[0]}-{table.cards_left[-1]}"),
+        ("unseen", f"{table.hidden[0]}-{table.hidden[-1]}"),
+        ("cells", odds_cells(table)),
+        ("intro", " ".join(odds_intro(pack))),
+    )
+    size = pack.kit.reference
+    pieces = tuple(Piece(f"odds#{n}", draw, fields=fields) for n in range(1, pack.max_players + 1))
+    return Deck(
+        "odds-cards",
+        "Odds cards",
+        size.width * MM,
+        size.height * MM,
+        pieces,
+        note="one per player, or one to share; the table is worked out from the deck's counts",
+        fold=False,
+    )

@@ -1,0 +1,536 @@
+"""Yard Sale's cards: items, shoppers, pitches, cash and the reference card, faces and backs.
+
+Each function returns a `Deck`; every name and number printed comes from the
+pack. Text that cannot fit at a legible size fails the build. Backs are a
+centred emblem on a flood, so a duplex shift of a few millimetres does no harm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.games.yard_sale.kit_art import draw_art
+from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
+from printkit.kit import Deck
+from printkit.render.cardparts import flood, xywh
+from printkit.render.cardparts import panel as card_panel
+from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit
+from printkit.render.impose import Piece
+from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
+from printkit.render.units import MM, SAFE, Box
+
+SAND = HexColor("#EAD9B8")  # shoppers
+PITCH = HexColor("#F4C77A")  # sales pitches
+CREAM = HexColor("#F5EEDC")  # reference card
+CORNER = 2.5 * MM
+GAP = 1.5 * MM
+TARGET_TEXT = {
+    "own-item": "one of your items on offer",
+    "rival-item": "a rival's item on offer",
+    "shopper": "every item offered to one shopper",
+    "subject": "every {subject} item on offer, at every shopper",
+}
+DrawFn = Callable[[Canvas, Box], None]
+SHOPPER_ROWS = (11, 13, 10, 10, 10, 14)  # mm: name, cash, loves, dislikes, buys, time
+
+
+# -- helpers -----------------------------------------------------------------------------
+def panel(
+    c: Canvas, box: Box, fill: Color = white, stroke: Color = INK, width: float = 0.6
+) -> None:
+    """The shared panel with Yard Sale's tighter corners."""
+    card_panel(c, box, fill, stroke, width, CORNER)
+
+
+def centred(
+    c: Canvas, box: Box, text: str, font: str, size: float, what: str, minimum: float = 7
+) -> None:
+    """Text centred both ways in ``box``, shrunk to fit but never below ``minimum``."""
+    fitted = fit(text, font, box.width, box.height, size, minimum, what=what)
+    block = fitted.leading * len(fitted.lines)
+    top = box.cy + block / 2 + (fitted.leading - fitted.size) / 2
+    c.setFillColor(INK)
+    draw_fitted(c, fitted, box.x, top, "center", box.width)
+
+
+def flow(c: Canvas, box: Box, text: str, font: str, size: float, what: str) -> None:
+    """Text from the top of ``box``, left-aligned."""
+    fitted = fit(text, font, box.width, box.height, size, what=what)
+    c.setFillColor(INK)
+    draw_fitted(c, fitted, box.x, box.top, "left", box.width)
+
+
+def _kind_label(c: Canvas, safe: Box, label: str) -> None:
+    c.setFillColor(INK)
+    c.setFont(CONDENSED, 6.5)
+    c.drawRightString(safe.right, safe.y + 0.8 * MM, label.upper())
+
+
+def _stack(box: Box, heights: tuple[float, ...], gap: float) -> list[Box]:
+    """Rows of the given heights (mm) from the top; the spare height goes to the gaps."""
+    spare = box.height - sum(heights) * MM
+    step = max(gap, spare / max(len(heights) - 1, 1))
+    rows, top = [], box.top
+    for height in heights:
+        rows.append(Box(box.x, top - height * MM, box.width, height * MM))
+        top -= height * MM + step
+    return rows
+
+
+def signed(value: int) -> str:
+    """+1, −2: a change as printed (with a true minus sign)."""
+    return f"+{value}" if value > 0 else f"−{-value}"
+
+
+def signed_money(value: int) -> str:
+    return f"+${value}" if value > 0 else f"−${-value}"
+
+
+def _back(
+    pack: YardSale, word: str, art: str, colour: Color, theme: Theme, fill: Color = white
+) -> DrawFn:
+    """A centred emblem that tolerates a few millimetres of duplex misregistration."""
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(colour))
+        r = min(trim.width, trim.height) * 0.27
+        cy = trim.cy + r * 0.25
+        c.setFillColor(white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(1)
+        c.circle(trim.cx, cy, r, stroke=1, fill=1)
+        draw_art(c, art, trim.cx, cy, r * 0.68, fill=theme.pale(fill, 0.2))
+        c.setFillColor(INK)
+        c.setFont(BOLD, 12 if trim.height > 60 * MM else 10)
+        c.drawCentredString(trim.cx, cy - r - 5 * MM, word)
+        if trim.height > 60 * MM:
+            c.setFont(BODY, 7)
+            c.drawCentredString(trim.cx, cy - r - 9.5 * MM, pack.title)
+
+    return draw
+
+
+def _deck(pack: YardSale, deck_id: str, title: str, pieces: tuple[Piece, ...], note: str) -> Deck:
+    size = pack.kit.card
+    return Deck(deck_id, title, size.width * MM, size.height * MM, pieces, note=note)
+
+
+def subject_colour(pack: YardSale, subject_id: str) -> Color:
+    return hex_colour(pack.subject(subject_id).colour)
+
+
+def _subject_badge(c: Canvas, pack: YardSale, subject_id: str, x: float, y: float, r: float):
+    """The subject's symbol in a circle of its colour: the symbol is the cue."""
+    tint = subject_colour(pack, subject_id)
+    c.setFillColor(mix(tint, white, 0.25))
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6)
+    c.circle(x, y, r, stroke=1, fill=1)
+    draw_art(c, pack.subject(subject_id).symbol, x, y, r * 0.72, fill=white)
+
+
+# -- item cards ------------------------------------------------------------------------------
+def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
+    subject = pack.subject(item.subject)
+    tint = hex_colour(subject.colour)
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(tint, white, 0.5)))
+        safe = trim.inset(SAFE)
+        head, rest = safe.split_top(13 * MM)
+        panel(c, head)
+        _subject_badge(c, pack, item.subject, head.x + 6 * MM, head.cy, 4.3 * MM)
+        c.setFillColor(INK)
+        c.setFont(CONDENSED, 8)
+        c.drawString(head.x + 11.5 * MM, head.cy - 1 * MM, subject.name.upper())
+        _price_tag(
+            c, Box(head.right - 24 * MM, head.y + 1.5 * MM, 23 * MM, head.height - 3 * MM), item
+        )
+        title, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(11 * MM)
+        panel(c, title, theme.pale(tint, 0.8))
+        centred(c, title.inset(2 * MM, 1 * MM), item.name, BOLD, 11.5, f"item {item.id!r} name", 8)
+        rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM)
+        picture = Box(rest.x, rule.top + GAP, rest.width, rest.top - GAP - rule.top - GAP)
+        r = min(picture.width, picture.height) / 2 - 1 * MM
+        draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
+        panel(c, rule)
+        flow(c, rule.inset(2.5 * MM), item.text, BODY, 10, f"item {item.id!r} rule")
+        _kind_label(c, safe, "item")
+
+    return draw
+
+
+def _price_tag(c: Canvas, box: Box, item: Item) -> None:
+    """The price tag: a tag shape with its hole, the price in bold."""
+    notch = box.height / 2
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(1)
+    p = c.beginPath()
+    p.moveTo(box.x, box.cy)
+    p.lineTo(box.x + notch, box.top)
+    p.lineTo(box.right, box.top)
+    p.lineTo(box.right, box.y)
+    p.lineTo(box.x + notch, box.y)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+    c.circle(box.x + notch * 0.75, box.cy, 0.9 * MM, stroke=1, fill=0)
+    c.setFillColor(INK)
+    size = 15 if item.price < 100 else 12
+    c.setFont(BOLD, size)
+    c.drawCentredString(
+        box.x + notch + (box.width - notch) / 2, box.cy - size * 0.35, f"${item.price}"
+    )
+
+
+def item_cards(pack: YardSale, theme: Theme) -> Deck:
+    back = _back(pack, "ITEM", "tag", mix(HexColor("#7A8B99"), white, 0.3), theme)
+    pieces = tuple(
+        Piece(
+            item.id,
+            item_face(pack, item, theme),
+            back,
+            fields=(
+                ("name", item.name),
+                ("subject", item.subject),
+                ("price", str(item.price)),
+                ("text", item.text),
+            ),
+        )
+        for item in pack.items
+    )
+    return _deck(pack, "item-cards", "Item cards", pieces, "shuffle them into the item deck")
+
+
+# -- shopper cards ----------------------------------------------------------------------------
+def shopper_face(pack: YardSale, shopper: Shopper, theme: Theme, longest: int) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(SAND))
+        safe = trim.inset(SAFE)
+        body = Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM)
+        name, cash, loves, dislikes, buys, time = _stack(body, SHOPPER_ROWS, GAP)
+        panel(c, name, theme.pale(SAND, 0.4) if not theme.ink_saver else white)
+        centred(
+            c, name.inset(2 * MM, 1 * MM), shopper.name, BOLD, 11.5, f"shopper {shopper.id!r}", 8
+        )
+        _cash_row(c, cash, shopper, theme)
+        _taste_row(c, pack, loves, shopper.favourite, "Loves", pack.favourite_opinion)
+        _taste_row(c, pack, dislikes, shopper.dislike, "Dislikes", pack.dislike_opinion)
+        _buys_row(c, buys, shopper)
+        _time_row(c, time, shopper, longest, theme)
+        _kind_label(c, safe, "shopper")
+
+    return draw
+
+
+def _cash_row(c: Canvas, box: Box, shopper: Shopper, theme: Theme) -> None:
+    panel(c, box)
+    draw_art(c, "note", box.x + 8 * MM, box.cy, 5.5 * MM, fill=theme.pale(HexColor("#9CC48A"), 0.3))
+    c.setFillColor(INK)
+    c.setFont(BOLD, 20)
+    c.drawCentredString(box.x + box.width * 0.62, box.cy - 1.2 * MM, f"${shopper.cash}")
+    c.setFont(BODY, 6.5)
+    c.drawCentredString(box.x + box.width * 0.62, box.y + 1.2 * MM, "cash on hand")
+
+
+def _taste_row(c: Canvas, pack: YardSale, box: Box, subject_id: str, verb: str, change: int):
+    panel(c, box)
+    _subject_badge(c, pack, subject_id, box.x + 5.5 * MM, box.cy, 3.8 * MM)
+    c.setFillColor(INK)
+    c.setFont(BODY, 8)
+    c.drawString(box.x + 11 * MM, box.cy + 0.6 * MM, verb)
+    c.setFont(BOLD, 10)
+    c.drawString(box.x + 11 * MM, box.cy - 3.2 * MM, pack.subject(subject_id).name)
+    c.setFont(BOLD, 13)
+    c.drawRightString(box.right - 3 * MM, box.cy - 1.6 * MM, signed(change))
+
+
+def _buys_row(c: Canvas, box: Box, shopper: Shopper) -> None:
+    panel(c, box)
+    c.setFillColor(INK)
+    c.setFont(BODY, 8)
+    c.drawString(box.x + 3 * MM, box.cy + 0.6 * MM, "Buys at most")
+    c.setFont(BOLD, 10)
+    items = "item" if shopper.max_purchases == 1 else "items"
+    c.drawString(box.x + 3 * MM, box.cy - 3.2 * MM, f"{shopper.max_purchases} {items}")
+    step = 6.5 * MM
+    for n in range(shopper.max_purchases):
+        draw_art(c, "bag", box.right - 5 * MM - n * step, box.cy, 2.8 * MM, fill=white)
+
+
+def _time_row(c: Canvas, box: Box, shopper: Shopper, longest: int, theme: Theme) -> None:
+    """One section per round of shopping time, shaded; the clock marker walks along them."""
+    panel(c, box)
+    c.setFillColor(INK)
+    c.setFont(BODY, 6.5)
+    rounds = "round" if shopper.time == 1 else "rounds"
+    c.drawString(box.x + 2.5 * MM, box.top - 3 * MM, f"Shopping time: {shopper.time} {rounds}")
+    cells = Box(box.x + 2.5 * MM, box.y + 1.5 * MM, box.width - 5 * MM, box.height - 5.5 * MM)
+    for n, cell in enumerate(cells.columns(longest, 1.2 * MM)):
+        shaded = n < shopper.time
+        c.saveState()
+        if not shaded:
+            c.setDash(1.5, 1.5)
+        c.setStrokeColor(INK if shaded else GREY)
+        c.setFillColor(theme.solid(HexColor("#B9B2A4")) if shaded else white)
+        c.setLineWidth(0.6)
+        c.rect(*xywh(cell), stroke=1, fill=1)
+        c.restoreState()
+        if shaded:
+            c.setFillColor(INK)
+            c.setFont(BOLD, 7)
+            c.drawCentredString(cell.cx, cell.cy - 1.2 * MM, str(n + 1))
+
+
+def shopper_cards(pack: YardSale, theme: Theme) -> Deck:
+    longest = max(s.time for s in pack.shoppers)
+    back = _back(pack, "SHOPPER", "bag", mix(SAND, INK, 0.2), theme)
+    pieces = tuple(
+        Piece(
+            shopper.id,
+            shopper_face(pack, shopper, theme, longest),
+            back,
+            fields=(
+                ("name", shopper.name),
+                ("cash", str(shopper.cash)),
+                ("favourite", shopper.favourite),
+                ("dislike", shopper.dislike),
+                ("max_purchases", str(shopper.max_purchases)),
+                ("time", str(shopper.time)),
+            ),
+        )
+        for shopper in pack.shoppers
+    )
+    return _deck(
+        pack, "shopper-cards", "Shopper cards", pieces, "shuffle them into the shopper deck"
+    )
+
+
+# -- pitch cards ------------------------------------------------------------------------------
+def target_text(pack: YardSale, pitch: Pitch) -> str:
+    subject = pack.subject(pitch.subject).name if pitch.subject else ""
+    return TARGET_TEXT[pitch.target].format(subject=subject)
+
+
+def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(PITCH))
+        safe = trim.inset(SAFE)
+        head, rest = safe.split_top(13 * MM)
+        panel(c, head, theme.pale(PITCH, 0.55) if not theme.ink_saver else white)
+        centred(
+            c, head.inset(2 * MM, 1 * MM), pitch.title, BOLD, 11.5, f"pitch {pitch.id!r} title", 8
+        )
+        target, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(14 * MM)
+        _target_band(c, pack, target, pitch, theme)
+        effects, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(24 * MM)
+        _effects(c, effects, pitch, theme)
+        text = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - GAP - 4 * MM)
+        panel(c, text)
+        centred(c, text.inset(2.5 * MM), pitch.text, ITALIC, 9, f"pitch {pitch.id!r} text")
+        _kind_label(c, safe, "pitch")
+
+    return draw
+
+
+def _target_band(c: Canvas, pack: YardSale, box: Box, pitch: Pitch, theme: Theme) -> None:
+    panel(c, box)
+    icon_x = box.x + 6 * MM
+    if pitch.subject:
+        _subject_badge(c, pack, pitch.subject, icon_x, box.cy, 4 * MM)
+    else:
+        art = {"own-item": "tag", "rival-item": "tag", "shopper": "bag"}[pitch.target]
+        fill = white if pitch.target == "rival-item" else theme.pale(PITCH, 0.3)
+        draw_art(c, art, icon_x, box.cy, 4.2 * MM, fill=fill)
+        if pitch.target == "rival-item":  # a crossed tag: someone else's item
+            c.setStrokeColor(INK)
+            c.setLineWidth(1)
+            c.line(icon_x - 3 * MM, box.cy - 3 * MM, icon_x + 3 * MM, box.cy + 3 * MM)
+    c.setFillColor(INK)
+    c.setFont(CONDENSED, 6.5)
+    c.drawString(box.x + 12 * MM, box.top - 3.2 * MM, "PLAY ON")
+    text = Box(box.x + 12 * MM, box.y + 1 * MM, box.width - 14 * MM, box.height - 5 * MM)
+    flow(c, text, target_text(pack, pitch), BOLD, 8.5, f"pitch {pitch.id!r} target")
+
+
+def _effects(c: Canvas, box: Box, pitch: Pitch, theme: Theme) -> None:
+    """Opinion and price changes as big badges: the numbers a player reads at a glance."""
+    badges = []
+    if pitch.opinion:
+        badges.append((signed(pitch.opinion), "opinion"))
+    if pitch.price:
+        badges.append((signed_money(pitch.price), "price"))
+    for cell, (value, label) in zip(box.columns(len(badges), GAP), badges):
+        panel(c, cell)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 22)
+        c.drawCentredString(cell.cx, cell.cy - 1 * MM, value)
+        c.setFont(BODY, 7.5)
+        c.drawCentredString(cell.cx, cell.y + 2.2 * MM, label)
+
+
+def pitch_cards(pack: YardSale, theme: Theme) -> Deck:
+    back = _back(pack, "SALES PITCH", "speech", mix(PITCH, INK, 0.2), theme)
+    pieces = tuple(
+        Piece(
+            f"{pitch.id}#{copy + 1}",
+            pitch_face(pack, pitch, theme),
+            back,
+            fields=(
+                ("title", pitch.title),
+                ("target", target_text(pack, pitch)),
+                ("opinion", str(pitch.opinion)),
+                ("price", str(pitch.price)),
+                ("text", pitch.text),
+            ),
+        )
+        for pitch in pack.pitches
+        for copy in range(pitch.copies)
+    )
+    return _deck(
+        pack, "pitch-cards", "Sales pitch cards", pieces, "shuffle them into the pitch deck"
+    )
+
+
+# -- cash -------------------------------------------------------------------------------------
+def _cash_face(pack: YardSale, note: Denomination, theme: Theme) -> DrawFn:
+    tint = hex_colour(note.colour)
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(tint))
+        inner = trim.inset(SAFE)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.roundRect(*xywh(inner), CORNER, stroke=1, fill=0)
+        c.setLineWidth(0.3)
+        c.roundRect(*xywh(inner.inset(1 * MM)), CORNER, stroke=1, fill=0)
+        oval = Box(inner.cx - 15 * MM, inner.cy - 9 * MM, 30 * MM, 18 * MM)
+        c.setFillColor(white)
+        c.setLineWidth(0.6)
+        c.ellipse(*oval.as_tuple(), stroke=1, fill=1)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 24 if note.value < 100 else 18)
+        c.drawCentredString(oval.cx, oval.cy - 3 * MM, f"${note.value}")
+        c.setFont(BOLD, 10)
+        c.drawString(inner.x + 2.5 * MM, inner.top - 5.5 * MM, str(note.value))
+        c.drawRightString(inner.right - 2.5 * MM, inner.y + 2.5 * MM, str(note.value))
+        c.setFont(CONDENSED, 6)
+        c.drawRightString(inner.right - 2.5 * MM, inner.top - 4.5 * MM, pack.title.upper())
+        c.drawString(inner.x + 2.5 * MM, inner.y + 2.5 * MM, "CASH")
+
+    return draw
+
+
+def cash_cards(pack: YardSale, theme: Theme) -> Deck:
+    size = pack.kit.cash
+    back = _back(pack, "CASH", "note", mix(HexColor("#9CC48A"), white, 0.2), theme)
+    pieces = tuple(
+        Piece(
+            f"cash-{note.value}",
+            _cash_face(pack, note, theme),
+            back,
+            fields=(("value", str(note.value)),),
+        )
+        for note in pack.cash
+        for _ in range(note.count)
+    )
+    return Deck(
+        "cash-cards",
+        "Cash cards",
+        size.width * MM,
+        size.height * MM,
+        pieces,
+        note="the bank; the backs are all alike, so single-sided prints work too",
+        fold=False,
+    )
+
+
+# -- reference cards ----------------------------------------------------------------------------
+def reference_texts(pack: YardSale) -> dict[str, list[tuple[str, str]]]:
+    """The reference card's headings and paragraphs, every number from the pack."""
+    fav, dis = signed(pack.favourite_opinion), signed(pack.dislike_opinion)
+    ties = {
+        "favourite": "the shopper's favourite subject",
+        "cheaper": "the cheaper item",
+        "offered-first": "the item offered first",
+    }
+    tie_text = ", then ".join(ties[t] for t in pack.tie_breaks)
+    bonus = pack.sell_out_bonus
+    return {
+        "front": [
+            (
+                "Your turn",
+                "Play up to one pitch and offer up to one item to a shopper (put your seller "
+                "token on it), then pass the turn. When everyone passes in a row, the round ends.",
+            ),
+            (
+                "End of the round",
+                f"1. Every shopper buys; sellers collect the prices.\n"
+                f"2. Clocks move on; shoppers out of time leave. Deal shoppers up to "
+                f"{pack.display_shoppers}.\n"
+                f"3. Draw pitches up to {pack.pitch_hand}, items up to {pack.item_hand} "
+                f"(+{bonus} if you sold out).\n"
+                f"4. Most money taken starts the next round.",
+            ),
+        ],
+        "back": [
+            (
+                "Opinion",
+                f"Loved subject {fav}, disliked {dis}, plus the item's own rule and every "
+                f"pitch on it. Price: the tag plus price pitches, never below "
+                f"${pack.lowest_price}.",
+            ),
+            (
+                "Buying",
+                "Best-liked first; then each next item that fits the cash left, until they hold "
+                "their maximum. Opinion 0 or less: never bought.",
+            ),
+            (
+                "Ties",
+                f"Go to {tie_text}. If both fit, both are bought.",
+            ),
+        ],
+    }
+
+
+def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
+    sections = reference_texts(pack)[side]
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(CREAM))
+        safe = trim.inset(SAFE)
+        head, rest = safe.split_top(9 * MM)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 10)
+        title = "A round at the sale" if side == "front" else "When a shopper buys"
+        c.drawCentredString(head.cx, head.cy - 1.5 * MM, title)
+        body = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - 4 * MM)
+        for box, (heading, text) in zip(body.rows(len(sections), GAP), sections):
+            panel(c, box)
+            inner = box.inset(2 * MM)
+            c.setFillColor(INK)
+            c.setFont(BOLD, 8.5)
+            c.drawString(inner.x, inner.top - 3 * MM, heading)
+            flow(
+                c,
+                Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
+                text,
+                BODY,
+                8,
+                f"reference card ({side}) {heading!r}",
+            )
+        _kind_label(c, safe, "reference")
+
+    return draw
+
+
+def reference_cards(pack: YardSale, theme: Theme) -> Deck:
+    count = pack.component("reference-cards").count
+    front, back = _reference_side(pack, "front", theme), _reference_side(pack, "back", theme)
+    texts = reference_texts(pack)
+    fields = tuple((h, t) for side in ("front", "back") for h, t in texts[side])
+    pieces = tuple(Piece(f"reference#{n + 1}", front, back, fields=fields) for n in range(count))
+    return _deck(pack, "reference-cards", "Reference cards", pieces, "one per seller")

@@ -1,0 +1,260 @@
+"""The turn track (a large two-sided card) and the small tokens: round, clocks, sellers.
+
+The track has one space per round, stamped with its clock time, so an item
+whose rule says "in rounds 1 to 4" can be read off the table at a glance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.games.yard_sale.kit_art import draw_art
+from printkit.games.yard_sale.kit_cards import (
+    CREAM,
+    GAP,
+    flow,
+    panel,
+    signed,
+)
+from printkit.games.yard_sale.model import YardSale
+from printkit.kit import Deck
+from printkit.render.cardparts import flood
+from printkit.render.fonts import BODY, BOLD, CONDENSED
+from printkit.render.impose import Piece
+from printkit.render.theme import INK, Theme, hex_colour, mix
+from printkit.render.units import MM, SAFE, Box
+
+TRACK = HexColor("#CFE0C8")
+DrawFn = Callable[[Canvas, Box], None]
+
+
+def track_steps(pack: YardSale) -> list[tuple[str, str]]:
+    """The end of a round, step by step, as the track prints it."""
+    return [
+        ("Shoppers buy", "Each shopper buys, best-liked first, as the reference card says."),
+        (
+            "Sellers collect",
+            "The price after pitches, from the shopper's cash. Unsold items go home.",
+        ),
+        (
+            "Clocks move",
+            f"Out of time? The shopper leaves. Deal shoppers up to {pack.display_shoppers}.",
+        ),
+        (
+            "Refill",
+            f"Pitches up to {pack.pitch_hand}; items up to {pack.item_hand}, "
+            f"+{pack.sell_out_bonus} if you sold out.",
+        ),
+        ("Next round", "Move the round marker. The most money taken starts."),
+    ]
+
+
+def setup_steps(pack: YardSale) -> list[tuple[str, str]]:
+    """Setting up and ending, for the back of the track."""
+    return [
+        (
+            "Set up",
+            f"Shuffle the item, pitch and shopper decks. Deal {pack.display_shoppers} shoppers "
+            "face up in a row; put each one's cash on hand on the card from the bank and a clock "
+            f"marker on its first shaded section. Each seller takes "
+            f"{pack.component('seller-tokens').count} seller tokens, {pack.item_hand} items face "
+            f"up and {pack.pitch_hand} pitches in hand. Put the round marker on round 1.",
+        ),
+        (
+            "Your turn",
+            "Play up to one pitch and offer up to one item to a shopper: lay it in the row under "
+            "the shopper with your seller token on it. Then the next seller clockwise. The round "
+            "ends when everyone passes in a row.",
+        ),
+        (
+            "Who starts round 1",
+            "Whoever carries the most real money. Tied players roll a die: highest starts.",
+        ),
+        (
+            "Opinion",
+            f"Loved subject {signed(pack.favourite_opinion)}, disliked "
+            f"{signed(pack.dislike_opinion)}, plus the item's rule and its pitches. Prices never "
+            f"drop below ${pack.lowest_price}.",
+        ),
+        (
+            "The end",
+            f"After round {pack.rounds} ({pack.closing_time}), shoppers return their cash to the "
+            "bank. The most cash wins; a tie shares the win.",
+        ),
+    ]
+
+
+def _track_face(pack: YardSale, theme: Theme) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(TRACK))
+        safe = trim.inset(SAFE)
+        head, rest = safe.split_top(11 * MM)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 15)
+        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, f"{pack.title} — turn track")
+        c.setFont(BODY, 8)
+        c.drawRightString(
+            head.right - 1 * MM,
+            head.y + 3.5 * MM,
+            f"{pack.rounds} rounds of {pack.minutes_per_round} minutes: "
+            f"{pack.clock(1)} to {pack.closing_time}",
+        )
+        spaces, rest = rest.split_top(58 * MM)
+        _spaces(c, pack, spaces, theme)
+        steps = Box(rest.x, rest.y, rest.width, rest.height - 2 * MM)
+        _steps(c, steps, track_steps(pack), "At the end of each round", "track")
+
+    return draw
+
+
+def _spaces(c: Canvas, pack: YardSale, box: Box, theme: Theme) -> None:
+    """One space per round in two rows, each with its number and clock time."""
+    per_row = -(-pack.rounds // 2)
+    rows = box.rows(2, GAP)
+    for number in range(1, pack.rounds + 1):
+        row, col = divmod(number - 1, per_row)
+        cell = rows[row].columns(per_row, GAP)[col]
+        panel(c, cell, white)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 16)
+        c.drawCentredString(cell.cx, cell.cy + 1 * MM, str(number))
+        c.setFont(BODY, 8)
+        c.drawCentredString(cell.cx, cell.y + 2.2 * MM, pack.clock(number))
+        c.setFont(CONDENSED, 5.5)
+        c.drawCentredString(cell.cx, cell.top - 3 * MM, "ROUND")
+    c.setFont(BODY, 6.5)
+    c.setFillColor(INK)
+
+
+def _steps(c: Canvas, box: Box, steps: list[tuple[str, str]], title: str, what: str) -> None:
+    c.setFillColor(INK)
+    c.setFont(BOLD, 9)
+    c.drawString(box.x + 1 * MM, box.top - 3.5 * MM, title)
+    cells = Box(box.x, box.y, box.width, box.height - 5.5 * MM).columns(len(steps), GAP)
+    for number, (cell, (heading, text)) in enumerate(zip(cells, steps), start=1):
+        panel(c, cell)
+        inner = cell.inset(2 * MM)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 8.5)
+        c.drawString(inner.x, inner.top - 3 * MM, f"{number}. {heading}")
+        flow(
+            c,
+            Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
+            text,
+            BODY,
+            9,
+            f"{what} step {heading!r}",
+        )
+
+
+def _track_back(pack: YardSale, theme: Theme) -> DrawFn:
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(CREAM))
+        safe = trim.inset(SAFE)
+        head, rest = safe.split_top(11 * MM)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 15)
+        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, f"{pack.title} — setting up and the end")
+        setup, turn, start, opinion, end = setup_steps(pack)
+        left, right = Box(rest.x, rest.y, rest.width, rest.height - GAP).columns(2, GAP)
+        for column, sections, heights in (
+            (left, (setup, turn), (0.6, 0.4)),
+            (right, (start, opinion, end), (0.25, 0.375, 0.375)),
+        ):
+            top = column.top
+            usable = column.height - GAP * (len(sections) - 1)
+            for (heading, text), share in zip(sections, heights):
+                cell = Box(column.x, top - usable * share, column.width, usable * share)
+                _box(c, cell, heading, text)
+                top = cell.y - GAP
+
+    return draw
+
+
+def _box(c: Canvas, cell: Box, heading: str, text: str) -> None:
+    panel(c, cell)
+    inner = cell.inset(3 * MM)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 10)
+    c.drawString(inner.x, inner.top - 3.5 * MM, heading)
+    flow(
+        c,
+        Box(inner.x, inner.y, inner.width, inner.height - 6 * MM),
+        text,
+        BODY,
+        9.5,
+        f"track {heading!r}",
+    )
+
+
+def turn_track(pack: YardSale, theme: Theme) -> Deck:
+    size = pack.kit.track
+    fields = (
+        ("rounds", str(pack.rounds)),
+        ("times", " ".join(pack.clock(n) for n in range(1, pack.rounds + 2))),
+        *track_steps(pack),
+        *setup_steps(pack),
+    )
+    piece = Piece("turn-track", _track_face(pack, theme), _track_back(pack, theme), fields=fields)
+    return Deck(
+        "turn-track",
+        "Turn track",
+        size.width * MM,
+        size.height * MM,
+        (piece,) * pack.component("turn-track").count,
+        note="the back holds setup and the end of the game",
+        fold=False,
+    )
+
+
+# -- markers and tokens -----------------------------------------------------------------------
+def _round_token(art: str, label: str, fill: Color, theme: Theme) -> DrawFn:
+    """A square cut with a round face: cut the square, or punch the circle."""
+
+    def draw(c: Canvas, trim: Box) -> None:
+        flood(c, trim, theme.flood(mix(fill, white, 0.45)))
+        r = trim.width / 2 - 0.8 * MM
+        c.setFillColor(theme.pale(fill, 0.1) if not theme.ink_saver else white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        c.circle(trim.cx, trim.cy, r, stroke=1, fill=1)
+        lift = 1.3 * MM if label else 0
+        draw_art(c, art, trim.cx, trim.cy + lift, r * (0.52 if label else 0.68), fill=white)
+        if label:
+            c.setFillColor(INK)
+            c.setFont(CONDENSED, 5.5)
+            c.drawCentredString(trim.cx, trim.cy - r * 0.72, label)
+
+    return draw
+
+
+def tokens(pack: YardSale, theme: Theme) -> Deck:
+    """The round marker (a price tag), a clock per shopper on display, the seller tokens.
+
+    Seller tokens carry their colour's symbol, the cue that survives a
+    black-and-white printer.
+    """
+    size = pack.kit.token
+    tag = _round_token("tag", "", TRACK, theme)
+    clock = _round_token("clock", "", HexColor("#B9B2A4"), theme)
+    pieces = [Piece("round-marker", tag, fields=(("kind", "round"),))]
+    clocks = pack.component("clock-markers").count
+    pieces += [Piece("clock", clock, fields=(("kind", "clock"),))] * clocks
+    per = pack.component("seller-tokens").count
+    for colour in pack.player_colours[: pack.max_players]:
+        face = _round_token(colour.symbol, "", hex_colour(colour.colour), theme)
+        fields = (("colour", colour.name), ("symbol", colour.symbol))
+        pieces += [Piece(f"seller-{colour.id}", face, fields=fields)] * per
+    return Deck(
+        "tokens",
+        "Tokens: round marker, shopper clocks, seller tokens",
+        size.width * MM,
+        size.height * MM,
+        tuple(pieces),
+        note=f"the tag walks the turn track, a clock sits on each shopper's time bar, {per} "
+        "seller tokens per colour; cut the squares, or punch the circles with a 1/2 in punch",
+        fold=False,
+    )

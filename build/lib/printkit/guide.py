@@ -1,0 +1,99 @@
+"""The printing guide: the kit's first page, saying what to print, how, and what to cut."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+from printkit.errors import RenderError
+from printkit.render.fonts import BODY, BOLD
+from printkit.render.labels import ENGLISH, say
+from printkit.render.units import MM, PRINT_MARGIN, Paper
+
+HEAD = HexColor("#F7D84A")
+TEXT = ParagraphStyle("guide", fontName=BODY, fontSize=8.5, leading=10.5)
+SMALL = ParagraphStyle("guide-small", parent=TEXT, fontSize=7.5, leading=9)
+CELL_HEAD = ParagraphStyle("guide-head", parent=TEXT, fontName=BOLD)
+
+
+@dataclass(frozen=True)
+class GuideRow:
+    part: str
+    pages: str
+    copies: str
+    how: str
+    note: str
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _p(text: str, style: ParagraphStyle = SMALL) -> Paragraph:
+    return Paragraph(_escape(text), style)
+
+
+def draw_guide(
+    c: Canvas,
+    kit,
+    paper: Paper,
+    rows: list[GuideRow],
+    other_files: list[tuple[str, str]],
+    reprint: list[str] | None = None,
+    labels: Mapping[str, str] = ENGLISH,
+) -> None:
+    width = paper.width - 2 * PRINT_MARGIN - 8 * MM
+    x = PRINT_MARGIN + 4 * MM
+    y = paper.height - PRINT_MARGIN - 4 * MM
+    c.setFont(BOLD, 20)
+    c.drawString(x, y - 16, kit.title)
+    c.setFont(BODY, 11)
+    c.drawString(x, y - 32, say(labels, "guide.subtitle", paper=paper.name))
+    y -= 44
+    for key in ("guide.scale", "guide.stock", "guide.cut"):
+        y = _paragraph(c, say(labels, key), x, y, width, TEXT) - 4
+    heads = ("guide.part", "guide.file", "guide.copies", "guide.how", "guide.assemble")
+    table = Table(
+        [[_p(say(labels, h), CELL_HEAD) for h in heads]]
+        + [[_p(r.part, CELL_HEAD), _p(r.pages), _p(r.copies), _p(r.how), _p(r.note)] for r in rows],
+        colWidths=[width * f for f in (0.18, 0.22, 0.1, 0.22, 0.28)],
+        repeatRows=1,
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), HEAD),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, HexColor("#F4F4F4")]),
+                ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#555555")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    _, h = table.wrap(width, y)
+    if h > y - PRINT_MARGIN - 40 * MM:
+        raise RenderError(f"printing guide for {kit.title}: the parts table does not fit one page")
+    y -= 6
+    table.drawOn(c, x, y - h)
+    y -= h + 12
+    if reprint:
+        text = say(labels, "guide.reprint", sheets="; ".join(reprint))
+        y = _paragraph(c, text, x, y, width, CELL_HEAD) - 8
+    if other_files:
+        files = "; ".join(f"{name} — {what}" for name, what in other_files)
+        y = _paragraph(c, say(labels, "guide.other", files=files), x, y, width, TEXT) - 6
+    if kit.extras:
+        _paragraph(c, say(labels, "guide.extras", extras=", ".join(kit.extras)), x, y, width, TEXT)
+    c.showPage()
+
+
+def _paragraph(c: Canvas, text: str, x: float, y: float, width: float, style) -> float:
+    """Draw a wrapped paragraph with its top at ``y``; return the y below it."""
+    para = _p(text, style)
+    _, h = para.wrap(width, 400)
+    para.drawOn(c, x, y - h)
+    return y - h

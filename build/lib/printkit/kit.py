@@ -1,0 +1,79 @@
+"""A kit as data: the parts a game's kit module returns, and how each is printed.
+
+Games describe *what* to print (decks of pieces, a board, full pages); the
+builder decides *how* (imposition, tiling, paper, duplex, gutterfold).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from printkit.render.theme import Theme
+from printkit.render.units import Box, Paper
+
+if TYPE_CHECKING:  # drawing code is imported only when something is drawn
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.render.impose import Piece
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Equal pieces (cards, tokens, markers) imposed on sheets, with optional backs."""
+
+    id: str
+    title: str
+    width: float
+    height: float
+    pieces: tuple[Piece, ...]
+    note: str = ""  # printing advice for the guide
+    fold: bool = True  # also offered as fold-and-glue sheets
+    copies: str = "1"  # how many times to print the whole deck, as the guide says it
+    inputs: object = None  # the content values it draws from (None: the whole pack)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Artwork larger than a page: tiled at home, one sheet at a print shop."""
+
+    id: str
+    title: str
+    width: float
+    height: float
+    draw: Callable[[Canvas], None]  # draws in board units, origin bottom-left
+    note: str = ""
+    inputs: object = None
+
+
+@dataclass(frozen=True)
+class Pages:
+    """Whole pages (mats, charts, forms) drawn inside the paper's printable area."""
+
+    id: str
+    title: str
+    pages: tuple[Callable[[Canvas, Box], None], ...]
+    copies: str = "1"
+    note: str = ""
+    landscape: bool = False
+    inputs: object = None
+
+
+Part = Deck | Board | Pages
+
+
+@dataclass(frozen=True)
+class Kit:
+    game_id: str
+    title: str
+    parts: tuple[Part, ...]
+    extras: tuple[str, ...] = field(default=())  # things to fetch that are not printed
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    paper: Paper
+    theme: Theme = Theme()
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, for duplex misregistration
+    lang: str = ""  # for games printed in several languages: which one ("" when only one)

@@ -1,0 +1,111 @@
+"""The one place a game plugs in: its id, how to load its content, its example rules.
+
+Shared machinery (loading, checking, gaps, building) asks this registry and
+never names a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from printkit.errors import UsageError
+from printkit.fields import Field, Gap, suggest
+
+if TYPE_CHECKING:
+    from printkit.simulate.records import Simulator
+
+BUILTIN_GAMES = "printkit.games"
+
+
+class Pack(Protocol):
+    """What shared machinery needs of any loaded content pack."""
+
+    id: str
+    title: str
+    folder: Path
+    gaps: tuple[Gap, ...]
+
+
+@dataclass(frozen=True)
+class ExampleRule:
+    """Runs one kind of worked example: read ``given``, return the engine's results."""
+
+    name: str
+    summary: str
+    run: Callable[[Any, Field], Mapping[str, Any]]
+    keys: tuple[str, ...] = ()  # the result keys an example may expect
+
+
+def example_rule(
+    name: str, summary: str, run: Callable[[Any, Field], Mapping[str, Any]], keys: str
+) -> tuple[str, ExampleRule]:
+    """A ``RULES`` entry: ``keys`` names the results an example may expect, space-separated."""
+    return name, ExampleRule(name, summary, run, tuple(keys.split()))
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    id: str
+    title: str
+    load: Callable[[Path], Pack]
+    rules: Mapping[str, ExampleRule] = field(default_factory=dict)
+    # bots and a seeded game for `printkit simulate`, loaded on first call (see `lazy`)
+    simulate: Callable[[], Simulator] | None = None
+    kit: Callable[[Any, Any], Any] | None = None  # (pack, KitOptions) -> Kit
+    # (pack, Theme) -> RulebookContext; (pack, Theme, lang) for a game with `languages`
+    rulebook: Callable[..., Any] | None = None
+    languages: tuple[str, ...] = ()  # printed languages, e.g. ("ru", "en"); () for one
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on its first call: listing games loads no drawing code."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__qualname__ = f"lazy({module}.{name})"
+    return call
+
+
+_PLUGINS: dict[str, GamePlugin] = {}
+_loaded = False
+
+
+def register(plugin: GamePlugin) -> GamePlugin:
+    _PLUGINS[plugin.id] = plugin
+    return plugin
+
+
+def _builtin_modules() -> dict[str, str]:
+    """Game id -> module of the bundled games, read from their package's table."""
+    return importlib.import_module(BUILTIN_GAMES).BUILTIN
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in _builtin_modules().values():
+            importlib.import_module(module)
+
+
+def plugins() -> dict[str, GamePlugin]:
+    _load_builtins()
+    return dict(_PLUGINS)
+
+
+def plugin_for(game_id: str) -> GamePlugin:
+    """One game's plugin, importing only that game's package (commands stay quick)."""
+    builtin = _builtin_modules()
+    if game_id not in _PLUGINS and game_id in builtin:
+        importlib.import_module(builtin[game_id])
+    if game_id not in _PLUGINS:
+        known = sorted(set(plugins()) | set(builtin))
+        raise UsageError(
+            f"no rules module is registered for game {game_id!r}; {suggest(game_id, known)}"
+        )
+    return _PLUGINS[game_id]

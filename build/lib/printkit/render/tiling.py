@@ -1,0 +1,166 @@
+"""Boards larger than a page: tiles with a glue overlap, alignment marks and labels.
+
+The board is drawn once into a PDF form (XObject) and placed on every tile,
+clipped, so the file holds one copy of the artwork however many pages it spans.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, black
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.render.fonts import BODY, BOLD
+from printkit.render.labels import ENGLISH, say
+from printkit.render.units import MM, PRINT_MARGIN, Box, Paper
+
+OVERLAP = 12 * MM
+GLUE_TINT = Color(0.85, 0.85, 0.85)
+
+
+@dataclass(frozen=True)
+class Tile:
+    label: str  # "A1": column letter, row number from the top
+    col: int
+    row: int
+    region: Box  # the part of the board this page shows, in board units
+    glue_right: bool
+    glue_bottom: bool
+
+
+def plan_tiles(board_w: float, board_h: float, paper: Paper) -> tuple[Paper, list[Tile]]:
+    """Choose the page orientation needing fewest sheets, then cut the board into tiles."""
+    best = None
+    for page in (paper, paper.landscape):
+        usable_w = page.width - 2 * PRINT_MARGIN
+        usable_h = page.height - 2 * PRINT_MARGIN - 6 * MM  # room for the label line
+        cols = max(1, math.ceil((board_w - OVERLAP) / (usable_w - OVERLAP)))
+        rows = max(1, math.ceil((board_h - OVERLAP) / (usable_h - OVERLAP)))
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, page, cols, rows, usable_w, usable_h)
+    _, page, cols, rows, usable_w, usable_h = best
+    step_w = (board_w - OVERLAP) / cols
+    step_h = (board_h - OVERLAP) / rows
+    tiles = []
+    for row in range(rows):
+        for col in range(cols):
+            x = col * step_w
+            top = board_h - row * step_h
+            region = Box(x, top - step_h - OVERLAP, step_w + OVERLAP, step_h + OVERLAP)
+            tiles.append(
+                Tile(
+                    f"{string.ascii_uppercase[col]}{row + 1}",
+                    col,
+                    row,
+                    region,
+                    col < cols - 1,
+                    row < rows - 1,
+                )
+            )
+    return page, tiles
+
+
+def draw_board_form(
+    c: Canvas, name: str, draw: Callable[[Canvas], None], width: float, height: float
+) -> None:
+    """The board as one form XObject, with a bounding box of the whole board (not the page)."""
+    c.beginForm(name, 0, 0, width, height)
+    draw(c)
+    c.endForm()
+
+
+def draw_tiles(
+    c: Canvas,
+    form: str,
+    board_w: float,
+    board_h: float,
+    paper: Paper,
+    title: str,
+    labels: Mapping[str, str] = ENGLISH,
+) -> int:
+    page, tiles = plan_tiles(board_w, board_h, paper)
+    cols = max(t.col for t in tiles) + 1
+    rows = max(t.row for t in tiles) + 1
+    for tile in tiles:
+        c.setPageSize((page.width, page.height))
+        region = tile.region
+        ox = (page.width - region.width) / 2
+        oy = (page.height - region.height) / 2 + 2 * MM
+        c.saveState()
+        p = c.beginPath()
+        p.rect(ox, oy, region.width, region.height)
+        c.clipPath(p, stroke=0, fill=0)
+        c.translate(ox - region.x, oy - region.y)
+        c.doForm(form)
+        c.restoreState()
+        _glue_strips(c, tile, ox, oy, labels)
+        _alignment_marks(c, tile, ox, oy)
+        c.setFont(BOLD, 9)
+        c.drawString(
+            PRINT_MARGIN,
+            page.height - PRINT_MARGIN + 1 * MM,
+            say(labels, "tile.title", title=title, label=tile.label),
+        )
+        c.setFont(BODY, 7)
+        c.drawRightString(
+            page.width - PRINT_MARGIN,
+            page.height - PRINT_MARGIN + 1 * MM,
+            say(labels, "tile.grid", cols=cols, rows=rows, last=string.ascii_uppercase[cols - 1]),
+        )
+        c.drawCentredString(
+            page.width / 2,
+            PRINT_MARGIN - 3 * MM,
+            say(labels, "tile.help"),
+        )
+        c.showPage()
+    return len(tiles)
+
+
+def _glue_strips(c: Canvas, tile: Tile, ox: float, oy: float, labels: Mapping[str, str]) -> None:
+    """Shade the overlap that the neighbouring tile covers: this is where glue goes."""
+    r = tile.region
+    c.saveState()
+    c.setFillColor(GLUE_TINT, alpha=0.55)
+    c.setFont(BODY, 7)
+    if tile.glue_right:
+        c.rect(ox + r.width - OVERLAP, oy, OVERLAP, r.height, stroke=0, fill=1)
+        c.setFillColor(black)
+        c.saveState()
+        c.translate(ox + r.width - OVERLAP / 2 + 1 * MM, oy + r.height / 2)
+        c.rotate(90)
+        c.drawCentredString(0, 0, say(labels, "tile.glue_right"))
+        c.restoreState()
+    if tile.glue_bottom:
+        c.setFillColor(GLUE_TINT, alpha=0.55)
+        c.rect(ox, oy, r.width, OVERLAP, stroke=0, fill=1)
+        c.setFillColor(black)
+        c.drawCentredString(
+            ox + r.width / 2, oy + OVERLAP / 2 - 1 * MM, say(labels, "tile.glue_below")
+        )
+    c.restoreState()
+
+
+def _alignment_marks(c: Canvas, tile: Tile, ox: float, oy: float) -> None:
+    """Crosshair targets inside each overlap, at the same board points on both tiles."""
+    r = tile.region
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(0.4)
+    points = []
+    if tile.glue_right:
+        points += [(r.width - OVERLAP / 2, r.height * f) for f in (0.2, 0.8)]
+    if tile.glue_bottom:
+        points += [(r.width * f, OVERLAP / 2) for f in (0.2, 0.8)]
+    if tile.col > 0:
+        points += [(OVERLAP / 2, r.height * f) for f in (0.2, 0.8)]
+    if tile.row > 0:
+        points += [(r.width * f, r.height - OVERLAP / 2) for f in (0.2, 0.8)]
+    for x, y in points:
+        c.circle(ox + x, oy + y, 2 * MM, stroke=1, fill=0)
+        c.line(ox + x - 3.5 * MM, oy + y, ox + x + 3.5 * MM, oy + y)
+        c.line(ox + x, oy + y - 3.5 * MM, ox + x, oy + y + 3.5 * MM)
+    c.restoreState()

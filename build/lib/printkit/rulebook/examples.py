@@ -1,0 +1,54 @@
+"""Worked examples as a rulebook prints them: checked first, then the engine's results.
+
+An example whose ``expect`` disagrees with the engine stops the build, so a
+printed number is always the engine's. A game adds its own tables to the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from printkit.checker import Example, check_example, example_files, plain, read_example, run_example
+from printkit.errors import ContentError, Location
+from printkit.registry import GamePlugin, Pack, plugin_for
+
+View = dict[str, Any]
+ViewFn = Callable[[GamePlugin, Any, Example], View]
+
+
+def worked_examples(pack: Pack, view: ViewFn | None = None) -> dict[str, View]:
+    """Each example of the pack by name, checked, as ``view`` (default `example_view`) shows it."""
+    plugin = plugin_for(pack.id)
+    out = {}
+    for path in example_files(pack.folder):
+        example = read_example(path)
+        require_passing(plugin, pack, example)
+        out[example.name] = (view or example_view)(plugin, pack, example)
+    return out
+
+
+def require_passing(plugin: GamePlugin, pack: Pack, example: Example) -> None:
+    """Refuse to print an example the engine disagrees with, naming its first mismatch."""
+    result = check_example(plugin, pack, example)
+    if result.passed:
+        return
+    first = result.mismatches[0]
+    raise ContentError(
+        Location(example.path, first.field),
+        f"the rulebook prints this example, but the engine says {first.actual!r} "
+        f"where it expects {first.expected!r}",
+        "fix the example (printkit check shows every disagreement)",
+    )
+
+
+def example_view(plugin: GamePlugin, pack: Pack, example: Example) -> View:
+    """What every example shows: its name, title, prose, rule, givens and the engine's result."""
+    return {
+        "name": example.name,
+        "title": example.title or example.name.replace("-", " ").capitalize(),
+        "prose": example.prose,
+        "rule": example.rule,
+        "given": plain(example.given.raw),
+        "result": plain(run_example(plugin, pack, example)),
+    }

@@ -1,0 +1,479 @@
+"""The Markdown tree as reportlab platypus flowables.
+
+Headings keep with what follows; tables split only between rows, repeat
+their header and keep together when they fit a page; directives become
+panels, figures, page breaks and the table of contents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Preformatted,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import HRFlowable, PageBreakIfNotEmpty
+
+from printkit.errors import RenderError
+from printkit.render.fonts import BODY, BOLD, CONDENSED
+from printkit.render.units import MM
+from printkit.rulebook.context import Block
+from printkit.rulebook.markdown import Node, pdf_markup, plain
+from printkit.rulebook.styles import HEAD_FILL, LINK, PANEL, QUOTE, RULE, Styles, make_styles
+
+CELL_PAD = 4  # points either side of a table cell's text
+FIGURE_GAP = 5 * MM
+TOC_ENTRY_END = "pk-toc-entry-end"  # canvas callback at the end of each contents line
+PAGE_NUMBER_WIDTH = 12 * MM
+BULLETS = ("•", "–")  # list bullets, alternating with depth
+FONT = ("FONTNAME", (0, 0), (-1, -1), BODY)  # tables default to (unembedded) Helvetica
+
+
+class Para(Paragraph):
+    """A paragraph that breaks its lines once per width.
+
+    platypus asks a paragraph for its height several times at the same width
+    (a table measures its cells, a frame tries it, a split retries it, drawing
+    asks again); line breaking is most of a rulebook's typesetting time.
+    """
+
+    _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max")
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        memo = self.__dict__.get("_pk_memo")
+        if memo is not None and memo[0] == availWidth:
+            self.__dict__.update(memo[1])
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        if hasattr(self, "blPara"):  # not the can't-fit answer for a too-narrow width
+            state = {name: getattr(self, name) for name in self._MEMO if hasattr(self, name)}
+            self._pk_memo = (availWidth, state)
+        return size
+
+
+class Heading(Para):
+    """A heading paragraph that the document template files in the TOC and outline."""
+
+    def __init__(self, text: str, style, level: int, title: str, anchor: str) -> None:
+        super().__init__(f'<a name="{anchor}"/>{text}', style)
+        self.level = level
+        self.title = title
+        self.anchor = anchor
+
+
+class TableKeep(KeepTogether):
+    """A table kept whole when it fits a page; the paragraph before it may join it."""
+
+
+class HeaderMark(Flowable):
+    """Zero-size marker: the running header of the page it lands on reads ``text``."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+        self.width = self.height = 0
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
+class OnePage(Flowable):
+    """Content that must fill at most one page: a clear error instead of a spill."""
+
+    def __init__(self, content: list[Flowable], what: str) -> None:
+        super().__init__()
+        self.content = content
+        self.what = what
+        self._sizes: list[tuple[float, float]] = []
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self._sizes = []
+        total = 0.0
+        for f in self.content:
+            w, h = f.wrapOn(self.canv, aw, ah)
+            total += h + f.getSpaceBefore() + f.getSpaceAfter()
+            self._sizes.append((w, h))
+        if total > ah + 0.5:
+            raise RenderError(
+                f"rulebook: {self.what!r} must fit one page but needs {total / MM:.0f} mm "
+                f"of {ah / MM:.0f} mm\n  hint: shorten it"
+            )
+        self.width, self.height = aw, total
+        return aw, total
+
+    def draw(self) -> None:
+        y = self.height
+        for f, (_, h) in zip(self.content, self._sizes):
+            y -= f.getSpaceBefore() + h
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+
+
+@dataclass(frozen=True)
+class Flow:
+    """What converting one run of nodes needs to know."""
+
+    styles: Styles
+    width: float
+    blocks: Mapping[str, Block]
+    toc: tuple[tuple[int, str, str], ...] = ()  # (level, title, anchor) of each contents line
+    cover: bool = False
+    list_depth: int = 0
+    nested: bool = False  # inside a table cell: no KeepTogether (it forces a split there)
+    page_height: float = 0.0  # the body frame's height: decides which panels may split
+
+    @classmethod
+    def on(cls, doc, blocks: Mapping[str, Block], toc: tuple = ()) -> Flow:
+        """The flow that fills ``doc``'s body frame."""
+        return cls(
+            styles=make_styles(), width=doc.width, blocks=blocks, toc=toc, page_height=doc.height
+        )
+
+    def narrower(self, by: float) -> Flow:
+        return replace(self, width=self.width - by)
+
+    def inside(self, by: float) -> Flow:
+        """The flow inside a container cell ``by`` points narrower than this one."""
+        return replace(self, width=self.width - by, nested=True)
+
+
+def convert(nodes: list[Node], flow: Flow) -> list[Flowable]:
+    out: list[Flowable] = []
+    for node in nodes:
+        out += CONVERTERS.get(node.kind, _skip)(node, flow)
+    return out if flow.nested else _merge_keeps(out, flow)
+
+
+def _merge_keeps(flowables: list[Flowable], flow: Flow) -> list[Flowable]:
+    """Keep each run of headings with what follows it.
+
+    reportlab's keepWithNext leaves a heading alone at a page foot when the
+    next flowable is a container (a KeepTogether, a list). A heading before a
+    KeepTogether joins it; before anything else, a conditional page break
+    asks for the heading plus a few lines of room.
+    """
+    out: list[Flowable] = []
+    run: list[Flowable] = []
+    for f in flowables:
+        if isinstance(f, Heading):
+            run.append(f)
+            continue
+        if isinstance(f, KeepTogether):
+            lead = _lead_in(out) if isinstance(f, TableKeep) and not run else []
+            out.append(KeepTogether(run + lead + list(f._content)))
+        elif run:
+            out += [CondPageBreak(_room_for(run, flow)), *run, f]
+        else:
+            out.append(f)
+        run = []
+    return out + run
+
+
+def _lead_in(out: list[Flowable]) -> list[Flowable]:
+    """The paragraph introducing a table (and its headings), taken back to keep with it."""
+    if not out or type(out[-1]) is not Para:
+        return []
+    lead = [out.pop()]
+    while out and isinstance(out[-1], Heading):
+        lead.insert(0, out.pop())
+    if len(lead) > 1 and out and isinstance(out[-1], CondPageBreak):
+        out.pop()
+    return lead
+
+
+def _room_for(headings: list[Flowable], flow: Flow) -> float:
+    """The headings' own height plus four lines of what follows them."""
+    own = sum(h.style.leading * 1.3 + h.style.spaceBefore + h.style.spaceAfter for h in headings)
+    return own + 4 * flow.styles.body.leading
+
+
+def _skip(node: Node, flow: Flow) -> list[Flowable]:
+    return []
+
+
+def _markup(node: Node, flow: Flow) -> str:
+    return pdf_markup(node.inline, CONDENSED, LINK)
+
+
+def _heading(node: Node, flow: Flow) -> list[Flowable]:
+    if flow.cover:
+        return [Para(_markup(node, flow), flow.styles.cover_title)]
+    style = flow.styles.heading(node.level)
+    heading = Heading(_markup(node, flow), style, node.level, plain(node.inline), node.anchor)
+    if node.level == 1:
+        return [CondPageBreak(flow.styles.body.leading * 12), heading]
+    return [heading]
+
+
+def _paragraph(node: Node, flow: Flow) -> list[Flowable]:
+    style = flow.styles.cover_text if flow.cover else flow.styles.body
+    if flow.list_depth:
+        style = flow.styles.item
+    return [Para(_markup(node, flow), style)]
+
+
+def _list(node: Node, flow: Flow) -> list[Flowable]:
+    ordered = node.kind == "ordered_list"
+    indent = 5 * MM if ordered else 4.2 * MM
+    inner = replace(flow.inside(indent), list_depth=flow.list_depth + 1)
+    items = [ListItem(convert(item.children, inner) or [Spacer(0, 0)]) for item in node.children]
+    size = flow.styles.body.fontSize
+    common = dict(
+        leftIndent=indent,
+        bulletFontSize=size,
+        bulletColor=flow.styles.accent,
+        spaceAfter=size * 0.5,
+    )
+    if ordered:
+        return [
+            ListFlowable(
+                items,
+                bulletType="1",
+                start=str(node.start),
+                bulletFormat="%s.",
+                bulletFontName=BOLD,
+                **common,
+            )
+        ]
+    bullet = BULLETS[flow.list_depth % 2]
+    return [ListFlowable(items, bulletType="bullet", start=bullet, bulletFontName=BODY, **common)]
+
+
+def _blockquote(node: Node, flow: Flow) -> list[Flowable]:
+    pad = 4 * MM
+    inner = convert(node.children, flow.inside(2 * pad))
+    return [_keep_small(_panel(inner, flow.width, QUOTE, flow.styles.accent, pad, True), flow)]
+
+
+def _panel(
+    content: list[Flowable], width: float, fill: Color, line: Color, pad: float, bar: bool = False
+) -> Table:
+    """A shaded box, one row per flowable so a tall box can split between them."""
+    rows = [[group] for group in _glued(content)] or [[[Spacer(0, 0)]]]
+    table = Table(rows, colWidths=[width])
+    commands: list[tuple] = [
+        FONT,
+        ("BACKGROUND", (0, 0), (-1, -1), fill),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, 0), pad * 0.8),
+    ]
+    for i, (cell,) in enumerate(rows):
+        after = pad * 0.5 if i == len(rows) - 1 else cell[-1].getSpaceAfter()
+        commands.append(("BOTTOMPADDING", (0, i), (-1, i), after))
+    if bar:
+        commands.append(("LINEBEFORE", (0, 0), (0, -1), 2.5, line))
+    else:
+        commands += [("BOX", (0, 0), (-1, -1), 0.6, line), ("ROUNDEDCORNERS", [3, 3, 3, 3])]
+    table.setStyle(TableStyle(commands))
+    table.hAlign = "LEFT"
+    table.spaceAfter = 8
+    table.spaceBefore = 2
+    return table
+
+
+def _glued(content: list[Flowable]) -> list[list[Flowable]]:
+    """Paragraphs stay with the table or box they introduce, and a closing one with it."""
+    groups: list[list[Flowable]] = []
+    current: list[Flowable] = []
+    for f in content:
+        current.append(f)
+        if not isinstance(f, Paragraph):
+            groups.append(current)
+            current = []
+    if current and groups:
+        groups[-1] += current
+    elif current:
+        groups.append(current)
+    return groups
+
+
+def _keep_small(table: Table, flow: Flow) -> Flowable:
+    """Boxes up to half a page move whole to the next page; taller ones may split."""
+    if flow.nested or len(table._cellvalues) == 1:  # one row never splits anyway
+        return table
+    _, height = table.wrap(flow.width, flow.page_height or 1e9)
+    return KeepTogether([table]) if height < flow.page_height / 2 else table
+
+
+def _code(node: Node, flow: Flow) -> list[Flowable]:
+    return [Preformatted(node.text.rstrip("\n"), flow.styles.code)]
+
+
+def _hr(node: Node, flow: Flow) -> list[Flowable]:
+    return [HRFlowable(width="100%", thickness=0.5, color=RULE, spaceBefore=4, spaceAfter=8)]
+
+
+# -- tables ------------------------------------------------------------------------
+def _table(node: Node, flow: Flow) -> list[Flowable]:
+    rows = [tr for section in node.children for tr in section.children]
+    head_rows = len(node.children[0].children) if node.children[0].kind == "thead" else 0
+    styles = flow.styles
+    data, plain_rows = [], []
+    for r, tr in enumerate(rows):
+        base = styles.cell_head if r < head_rows else styles.cell
+        data.append([Para(_markup(td, flow), styles.aligned(base, td.align)) for td in tr.children])
+        plain_rows.append([plain(td.inline) for td in tr.children])
+    widths = column_widths(plain_rows, styles.cell.fontSize, flow.width)
+    table = Table(data, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
+    table.setStyle(TableStyle(_table_commands(head_rows)))
+    table.spaceBefore = 2
+    table.spaceAfter = styles.body.fontSize
+    return [table] if flow.nested else [TableKeep([table])]
+
+
+def _table_commands(head_rows: int) -> list[tuple]:
+    commands: list[tuple] = [
+        FONT,
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+    ]
+    if head_rows:
+        commands += [
+            ("BACKGROUND", (0, 0), (-1, head_rows - 1), HEAD_FILL),
+            ("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.8, RULE),
+        ]
+    return commands
+
+
+def column_widths(rows: list[list[str]], size: float, available: float) -> list[float]:
+    """Natural widths when they fit; otherwise squeeze the wide columns, never below a word.
+
+    Measured in bold, the widest face a cell may use, so no word overflows.
+    """
+    columns = max(len(r) for r in rows)
+    natural, minimum = [0.0] * columns, [0.0] * columns
+    for row in rows:
+        for i, text in enumerate(row):
+            natural[i] = max(natural[i], stringWidth(text, BOLD, size) + 2 * CELL_PAD + 1)
+            longest = max((stringWidth(w, BOLD, size) for w in text.split()), default=0)
+            minimum[i] = max(minimum[i], longest + 2 * CELL_PAD + 1)
+    if sum(natural) <= available:
+        return natural
+    spare = available - sum(minimum)
+    if spare < 0:
+        raise RenderError(
+            f"rulebook: a table is {sum(minimum) / MM:.0f} mm wide at least, the page has "
+            f"{available / MM:.0f} mm\n  hint: use fewer columns or shorter words"
+        )
+    stretch = [n - m for n, m in zip(natural, minimum)]
+    total = sum(stretch) or 1
+    return [m + spare * s / total for m, s in zip(minimum, stretch)]
+
+
+# -- directives --------------------------------------------------------------------
+def _directive(node: Node, flow: Flow) -> list[Flowable]:
+    return DIRECTIVES[node.name](node, flow)
+
+
+def _block(node: Node, flow: Flow) -> list[Flowable]:
+    return _lookup(flow, node.text or node.arg).flowables(flow.width)
+
+
+def _lookup(flow: Flow, key: str) -> Block:
+    if key not in flow.blocks:
+        raise RenderError(f"rulebook: no block {key!r}; the game's rulebook context lacks it")
+    return flow.blocks[key]
+
+
+def _figure(node: Node, flow: Flow) -> list[Flowable]:
+    picture = _lookup(flow, node.arg).flowables(flow.width / 2)
+    pic_width = max(f.wrap(flow.width, 10_000)[0] for f in picture)
+    text_width = flow.width - pic_width - FIGURE_GAP
+    text = convert(node.children, flow.inside(pic_width + FIGURE_GAP))
+    table = Table([[picture, text]], colWidths=[pic_width + FIGURE_GAP, text_width], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                FONT,
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    table.spaceAfter = 4 * MM
+    return [table]
+
+
+def _aside(node: Node, flow: Flow) -> list[Flowable]:
+    pad = 4 * MM
+    inner = flow.inside(2 * pad)
+    content: list[Flowable] = []
+    if node.arg:
+        content.append(Para(_escape(node.arg), flow.styles.aside_title))
+    content += convert(node.children, inner)
+    return [_keep_small(_panel(content, flow.width, PANEL, RULE, pad), flow)]
+
+
+def _onepage(node: Node, flow: Flow) -> list[Flowable]:
+    content = convert(node.children, replace(flow, nested=True))
+    page = OnePage(content, node.arg or "page")
+    return [PageBreakIfNotEmpty(), HeaderMark(node.arg), page, PageBreak()]
+
+
+def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:
+    return [PageBreak()]
+
+
+def _contents(node: Node, flow: Flow) -> list[Flowable]:
+    """The table of contents, laid out once: page numbers arrive as PDF forms later."""
+    out: list[Flowable] = [Para(_escape(node.arg or "Contents"), flow.styles.h1)]
+    for level, title, anchor in flow.toc:
+        style = flow.styles.toc[min(level, len(flow.styles.toc)) - 1]
+        end = f'<onDraw name="{TOC_ENTRY_END}" label="{anchor}"/>'
+        out.append(Para(f'<a href="#{anchor}">{_escape(title)}</a>{end}', style))
+    return out
+
+
+def _cover(node: Node, flow: Flow) -> list[Flowable]:
+    return [Spacer(0, 45 * MM), *convert(node.children, replace(flow, cover=True)), PageBreak()]
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+CONVERTERS: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
+    "heading": _heading,
+    "paragraph": _paragraph,
+    "bullet_list": _list,
+    "ordered_list": _list,
+    "blockquote": _blockquote,
+    "table": _table,
+    "code": _code,
+    "hr": _hr,
+    "directive": _directive,
+}
+DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
+    "block": _block,
+    "figure": _figure,
+    "aside": _aside,
+    "onepage": _onepage,
+    "pagebreak": _pagebreak,
+    "contents": _contents,
+    "cover": _cover,
+}

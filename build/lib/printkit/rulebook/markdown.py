@@ -1,0 +1,263 @@
+"""Markdown parsed once into a small tree that both the PDF and the HTML writers walk.
+
+markdown-it-py (CommonMark plus tables, strikethrough and typographic
+quotes) does the parsing. Fenced blocks whose info string starts with a
+directive name are layout instructions, not code:
+
+- ``block KEY``: a game-supplied `Block` (a card picture);
+- ``figure KEY``: that block beside the Markdown inside the fence;
+- ``aside TITLE``: a boxed panel (worked examples, notes);
+- ``onepage HEADER``: a page of its own, which the content must fit;
+- ``pagebreak``, ``contents`` (the table of contents), ``cover`` (the title page).
+
+Templates write them through `printkit.rulebook.templates.directive`, which
+picks fence lengths so directives nest.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import unescapeAll
+from markdown_it.token import Token
+
+DIRECTIVES = frozenset({"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover"})
+CONTAINERS = frozenset({"figure", "aside", "onepage", "cover"})  # their fence holds Markdown
+TOC_LEVELS = 2  # headings down to this level appear in the table of contents
+
+
+@dataclass
+class Node:
+    """One block of the document; ``inline`` holds markdown-it's inline tokens."""
+
+    kind: str
+    children: list[Node] = field(default_factory=list)
+    inline: list[Token] = field(default_factory=list)
+    level: int = 0  # heading level
+    start: int = 1  # first number of an ordered list
+    align: str = ""  # table cell: left, center or right
+    name: str = ""  # directive name
+    arg: str = ""  # directive argument
+    text: str = ""  # code content
+    anchor: str = ""  # heading id
+    tight: bool = False  # a paragraph markdown-it hides inside a tight list item
+    line: int | None = None  # in the rendered Markdown, 1-based
+
+
+QUOTES = {"en": "“”‘’", "ru": "«»„“"}  # the typographer's curly quotes, per language
+
+
+def markdown_parser(language: str = "en") -> MarkdownIt:
+    options = {"html": False, "typographer": True, "quotes": QUOTES.get(language, QUOTES["en"])}
+    return MarkdownIt("commonmark", options).enable(
+        ["table", "strikethrough", "replacements", "smartquotes"]
+    )
+
+
+class Anchors:
+    """Unique, stable ids for headings: the same text gives the same id in PDF and HTML."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def make(self, text: str) -> str:
+        base = re.sub(r"[\W_]+", "-", text.lower()).strip("-") or "section"
+        anchor, n = base, 1
+        while anchor in self.used:
+            n += 1
+            anchor = f"{base}-{n}"
+        self.used.add(anchor)
+        return anchor
+
+
+def parse(text: str, anchors: Anchors | None = None, md: MarkdownIt | None = None) -> list[Node]:
+    """The document's block tree; directive bodies are parsed into their children."""
+    md = md or markdown_parser()
+    anchors = anchors or Anchors()
+    root = Node("root")
+    stack = [root]
+    for token in md.parse(text):
+        if token.nesting == 1:
+            node = _open(token)
+            stack[-1].children.append(node)
+            stack.append(node)
+        elif token.nesting == -1:
+            stack.pop()
+        elif token.type == "inline":
+            stack[-1].inline = token.children or []
+            if stack[-1].kind == "heading":
+                stack[-1].anchor = anchors.make(plain(stack[-1].inline))
+        else:
+            stack[-1].children.append(_leaf(token, anchors, md))
+    return root.children
+
+
+def _open(token: Token) -> Node:
+    kind = token.type.removesuffix("_open")
+    node = Node(kind, line=_line(token), tight=token.hidden)
+    if kind == "heading":
+        node.level = int(token.tag[1])
+    elif kind == "ordered_list":
+        node.start = int(token.attrs.get("start", 1))
+    elif kind in ("th", "td"):
+        style = str(token.attrs.get("style", ""))
+        node.align = style.removeprefix("text-align:") if style else ""
+    return node
+
+
+def _leaf(token: Token, anchors: Anchors, md: MarkdownIt) -> Node:
+    if token.type == "fence":
+        info = unescapeAll(token.info).strip()
+        name, _, arg = info.partition(" ")
+        if name in DIRECTIVES:
+            node = Node("directive", name=name, arg=arg.strip(), line=_line(token))
+            if name in CONTAINERS:
+                node.children = parse(token.content, anchors, md)
+            else:
+                node.text = token.content.strip()
+            return node
+        return Node("code", text=token.content, line=_line(token))
+    if token.type == "code_block":
+        return Node("code", text=token.content, line=_line(token))
+    return Node(token.type, line=_line(token))  # hr, and anything unknown is skipped
+
+
+def _line(token: Token) -> int | None:
+    return token.map[0] + 1 if token.map else None
+
+
+# -- inline text -----------------------------------------------------------------
+def plain(tokens: list[Token]) -> str:
+    """The words of an inline run, without markup (TOC entries, alt text, anchors)."""
+    parts = []
+    for t in tokens:
+        if t.type in ("text", "code_inline"):
+            parts.append(t.content)
+        elif t.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif t.type == "image":
+            parts.append(plain(t.children or []))
+    return "".join(parts)
+
+
+PDF_TAGS = {
+    "strong_open": "<b>",
+    "strong_close": "</b>",
+    "em_open": "<i>",
+    "em_close": "</i>",
+    "s_open": "<strike>",
+    "s_close": "</strike>",
+    "link_close": "</a>",
+    "softbreak": " ",
+    "hardbreak": "<br/>",
+}
+HTML_TAGS = {
+    "strong_open": "<strong>",
+    "strong_close": "</strong>",
+    "em_open": "<em>",
+    "em_close": "</em>",
+    "s_open": "<s>",
+    "s_close": "</s>",
+    "link_close": "</a>",
+    "softbreak": "\n",
+    "hardbreak": "<br>",
+}
+
+
+def pdf_markup(tokens: list[Token], code_font: str, link_colour: str) -> str:
+    """reportlab Paragraph mini-markup for an inline run."""
+    return _markup(
+        tokens,
+        lambda code: f'<font name="{code_font}">{code}</font>',
+        lambda href: f'<a href="{href}" color="{link_colour}">',
+        PDF_TAGS,
+    )
+
+
+def html_markup(tokens: list[Token]) -> str:
+    return _markup(
+        tokens, lambda code: f"<code>{code}</code>", lambda href: f'<a href="{href}">', HTML_TAGS
+    )
+
+
+def _markup(
+    tokens: list[Token],
+    code: Callable[[str], str],
+    link: Callable[[str], str],
+    tags: dict[str, str],
+) -> str:
+    """One walk of an inline run for both outputs; only code, links and tags differ."""
+    out = []
+    for t in tokens:
+        if t.type == "text":
+            out.append(html.escape(t.content, quote=False))
+        elif t.type == "code_inline":
+            out.append(code(html.escape(t.content, quote=False)))
+        elif t.type == "link_open":
+            out.append(link(html.escape(str(t.attrs.get("href", "")))))
+        elif t.type == "image":
+            out.append(html.escape(plain(t.children or []), quote=False))
+        else:
+            out.append(tags.get(t.type, ""))
+    return "".join(out)
+
+
+def headings(nodes: list[Node], max_level: int = TOC_LEVELS) -> list[Node]:
+    """The headings the table of contents lists, in document order.
+
+    Headings inside boxes and figures are local titles, not sections; a
+    ``onepage`` block is a section of its own.
+    """
+    found = []
+    for node in nodes:
+        if node.kind == "heading" and node.level <= max_level:
+            found.append(node)
+        elif node.kind == "directive" and node.name == "onepage":
+            found += headings(node.children, max_level)
+    return found
+
+
+def check_links_and_outline(nodes: list[Node]) -> None:
+    """Refuse a link to no heading and an outline that skips a level, naming them.
+
+    Both would otherwise surface only when the PDF is written, as reportlab's
+    own errors about destinations and outline levels.
+    """
+    from printkit.errors import RenderError
+
+    everywhere = list(_walk_nodes(nodes))
+    anchors = {n.anchor for n in everywhere if n.kind == "heading" and n.anchor}
+    for node in everywhere:
+        for token in _walk_tokens(node.inline):
+            href = str((token.attrs or {}).get("href", "")) if token.type == "link_open" else ""
+            if href.startswith("#") and href[1:] not in anchors:
+                raise RenderError(
+                    f"rulebook: a link in {plain(node.inline)!r} points to {href!r}, "
+                    "but no heading has that anchor\n  hint: link to a heading's anchor "
+                    "(its title in lower case, words joined by '-')"
+                )
+    level = 0
+    for heading in headings(nodes):
+        if heading.level > level + 1:
+            raise RenderError(
+                f"rulebook: heading {plain(heading.inline)!r} is level {heading.level} "
+                f"but follows level {level}\n  hint: the PDF outline cannot skip a level; "
+                f"use {'#' * (level + 1)} here"
+            )
+        level = heading.level
+
+
+def _walk_nodes(nodes: list[Node]):
+    for node in nodes:
+        yield node
+        yield from _walk_nodes(node.children)
+
+
+def _walk_tokens(tokens):
+    for token in tokens:
+        yield token
+        yield from _walk_tokens(token.children or ())

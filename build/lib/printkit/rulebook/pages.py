@@ -1,0 +1,389 @@
+"""The rulebook typeset a run of pages at a time, each run kept: an edit re-typesets its run.
+
+A run is the stretch between two hard page breaks (the cover, a ``pagebreak``
+directive, a one-page block), so its pages depend only on its own content, the
+page it starts on and the chapter it continues. Each run is laid out on a
+canvas that records every page's operators, links, bookmarks and outline
+entries; the book is then written by replaying those pages onto one canvas.
+A book is always made this way, from the disk cache or afresh, so a forced
+build and an incremental one give the same bytes.
+
+Glyph codes are the catch: a TrueType font numbers characters in the order a
+document first draws them. Every canvas here is seeded with the same sorted
+set of every character the book can print, so a page's operators mean the same
+in any document. Anything this module cannot replay (a character outside the
+set, transparency, images) raises `Unsupported`, and the book is typeset in
+one pass instead: a decision that depends on the content alone.
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFError
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import NextPageTemplate
+from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
+
+from printkit import diskcache
+from printkit.errors import RenderError
+from printkit.fingerprint import code_digest, digest
+from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerprint
+from printkit.render.fonts import FONT_FILES, register_fonts
+from printkit.render.units import Paper
+from printkit.rulebook.context import Block, RulebookContext
+from printkit.rulebook.flowables import BULLETS, Flow, convert
+from printkit.rulebook.markdown import Node, headings, plain
+from printkit.rulebook.typeset import PAGE_FORM
+
+CACHE_KIND = "rulebook-pages"
+FORM_PREFIX = PAGE_FORM.format("")  # the contents' page numbers: defined again when assembling
+PAGE_BREAKING = frozenset({"cover", "pagebreak", "onepage"})  # directives that end a run
+PAGE_OPENING = frozenset({"onepage"})  # directives that start one
+
+
+class Unsupported(Exception):
+    """The run drew something its recorded pages could not carry into another document."""
+
+
+@dataclass
+class PageRecord:
+    size: tuple[float, float]
+    ops: list[str]
+    forms: list[str]
+    colours: dict[str, Any]
+    events: list[tuple[str, tuple, dict]]  # canvas calls to replay on this page, in order
+
+
+@dataclass
+class RunRecord:
+    pages: list[PageRecord] = field(default_factory=list)
+    landed: dict[str, int] = field(default_factory=dict)  # contents anchor -> page number
+
+
+# -- runs -------------------------------------------------------------------------
+def split_runs(nodes: Sequence[Node]) -> list[list[Node]]:
+    """The top-level nodes cut at every hard page break."""
+    runs: list[list[Node]] = [[]]
+    for node in nodes:
+        directive = node.name if node.kind == "directive" else ""
+        if directive in PAGE_OPENING and runs[-1]:
+            runs.append([])
+        runs[-1].append(node)
+        if directive in PAGE_BREAKING:
+            runs.append([])
+    return [run for run in runs if run]
+
+
+def carried_sections(runs: list[list[Node]]) -> list[str]:
+    """The chapter each run continues: the last level-1 heading before it (a one-page
+    block's own heading included, as the page template files it)."""
+    carried, out = "", []
+    for run in runs:
+        out.append(carried)
+        for heading in headings(run, 1):
+            if heading.level == 1:
+                carried = plain(heading.inline)
+    return out
+
+
+def node_key(node: Node) -> tuple:
+    """A node's content without its line number, for cache keys."""
+    return (
+        node.kind,
+        node.level,
+        node.start,
+        node.align,
+        node.name,
+        node.arg,
+        node.text,
+        node.anchor,
+        node.tight,
+        tuple(_token_key(t) for t in node.inline),
+        tuple(node_key(child) for child in node.children),
+    )
+
+
+def _token_key(token) -> tuple:
+    children = tuple(_token_key(c) for c in token.children or ())
+    attrs = tuple(sorted((str(k), str(v)) for k, v in (token.attrs or {}).items()))
+    return (token.type, token.tag, attrs, token.content, token.markup, token.info, children)
+
+
+def _walk(nodes: Sequence[Node]) -> Iterator[Node]:
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
+
+
+def _tokens(tokens) -> Iterator:
+    for token in tokens:
+        yield token
+        yield from _tokens(token.children or ())
+
+
+def block_keys(nodes: Sequence[Node], blocks) -> list[str]:
+    """The blocks a run places (a picture, a diagram), in order."""
+    return [
+        n.text or n.arg
+        for n in _walk(nodes)
+        if n.kind == "directive" and n.name in ("block", "figure") and (n.text or n.arg) in blocks
+    ]
+
+
+# -- glyphs and fingerprints -----------------------------------------------------------
+def _fonts():
+    register_fonts()
+    return [pdfmetrics.getFont(name) for name in FONT_FILES]
+
+
+def block_fingerprint(block: Block, width: float) -> Drawing:
+    """What a block draws, summed up (by the block itself, if it keeps a fingerprint)."""
+    own = getattr(block, "fingerprint", None)
+    if own is not None:
+        return own()
+    register_fonts()
+    c = Canvas(io.BytesIO(), invariant=1)
+    for flowable in block.flowables(width):
+        flowable.wrapOn(c, width, 100_000)
+        flowable.drawOn(c, 0, 0)
+    return canvas_fingerprint(c)
+
+
+def book_characters(nodes: Sequence[Node], context: RulebookContext, width: float) -> str:
+    """Every non-ASCII character the book can print, sorted: the seed of every canvas."""
+    chars = set(context.title) | set(context.subject) | set("".join(BULLETS))
+    for node in _walk(nodes):
+        chars.update(node.arg, node.text)
+        for token in _tokens(node.inline):
+            chars.update(token.content)
+    for key in block_keys(nodes, context.blocks):
+        drawing = block_fingerprint(context.blocks[key], width)
+        if not drawing.portable:  # found before any page is laid out in vain
+            raise Unsupported(f"block {key!r} uses a graphics state, an image or a shading")
+        chars |= drawing.chars
+    return "".join(sorted(c for c in chars if ord(c) > 126))
+
+
+def seed_fonts(canvas: Canvas, characters: str) -> None:
+    """Name the fonts and number the characters in one fixed order, then allow no others."""
+    doc = canvas._doc
+    for font in _fonts():
+        font.splitString(characters, doc)
+        font.getSubsetInternalName(0, doc)
+        font.state[doc].frozen = True
+
+
+# -- recording -------------------------------------------------------------------------
+class RecordingCanvas(Canvas):
+    """A canvas that keeps each finished page, and the calls that tie it to others."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.pages: list[PageRecord] = []
+        self._events: list[tuple[str, tuple, dict]] = []
+
+    def showPage(self) -> None:
+        foreign = [f for f in self._formsinuse if not f.startswith(FORM_PREFIX)]
+        if self._shadingUsed or foreign or bound_to_document(self._code, forms_allowed=True):
+            raise Unsupported("a graphics state, an image, a shading or a form on a page")
+        self.pages.append(
+            PageRecord(
+                tuple(self._pagesize),
+                list(self._code),
+                list(self._formsinuse),
+                dict(self._colorsUsed),
+                self._events,
+            )
+        )
+        self._events = []
+        super().showPage()
+
+    def linkRect(
+        self, contents, destinationname, Rect=None, addtopage=1, name=None, relative=1, **kw
+    ):
+        absolute = self._absRect(Rect, relative) if Rect is not None else None
+        self._events.append(
+            (
+                "linkRect",
+                (contents, destinationname, absolute, addtopage, name),
+                dict(kw, relative=0),
+            )
+        )
+        return super().linkRect(contents, destinationname, Rect, addtopage, name, relative, **kw)
+
+    def linkURL(self, url, rect, relative=0, **kw):
+        absolute = self._absRect(rect, relative)
+        self._events.append(("linkURL", (url, absolute), dict(kw, relative=0)))
+        return super().linkURL(url, rect, relative, **kw)
+
+    def bookmarkPage(self, key, **kw):
+        self._events.append(("bookmarkPage", (key,), kw))
+        return super().bookmarkPage(key, **kw)
+
+    def addOutlineEntry(self, title, key, level=0, closed=None):
+        """Kept for the book only: a run may open below a chapter begun in an earlier run."""
+        self._events.append(("addOutlineEntry", (title, key, level, closed), {}))
+
+    def setFillAlpha(self, a) -> None:
+        if a != 1:
+            raise Unsupported("transparency")
+        super().setFillAlpha(a)
+
+    def setStrokeAlpha(self, a) -> None:
+        if a != 1:
+            raise Unsupported("transparency")
+        super().setStrokeAlpha(a)
+
+    def _refuse(self, *args, **kwargs):
+        raise Unsupported("an image, a form, a blend mode or overprinting")
+
+    setBlendMode = setFillOverprint = setStrokeOverprint = setOverprintMask = _refuse
+    drawImage = drawInlineImage = beginForm = _refuse
+
+
+# -- typesetting one run ---------------------------------------------------------------
+def typeset_run(
+    doc_class: type,
+    flowables: list,
+    paper: Paper,
+    context: RulebookContext,
+    toc: tuple,
+    first_page: int,
+    carried: str,
+    cover: bool,
+    characters: str,
+) -> RunRecord:
+    doc = doc_class(io.BytesIO(), paper, context, toc, cover)
+    doc._doSave = 0  # the pages are kept, the document never written
+    landed: dict[str, int] = {}
+
+    def before() -> None:
+        doc._reset()
+        doc.page = first_page - 1
+        doc.canv._pageNumber = first_page
+        doc.section = carried
+        seed_fonts(doc.canv, characters)
+
+    def file_number(anchor: str, text: str) -> None:
+        if anchor in doc.toc:
+            landed.setdefault(anchor, int(text))
+
+    doc.beforeDocument = before
+    doc._page_number_form = file_number
+    doc._endBuild = lambda: BaseDocTemplate._endBuild(doc)  # no "?" forms: the book adds them
+    story = ([NextPageTemplate("body")] if cover else []) + flowables
+    try:
+        doc.build(story, canvasmaker=RecordingCanvas)
+    except LayoutError as exc:
+        raise RenderError(f"rulebook: {exc}\n  hint: a block is taller than a page") from None
+    except PDFError as exc:  # a character outside the seed: the fonts are frozen
+        raise Unsupported(str(exc)) from None
+    return RunRecord(doc.canv.pages, landed)
+
+
+def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
+    """A run from the disk cache, else typeset and stored."""
+    data = diskcache.load(CACHE_KIND, key)
+    if data is not None:
+        try:
+            return pickle.loads(zlib.decompress(data))
+        except Exception:  # an unreadable entry is only a miss
+            pass
+    record = make()
+    data = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
+    diskcache.store(CACHE_KIND, key, zlib.compress(data, 1))
+    return record
+
+
+# -- the book ---------------------------------------------------------------------------
+def typeset_by_runs(
+    doc_class: type,
+    nodes: list[Node],
+    context: RulebookContext,
+    paper: Paper,
+    toc: tuple,
+    has_cover: bool,
+    form_writer: FormWriter,
+) -> bytes:
+    """The book from its runs: cached where their inputs are unchanged. Raises Unsupported."""
+    register_fonts()
+    probe = doc_class(io.BytesIO(), paper, context, toc, has_cover)
+    flow = Flow.on(probe, context.blocks, toc)
+    characters = book_characters(nodes, context, probe.width)
+    runs = split_runs(nodes)
+    common = digest(
+        code_digest(),
+        reportlab.Version,
+        paper,
+        context.title,
+        context.subject,
+        context.language,
+        toc,
+        characters,
+    )
+    records: list[RunRecord] = []
+    page = 1
+    for index, (run, carried) in enumerate(zip(runs, carried_sections(runs))):
+        cover = has_cover and index == 0
+        blocks = [
+            block_fingerprint(context.blocks[k], probe.width).digest
+            for k in block_keys(run, context.blocks)
+        ]
+        key = digest(common, page, carried, cover, [node_key(n) for n in run], blocks)
+
+        def make(run=run, page=page, carried=carried, cover=cover) -> RunRecord:
+            flowables = convert(run, flow)
+            return typeset_run(
+                doc_class, flowables, paper, context, toc, page, carried, cover, characters
+            )
+
+        record = run_record(key, make)
+        records.append(record)
+        page += len(record.pages)
+    return assemble(probe, records, toc, characters, form_writer)
+
+
+REPLAYED = frozenset({"linkRect", "linkURL", "bookmarkPage", "addOutlineEntry"})
+FormWriter = Callable[[Canvas, str, int, str], None]  # (canvas, anchor, level, page number)
+
+
+def assemble(
+    probe: BaseDocTemplate,
+    records: list[RunRecord],
+    toc: tuple,
+    characters: str,
+    form_writer: FormWriter,
+) -> bytes:
+    """Replay every recorded page onto one canvas, then the contents' page numbers."""
+    buffer = io.BytesIO()
+    canvas = probe._makeCanvas(filename=buffer, canvasmaker=Canvas)
+    seed_fonts(canvas, characters)
+    landed: dict[str, int] = {}
+    for record in records:
+        for anchor, number in record.landed.items():
+            landed.setdefault(anchor, number)
+        for page in record.pages:
+            if tuple(canvas._pagesize) != page.size:
+                canvas.setPageSize(page.size)
+            canvas._code = list(page.ops)
+            canvas._formsinuse = list(page.forms)
+            canvas._colorsUsed = dict(page.colours)
+            for method, args, kwargs in page.events:
+                if method not in REPLAYED:  # only what RecordingCanvas records
+                    raise Unsupported(f"a recorded {method!r} call")
+                getattr(canvas, method)(*args, **kwargs)
+            canvas.showPage()
+    for level, _, anchor in toc:
+        form_writer(canvas, anchor, level, str(landed.get(anchor, "?")))
+    if not any(record.pages for record in records):
+        canvas.showPage()  # an empty book is still one (blank) page, as in one pass
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,172 @@
+"""Pictures drawn by the kit's own renderers, scaled down for the rulebook.
+
+A rulebook shows a card exactly as the kit prints it: the same ``draw(canvas,
+trim_box)`` function paints both. For screens the picture is rasterised once
+(pypdfium2) and embedded as a PNG data URI; the PNG is kept in the disk cache
+under a digest of the picture's own drawing operations, so after a one-card
+edit only that card is rasterised again.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Callable
+from html import escape
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from printkit import diskcache
+from printkit.render.drawing import Drawing, canvas_fingerprint, raster_versions
+from printkit.render.fonts import register_fonts
+from printkit.render.theme import INK
+from printkit.render.units import Box
+
+DrawFn = Callable[[Canvas, Box], None]
+SCREEN_DPI = 144  # crisp on high-density screens at the picture's printed size
+CSS_PX_PER_PT = 96 / 72
+
+
+class Picture(Flowable):
+    """A ``draw(canvas, box)`` function as a flowable, scaled, clipped to its trim box."""
+
+    def __init__(self, draw: DrawFn, width: float, height: float, scale: float) -> None:
+        super().__init__()
+        self.draw_fn = draw
+        self.trim_width = width
+        self.trim_height = height
+        self.scale = scale
+        self.width = width * scale
+        self.height = height * scale
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        paint(self.canv, self.draw_fn, self.trim_width, self.trim_height, self.scale)
+
+
+def paint(c: Canvas, draw: DrawFn, width: float, height: float, scale: float) -> None:
+    c.saveState()
+    c.scale(scale, scale)
+    clip = c.beginPath()
+    clip.roundRect(0, 0, width, height, 2.5 / scale)
+    c.clipPath(clip, stroke=0, fill=0)
+    draw(c, Box(0, 0, width, height))
+    c.restoreState()
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.roundRect(0, 0, width * scale, height * scale, 2.5, stroke=1, fill=0)
+    c.restoreState()
+
+
+class PictureBlock:
+    """A `Block` showing one drawn piece (a card) at ``scale`` of its printed size."""
+
+    def __init__(
+        self,
+        draw: DrawFn,
+        width: float,
+        height: float,
+        scale: float,
+        alt: str,
+        sheet: PictureSheet | None = None,
+    ) -> None:
+        self.draw = draw
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.alt = alt
+        self.sheet = sheet if sheet is not None else PictureSheet()
+        self.sheet.pictures.append(self)
+        self._fingerprint: Drawing | None = None
+
+    def fingerprint(self) -> Drawing:
+        """The picture drawn alone, summed up: keys for the disk cache."""
+        if self._fingerprint is None:
+            register_fonts()
+            c = Canvas(io.BytesIO(), invariant=1)
+            paint(c, self.draw, self.width, self.height, self.scale)
+            size = (self.width * self.scale, self.height * self.scale)
+            self._fingerprint = canvas_fingerprint(c, raster_versions(), SCREEN_DPI, size)
+        return self._fingerprint
+
+    def flowables(self, width: float) -> list[Flowable]:
+        scale = min(self.scale, width / self.width)
+        return [Picture(self.draw, self.width, self.height, scale)]
+
+    def html(self) -> str:
+        data = base64.b64encode(self.sheet.png(self)).decode("ascii")
+        w = round(self.width * self.scale * CSS_PX_PER_PT)
+        h = round(self.height * self.scale * CSS_PX_PER_PT)
+        return (
+            f'<img src="data:image/png;base64,{data}" width="{w}" height="{h}" '
+            f'style="width:{w}px;height:{h}px" alt="{escape(self.alt)}">'
+        )
+
+
+class PictureSheet:
+    """Pictures rasterised together: one PDF, one font embedding, one pdfium document.
+
+    Rendering each picture as its own PDF costs a font subset per picture;
+    a shared sheet pays it once.
+    """
+
+    def __init__(self) -> None:
+        self.pictures: list[PictureBlock] = []
+        self._pngs: dict[int, bytes] = {}
+
+    def png(self, picture: PictureBlock) -> bytes:
+        if id(picture) not in self._pngs:
+            self._render()
+        return self._pngs[id(picture)]
+
+    def _render(self) -> None:
+        keys = [drawing_digest(p) for p in self.pictures]
+        missing = []
+        for p, key in zip(self.pictures, keys):
+            cached = diskcache.load(CACHE_KIND, key)
+            if cached is None or not cached.startswith(PNG_SIGNATURE):  # missing or torn
+                missing.append((p, key))
+            else:
+                self._pngs[id(p)] = cached
+        if missing:
+            for (p, key), png in zip(missing, rasterise([p for p, _ in missing])):
+                self._pngs[id(p)] = png
+                diskcache.store(CACHE_KIND, key, png)
+
+
+CACHE_KIND = "pictures"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def drawing_digest(picture: PictureBlock) -> str:
+    """What the picture's PNG depends on: its page operators and the glyphs they name."""
+    return picture.fingerprint().digest
+
+
+def rasterise(pictures: list[PictureBlock]) -> list[bytes]:
+    """PNGs of the pictures, drawn as pages of one PDF (one font embedding for all)."""
+    import pypdfium2
+
+    register_fonts()
+    buffer = io.BytesIO()
+    c = Canvas(buffer, invariant=1)
+    for p in pictures:
+        c.setPageSize((p.width * p.scale, p.height * p.scale))
+        paint(c, p.draw, p.width, p.height, p.scale)
+        c.showPage()
+    c.save()
+    pdf = pypdfium2.PdfDocument(buffer.getvalue())
+    pngs = []
+    try:
+        for index in range(len(pictures)):
+            image = pdf[index].render(scale=SCREEN_DPI / 72).to_pil()
+            out = io.BytesIO()
+            image.save(out, format="PNG")
+            pngs.append(out.getvalue())
+    finally:
+        pdf.close()
+    return pngs

@@ -1,0 +1,163 @@
+"""Play a run of seeded games on every core and hand the records back in game order.
+
+Each game's seed comes from the master seed and the game's index, workers
+play contiguous spans of games and return their records, and the spans are
+read back in order, so a run is the same with one worker or many. Every
+content version in a run (the current one, a baseline) plays the same seeds
+in the same worker, so an interrupted run still compares like with like.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.errors import UsageError
+from printkit.registry import plugin_for
+from printkit.simulate.records import GameRecord, Simulator
+from printkit.simulate.report import Report
+from printkit.simulate.seeds import game_seed, lineups
+from printkit.simulate.tally import Tally
+
+SPANS_PER_WORKER = 16  # enough spans to keep every core busy to the end
+SPAN_LIMITS = (8, 100)  # games per span: a short tail when one core finishes first
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Source:
+    """One content version: its game folder and how the user named it."""
+
+    folder: Path
+    label: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    game: str
+    sources: tuple[Source, ...]  # content versions, each playing the same seeds
+    players: int
+    games: int
+    seed: int
+    workers: int = 1
+
+
+def simulator_for(game: str) -> Simulator:
+    load = plugin_for(game).simulate
+    if load is None:
+        raise UsageError(f"game {game!r} has no bots to simulate it with")
+    return load()
+
+
+def default_workers() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def spans(games: int, workers: int) -> list[range]:
+    """The run cut into contiguous spans of games, in order."""
+    low, high = SPAN_LIMITS
+    size = min(max(games // (workers * SPANS_PER_WORKER), low), high)
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+class _Player:
+    """Plays spans of a plan in one process, with each content version loaded once."""
+
+    def __init__(self, plan: Plan) -> None:
+        plugin = plugin_for(plan.game)
+        self.plan = plan
+        self.simulator = simulator_for(plan.game)
+        self.packs = tuple(plugin.load(source.folder) for source in plan.sources)
+        self.cycle = len(lineups(self.simulator.strategies, plan.players))
+        self.seatings = lineups(self.simulator.strategies, plan.players)
+
+    def play(self, span: range) -> list[tuple[GameRecord, ...]]:
+        plan, play = self.plan, self.simulator.play
+        games = []
+        for index in span:
+            seed = game_seed(plan.seed, index, self.cycle)
+            lineup = self.seatings[seed % self.cycle]
+            records = (play(pack, plan.players, seed, lineup, index) for pack in self.packs)
+            games.append(tuple(records))
+        return games
+
+
+_PLAYER: _Player | None = None
+
+
+def _start_worker(plan: Plan) -> None:
+    """Ctrl-C is the parent's to handle: a worker just stops when told."""
+    global _PLAYER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _PLAYER = _Player(plan)
+
+
+def _play_span(span: range) -> list[tuple[GameRecord, ...]]:
+    assert _PLAYER is not None, "worker not started"
+    return _PLAYER.play(span)
+
+
+def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[GameRecord, ...]]:
+    """Each game's records (one per content version), in game order."""
+    parts = spans(plan.games, plan.workers)
+    if plan.workers <= 1 or len(parts) <= 1:
+        player = _Player(plan)
+        for span in parts:
+            games = player.play(span)
+            if progress:
+                progress(len(games))
+            yield from games
+        return
+    pool = multiprocessing.get_context().Pool(plan.workers, _start_worker, (plan,))
+    try:
+        for games in pool.imap(_play_span, parts):
+            if progress:
+                progress(len(games))
+            yield from games
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
+    """Play the plan and report on each content version; Ctrl-C ends with what finished."""
+    simulator = simulator_for(plan.game)
+    words = simulator.report
+    tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
+    records: tuple[GameRecord, ...] = ()
+    with closing(play_games(plan, progress)) as games:
+        try:
+            for records in games:
+                for tally, record in zip(tallies, records):
+                    tally.add(record)
+        except KeyboardInterrupt:
+            finished = max(t.games for t in tallies)
+            for tally, record in zip(tallies, records):  # every version ends on the same game
+                if tally.games < finished:
+                    tally.add(record)
+    title = plugin_for(plan.game).title
+    return tuple(
+        Report(
+            game=plan.game,
+            title=title,
+            content=source.label,
+            players=plan.players,
+            seed=plan.seed,
+            requested=plan.games,
+            games=tally.games,
+            strategies=simulator.strategies,
+            sections=tally.sections(),
+            notable=tally.notable(),
+            bots=words.bots,
+            bots_note=words.bots_note,
+        )
+        for tally, source in zip(tallies, plan.sources)
+    )
