@@ -21,12 +21,12 @@ from jinja2 import (
     TemplateNotFound,
     TemplateSyntaxError,
 )
-from jinja2.bccache import Bucket, FileSystemBytecodeCache
+from jinja2.bccache import Bucket
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from printkit.diskcache import cache_folder
+from printkit import diskcache
 from printkit.errors import ContentError, Location, PrintkitError
 from printkit.fields import suggest
 from printkit.resources import shared_templates
@@ -38,43 +38,40 @@ FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.M)
 HINT = "templates may read only the variables and call only the functions the game provides"
 
 
-class MemoryBytecodeCache(BytecodeCache):
-    """Compiled templates kept for the process, keyed by file and source checksum.
+class VerifiedBytecodeCache(BytecodeCache):
+    """Compiled templates kept for the process and in the disk cache, by file and source.
 
     Compiling is most of a template render; one build renders A4 and Letter
     from the same sources. An edited template has a new checksum and compiles
-    afresh, so the cache can never serve stale text.
+    afresh, so the cache can never serve stale text. Compiled code is loaded
+    from disk only through ``diskcache``, which checks each entry's digest
+    first; ``--force`` (``diskcache.fresh``) compiles everything again.
     """
 
-    def __init__(self, disk: Path | None = None) -> None:
+    def __init__(self) -> None:
         self._store: dict[str, bytes] = {}
-        self._disk = _disk_cache(disk) if disk else None
 
     def load_bytecode(self, bucket: Bucket) -> None:
+        if not diskcache.reading():
+            return
         data = self._store.get(bucket.key)
-        if data is not None:
-            bucket.bytecode_from_string(data)
-        elif self._disk is not None:
-            self._disk.load_bytecode(bucket)  # a fresh process: last build's compile
+        if data is None:
+            data = diskcache.load(CACHE_KIND, bucket.key)  # a fresh process: last build's
+        if data is None:
+            return
+        try:
+            bucket.bytecode_from_string(data)  # a foreign Jinja's entry resets the bucket
+        except Exception:  # noqa: BLE001 - a verified entry Jinja cannot read is a miss
+            bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self._store[bucket.key] = bucket.bytecode_to_string()
-        if self._disk is not None:
-            try:
-                self._disk.dump_bytecode(bucket)
-            except OSError:
-                self._disk = None  # a read-only cache folder only costs speed
+        data = bucket.bytecode_to_string()
+        self._store[bucket.key] = data
+        diskcache.store(CACHE_KIND, bucket.key, data)
 
 
-def _disk_cache(folder: Path) -> FileSystemBytecodeCache | None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(folder), "printkit-%s.cache")
-
-
-BYTECODE = MemoryBytecodeCache(cache_folder("jinja"))  # every environment below is configured alike
+CACHE_KIND = "jinja"
+BYTECODE = VerifiedBytecodeCache()  # every environment below is configured alike
 
 
 class EmptyValue(Exception):
