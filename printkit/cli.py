@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from pathlib import Path
@@ -12,12 +13,14 @@ from printkit import __version__
 from printkit.checker import PackCache, check_paths
 from printkit.errors import PrintkitError, UsageError
 from printkit.gaps import format_gaps
-from printkit.packs import default_content_dir, game_folders, game_id_of
+from printkit.packs import default_content_dir, games_by_id
 
 PAPER_IDS = ("a4", "letter")  # printkit.render.units.PAPERS, without importing reportlab
 MM = 72 / 25.4
 
 EXIT_FAILED = 1
+EXIT_ENVIRONMENT = 2  # like invalid content: nothing a rule disagreed with
+EXIT_INTERRUPTED = 130  # the shell's code for Ctrl-C
 
 
 def _content_option(f):
@@ -42,7 +45,12 @@ def _out_option(f):
 
 
 class PrintkitGroup(click.Group):
-    """Turns every PrintkitError into its message and exit code, never a traceback."""
+    """Turns every error into its message and exit code, never a traceback.
+
+    A PrintkitError carries its own code; what the machine refuses (files,
+    permissions, a full disk, memory, recursion) is exit 2 like bad input;
+    Ctrl-C is the shell's 130, never the 1 of a disagreeing example.
+    """
 
     def invoke(self, ctx: click.Context):
         try:
@@ -50,6 +58,40 @@ class PrintkitGroup(click.Group):
         except PrintkitError as exc:
             click.echo(f"error: {exc.format_message()}", err=True)
             ctx.exit(exc.exit_code)
+        except (OSError, RecursionError, MemoryError) as exc:
+            click.echo(f"error: {environment_message(exc)}", err=True)
+            ctx.exit(EXIT_ENVIRONMENT)
+        except KeyboardInterrupt:
+            click.echo("interrupted: the kits on disk are each whole, old or new", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+
+
+HINTS = {
+    errno.ENOSPC: "the disk is full: free some space and run again",
+    errno.EDQUOT: "the disk quota is used up: free some space and run again",
+    errno.EACCES: "check the permissions of that path, or choose another with --out",
+    errno.EPERM: "check the permissions of that path, or choose another with --out",
+    errno.EROFS: "that file system is read-only: choose another folder with --out",
+    errno.EISDIR: "a folder stands where printkit writes or reads a file: move it away",
+    errno.ENOTDIR: "a file stands where printkit needs a folder: move it away",
+    errno.EEXIST: "a file stands where printkit needs a folder: move it away",
+    errno.ELOOP: "symbolic links there point at each other: remove the loop",
+    errno.ENAMETOOLONG: "shorten the path",
+}
+
+
+def environment_message(exc: BaseException) -> str:
+    """What the machine refused, where, and what to do about it."""
+    if isinstance(exc, RecursionError):
+        return "content or a template nests too deeply (a macro or include that calls itself?)"
+    if isinstance(exc, MemoryError):
+        return "out of memory\n  hint: a template or content file asks for far too much"
+    assert isinstance(exc, OSError)
+    where = " -> ".join(str(f) for f in (exc.filename, exc.filename2) if f is not None)
+    what = exc.strerror or str(exc) or type(exc).__name__
+    message = f"{where}: {what}" if where else what
+    hint = HINTS.get(exc.errno or 0)
+    return message + (f"\n  hint: {hint}" if hint else "")
 
 
 @click.group(cls=PrintkitGroup)
@@ -90,8 +132,7 @@ def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
 def gaps(games: tuple[str, ...], content: Path | None) -> None:
     """List every provisional value: what the source rules leave to the designer."""
     cache = PackCache(content or default_content_dir())
-    folders = [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
-    for folder in folders:
+    for folder in _folders(cache, games):
         _, pack = cache.load(folder)
         for line in format_gaps(f"{pack.title} ({pack.id})", pack.gaps, cache.content):
             click.echo(line)
@@ -178,7 +219,9 @@ def build(
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
-    return [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
+    return (
+        [cache.folder_of(g) for g in games] if games else list(games_by_id(cache.content).values())
+    )
 
 
 def _checked_pack(cache: PackCache, folder: Path):
@@ -303,8 +346,8 @@ def new(game: str, title: str | None, content: Path) -> None:
 def list_games(content: Path | None) -> None:
     """List the content packs found and whether a rules module is registered."""
     root = content or default_content_dir()
-    for folder in game_folders(root):
-        click.echo(f"{game_id_of(folder)}  {folder}")
+    for game_id, folder in games_by_id(root).items():
+        click.echo(f"{game_id}  {folder}")
 
 
 def _register_commands() -> None:

@@ -29,10 +29,28 @@ class Component:
     optional: bool = False
 
 
+# the shared symbols printkit.render.symbols draws, named here so checking content
+# knows them without importing the drawing code (a test keeps the two alike)
+SYMBOL_NAMES = (
+    "sun",
+    "cloud",
+    "drop",
+    "heart",
+    "leaf",
+    "star",
+    "cup",
+    "cube",
+    "lemon",
+    "snowflake",
+    "thermometer",
+    "coin",
+)
+
+
 def read_colours(
-    node: Field, minimum: int, symbols: Sequence[str] | None = None
+    node: Field, minimum: int, symbols: Sequence[str] = SYMBOL_NAMES
 ) -> tuple[PlayerColour, ...]:
-    """At least ``minimum`` colours, each with a symbol (one of ``symbols`` when given)."""
+    """At least ``minimum`` colours, each with one of ``symbols``."""
     result = []
     for entry in node.as_list(minimum):
         entry.expect_keys(["id", "name", "colour", "symbol"])
@@ -42,7 +60,7 @@ def read_colours(
                 id=entry.get("id").as_id(),
                 name=entry.get("name").as_str(),
                 colour=entry.get("colour").as_colour(),
-                symbol=symbol.as_choice(symbols) if symbols else symbol.as_str(),
+                symbol=symbol.as_choice(symbols),
             )
         )
     check_unique(node, [c.id for c in result], "player colour")

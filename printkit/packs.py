@@ -75,6 +75,21 @@ def game_folders(content: Path) -> Iterator[Path]:
             yield child
 
 
+def games_by_id(content: Path) -> dict[str, Path]:
+    """Each game's folder by its id; two packs claiming one id are refused, not merged."""
+    found: dict[str, Path] = {}
+    for folder in game_folders(content):
+        game_id = game_id_of(folder)
+        if game_id in found:
+            raise ContentError(
+                Location(folder / GAME_FILE, "id"),
+                f"game id {game_id!r} is already used by {found[game_id]}",
+                "give each pack its own id",
+            )
+        found[game_id] = folder
+    return found
+
+
 def game_id_of(folder: Path) -> str:
     return read_document(folder / GAME_FILE).get("id").as_id()
 
@@ -90,7 +105,7 @@ def is_inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` stays inside ``folder`` once symlinks and ``..`` resolve."""
     try:
         return os.path.commonpath([path.resolve(), folder.resolve()]) == str(folder.resolve())
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
 
@@ -100,9 +115,16 @@ def check_contained(folder: Path) -> None:
         if path.is_symlink() and not is_inside(path, folder):
             raise ContentError(
                 Location(path),
-                f"path escapes the content folder: it points to {path.resolve()}",
+                f"path escapes the content folder: it points to {_target(path)}",
                 "copy the file into the game's folder instead of linking to it",
             )
+
+
+def _target(link: Path) -> str:
+    try:
+        return str(link.resolve(strict=True))
+    except (OSError, RuntimeError):
+        return f"{os.readlink(link)}, which leads nowhere (a missing file or a loop of links)"
 
 
 def box_facts(game: Field, fewest: int = 1, most: int = 10, longest: int = 1000) -> dict[str, Any]:

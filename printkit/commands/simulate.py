@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the simulator loads only when the command runs: other comma
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 DEFAULT_OUT = Path("output") / "balance"
+MAX_GAMES = 1_000_000  # a run past this says nothing more and takes hours
 
 
 @click.command()
@@ -81,7 +82,7 @@ def simulate(
     """
     from printkit.simulate.baseline import baseline_source
     from printkit.simulate.replay import replay as replay_game
-    from printkit.simulate.runner import Plan, Source, default_workers
+    from printkit.simulate.runner import Plan, Source, worker_count
 
     try:
         content = content or default_content_dir()
@@ -90,9 +91,14 @@ def simulate(
             click.echo("\n".join(replay_game(game, folder, players, replay)))
             return
         current = Source(folder, str(folder))
+        if games > MAX_GAMES:
+            click.echo(f"note: --games capped at {MAX_GAMES:,} per run", err=True)
+            games = MAX_GAMES
         with baseline_source(baseline, game, content) if baseline else nullcontext() as base:
+            if base:  # invalid baseline content is an error here, before any worker starts
+                _checked_baseline(game, base.folder, players)
             sources = (current, base) if base else (current,)
-            plan = Plan(game, sources, players, games, seed, workers or default_workers())
+            plan = Plan(game, sources, players, games, seed, worker_count(workers, games))
             reports, seconds = _run(plan)
         _show(reports, as_json, out, seconds, plan.workers)
     except PrintkitError as exc:
@@ -115,6 +121,19 @@ def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
     if players not in counts:
         raise UsageError(f"{game} takes {min(counts)}-{max(counts)} players, not {players}")
     return folder.resolve(), players
+
+
+def _checked_baseline(game: str, folder: Path, players: int) -> None:
+    """The baseline's content loads and takes the run's player count, or a clear error."""
+    from printkit.checker import PackCache
+    from printkit.simulate.runner import simulator_for
+
+    _, pack = PackCache(folder.parent).load(folder)
+    counts = simulator_for(game).players(pack)
+    if players not in counts:
+        raise UsageError(
+            f"the baseline {game} takes {min(counts)}-{max(counts)} players, not {players}"
+        )
 
 
 def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:

@@ -8,6 +8,7 @@ line, because a designer edits those, not Python.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -23,6 +24,7 @@ from jinja2 import (
 )
 from jinja2.bccache import Bucket
 from jinja2.exceptions import SecurityError, UndefinedError
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
@@ -31,6 +33,7 @@ from printkit.errors import ContentError, Location, PrintkitError
 from printkit.fields import suggest
 from printkit.resources import shared_templates
 from printkit.rulebook.context import MissingEntry, RulebookContext
+from printkit.yamlio import read_text
 
 SHARED_TEMPLATES = shared_templates()
 GAME_TEMPLATES = "rulebook"  # the folder inside a content pack
@@ -74,6 +77,30 @@ CACHE_KIND = "jinja"
 BYTECODE = VerifiedBytecodeCache()  # every environment below is configured alike
 
 
+class ContentLoader(FileSystemLoader):
+    """Templates read as content files are: UTF-8, no control characters, regular files;
+    a bad file is blamed by its own name and line, not the template that includes it."""
+
+    def get_source(self, environment, template: str):
+        pieces = split_template_path(template)  # refuses ``..``, as Jinja's loader does
+        for folder in self.searchpath:
+            path = Path(folder, *pieces)
+            if path.is_file():
+                return read_text(path), os.path.normpath(path), _unchanged(path)
+        raise TemplateNotFound(template)
+
+
+def _unchanged(path: Path) -> Callable[[], bool]:
+    def mtime() -> float | None:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return None
+
+    seen = mtime()
+    return lambda: mtime() == seen
+
+
 class EmptyValue(Exception):
     """A template printed None: a value the data does not have."""
 
@@ -109,7 +136,7 @@ def _cell(value: Any) -> str:
 
 def environment(folders: Iterable[Path], context: RulebookContext) -> SandboxedEnvironment:
     env = SandboxedEnvironment(
-        loader=FileSystemLoader([str(f) for f in folders]),
+        loader=ContentLoader([str(f) for f in folders]),
         undefined=StrictUndefined,
         autoescape=True,
         trim_blocks=True,

@@ -7,7 +7,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from printkit.cardtext import fill_text
-from printkit.components import read_colours, read_components
+from printkit.components import SYMBOL_NAMES, read_colours, read_components
 from printkit.fields import (
     CARD_ID_HINT,
     Field,
@@ -152,7 +152,7 @@ def _conditions(node: Field) -> tuple[Condition, ...]:
                 name=entry.get("name").as_str(),
                 price_cap=None if cap.raw is None else cap.as_int(0, 1000),
                 guarantee=entry.get("guarantee").as_int(0, 100),
-                symbol=entry.get("symbol").as_str(),
+                symbol=entry.get("symbol").as_choice(SYMBOL_NAMES),
             )
         )
     check_unique(node, [c.id for c in result], "condition id")

@@ -211,7 +211,7 @@ def _kit_layout(doc: Field) -> KitLayout:
 
 
 def _symbol_names() -> list[str]:
-    """The symbols the renderer can draw (imported here: validation alone needs no PDF code)."""
-    from printkit.render.symbols import SYMBOLS
+    """The symbols the renderer can draw."""
+    from printkit.components import SYMBOL_NAMES
 
-    return sorted(SYMBOLS)
+    return sorted(SYMBOL_NAMES)
