@@ -86,7 +86,7 @@ def commit_files(folder: Path, data: dict[str, bytes], stale: list[str]) -> None
         for name, content in data.items():
             temps[name] = write_temp(folder / name, content)
         journal = {
-            "renames": [[str(temp.relative_to(folder)), name] for name, temp in temps.items()],
+            "renames": [[_beside(name, temp), name] for name, temp in temps.items()],
             "delete": list(stale),
         }
         with interrupts_deferred():
@@ -96,6 +96,11 @@ def commit_files(folder: Path, data: dict[str, bytes], stale: list[str]) -> None
     finally:
         for temp in temps.values():
             temp.unlink(missing_ok=True)
+
+
+def _beside(name: str, temp: Path) -> str:
+    """The temporary file's name relative to the folder, as ``name`` is."""
+    return str(Path(name).parent / temp.name)
 
 
 def recover(folder: Path) -> None:

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -134,8 +138,65 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).replace("|", "\\|").split())
 
 
+LONGEST_SECONDS = 20.0  # a whole rulebook renders in well under a second
+LARGEST_OUTPUT = 4_000_000  # characters of Markdown; the longest rulebook is ~100,000
+
+
+class TemplateLimit(Exception):
+    """A template ran too long or wrote too much: a loop or a product out of hand."""
+
+
+class BoundedEnvironment(SandboxedEnvironment):
+    """The sandbox, with a bound on what one ``*`` or ``**`` may build and a deadline
+    checked at every call, attribute and operator a template evaluates."""
+
+    intercepted_binops = frozenset({"*", "**"})
+    deadline = float("inf")
+
+    def check_deadline(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise TemplateLimit(f"rendering took longer than {LONGEST_SECONDS:g} s")
+
+    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        self.check_deadline()
+        if operator == "*":
+            _check_repeat(left, right)
+            _check_repeat(right, left)
+        elif operator == "**" and _huge_power(left, right):
+            raise TemplateLimit(f"{left} ** {right} is a number too large to print")
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        __self.check_deadline()
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        self.check_deadline()
+        return super().getattr(obj, attribute)
+
+
+def _huge_power(base: Any, exponent: Any) -> bool:
+    if not (isinstance(base, int) and isinstance(exponent, int)):
+        return False
+    return exponent > 0 and abs(base) > 1 and abs(base).bit_length() * exponent > 4096
+
+
+def _check_repeat(sequence: Any, times: Any) -> None:
+    repeats = isinstance(sequence, (str, list, tuple)) and isinstance(times, int)
+    if repeats and len(sequence) * times > LARGEST_OUTPUT:
+        raise TemplateLimit(
+            f"a text or list of {len(sequence):,} repeated {times:,} times is too long"
+        )
+
+
+def _center(value: Any, width: int = 80) -> str:
+    if width > LARGEST_OUTPUT:
+        raise TemplateLimit(f"center({width:,}) is wider than a rulebook")
+    return str(value).center(width)
+
+
 def environment(folders: Iterable[Path], context: RulebookContext) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
+    env = BoundedEnvironment(
         loader=ContentLoader([str(f) for f in folders]),
         undefined=StrictUndefined,
         autoescape=True,
@@ -146,6 +207,7 @@ def environment(folders: Iterable[Path], context: RulebookContext) -> SandboxedE
         bytecode_cache=BYTECODE,
     )
     env.filters["cell"] = _cell
+    env.filters["center"] = _center
     env.filters.update(context.filters)
     env.globals["directive"] = directive
     env.globals["block"] = _block_function(context)
@@ -170,7 +232,7 @@ def render_source(
     """The rulebook's Markdown: the entry template rendered with the game's variables."""
     env = environment(folders, context)
     try:
-        return _unquote(env.get_template(context.template).render(variables))
+        return _unquote(_bounded_render(env, context.template, variables))
     except TemplateSyntaxError as exc:
         where = Location(exc.filename or exc.name or context.template, line=exc.lineno)
         raise ContentError(where, f"template syntax error: {exc.message}") from None
@@ -190,6 +252,56 @@ def render_source(
         raise _located(exc, f"undefined: {exc.message}", HINT) from None
     except (EmptyValue, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
         raise _located(exc, f"{type(exc).__name__}: {exc}", HINT) from None
+    except TemplateLimit as exc:
+        raise _located(exc, str(exc), LIMIT_HINT, context.template) from None
+    except RecursionError as exc:
+        problem = "templates call themselves without end (a macro or include in a loop)"
+        raise _located(exc, problem, LIMIT_HINT, context.template) from None
+    except MemoryError as exc:
+        raise _located(exc, "out of memory", LIMIT_HINT, context.template) from None
+
+
+LIMIT_HINT = "a rulebook template prints the game's values; look for a loop or product out of hand"
+
+
+def _bounded_render(env: BoundedEnvironment, name: str, variables: Mapping[str, Any]) -> str:
+    """Render ``name``, stopped past ``LONGEST_SECONDS`` or ``LARGEST_OUTPUT`` characters.
+
+    The deadline is checked at every call, attribute and chunk of output; in the
+    main thread an interval timer also stops a loop that does none of those.
+    """
+    template = env.get_template(name)
+    env.deadline = time.monotonic() + LONGEST_SECONDS
+    parts: list[str] = []
+    size = 0
+    with _alarm(LONGEST_SECONDS):
+        for chunk in template.generate(variables):
+            size += len(chunk)
+            if size > LARGEST_OUTPUT:
+                raise TemplateLimit(f"the Markdown is past {LARGEST_OUTPUT:,} characters")
+            env.check_deadline()
+            parts.append(chunk)
+    return "".join(parts)
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """SIGALRM raises TemplateLimit after ``seconds``, where signals can be had."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable or signal.getitimer(signal.ITIMER_REAL)[0]:  # someone else's timer: keep it
+        yield
+        return
+
+    def expire(signum, frame):
+        raise TemplateLimit(f"rendering took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _unquote(markdown: str) -> str:
@@ -197,15 +309,28 @@ def _unquote(markdown: str) -> str:
     return markdown.replace("&#39;", "'").replace("&#34;", '"')
 
 
-def _located(exc: BaseException, problem: str, hint: str) -> ContentError:
+def _located(
+    exc: BaseException, problem: str, hint: str, template: str = "rulebook templates"
+) -> ContentError:
     frames = _frames(exc.__traceback__)
     if not frames:
-        return ContentError(Location("rulebook templates"), problem, hint)
+        return ContentError(Location(template), problem, hint)
     (file, line), callers = frames[-1], frames[:-1]
     if callers:
-        chain = ", ".join(f"{Path(f).name}:{n}" for f, n in reversed(callers))
+        chain = ", ".join(_collapsed(f"{Path(f).name}:{n}" for f, n in reversed(callers)))
         problem += f" (called from {chain})"
     return ContentError(Location(file, line=line), problem, hint)
+
+
+def _collapsed(names: Iterable[str]) -> list[str]:
+    """Runs of one frame (a macro calling itself) said once, with their count."""
+    result: list[list] = []
+    for name in names:
+        if result and result[-1][0] == name:
+            result[-1][1] += 1
+        else:
+            result.append([name, 1])
+    return [name if count == 1 else f"{name} ({count} times)" for name, count in result]
 
 
 def _where(tb: TracebackType | None) -> Location | None:
