@@ -10,6 +10,7 @@ of two builds, and temporary files left by a killed process are removed.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -81,6 +82,10 @@ def commit_files(folder: Path, data: dict[str, bytes], stale: list[str]) -> None
     """
     from printkit.lock import interrupts_deferred
 
+    for name in [*data, *stale]:  # refused before anything moves, not halfway through
+        path = folder / name
+        if path.is_dir() and not path.is_symlink():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     temps: dict[str, Path] = {}
     try:
         for name, content in data.items():

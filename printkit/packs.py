@@ -112,19 +112,22 @@ def is_inside(path: Path, folder: Path) -> bool:
 def check_contained(folder: Path) -> None:
     """Refuse a pack whose files lead outside it (a symlink to /etc, say)."""
     for path in sorted(folder.rglob("*")):
-        if path.is_symlink() and not is_inside(path, folder):
+        if not path.is_symlink():
+            continue
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):  # RuntimeError: a loop of links (Python < 3.13)
             raise ContentError(
                 Location(path),
-                f"path escapes the content folder: it points to {_target(path)}",
+                f"symbolic link to {os.readlink(path)!r} leads nowhere (a missing file or a loop)",
+                "remove the link, or copy the file into the game's folder",
+            ) from None
+        if not is_inside(path, folder):
+            raise ContentError(
+                Location(path),
+                f"path escapes the content folder: it points to {target}",
                 "copy the file into the game's folder instead of linking to it",
             )
-
-
-def _target(link: Path) -> str:
-    try:
-        return str(link.resolve(strict=True))
-    except (OSError, RuntimeError):
-        return f"{os.readlink(link)}, which leads nowhere (a missing file or a loop of links)"
 
 
 def box_facts(game: Field, fewest: int = 1, most: int = 10, longest: int = 1000) -> dict[str, Any]:
