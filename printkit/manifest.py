@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from printkit.files import file_digest, pending
+from printkit.files import file_digest, pending, stray_temps
 from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 
 MANIFEST = ".printkit-manifest.json"
@@ -75,8 +75,8 @@ def up_to_date(folder: Path, key: str) -> list[str] | None:
     manifest = read_manifest(folder)
     if manifest.get("whole") != key:
         return None
-    if pending(folder):
-        return None  # a commit was stopped halfway: the build finishes it
+    if pending(folder) or next(stray_temps(folder), None):
+        return None  # a build was stopped: the next one finishes it and tidies up
     names = list(manifest.get("files", {}))
     recorded = manifest.get("digests", {})
     if any(file_digest(folder / name) != recorded.get(name) for name in names):

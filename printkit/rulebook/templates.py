@@ -89,7 +89,7 @@ class ContentLoader(FileSystemLoader):
         pieces = split_template_path(template)  # refuses ``..``, as Jinja's loader does
         for folder in self.searchpath:
             path = Path(folder, *pieces)
-            if path.is_file():
+            if path.exists():  # a pipe or folder here is refused by name, never opened
                 return read_text(path), os.path.normpath(path), _unchanged(path)
         raise TemplateNotFound(template)
 
