@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from printkit.files import read_regular
+
 ENTRIES_KEPT = 2000  # per kind, most recently used first; older entries are deleted
 MAGIC = b"printkit-cache/1\n"
 DIGEST_SIZE = 32  # sha256
@@ -82,12 +84,8 @@ def load(kind: str, key: str) -> bytes | None:
     if not (_trusted(folder) and _trusted(folder.parent)):
         return None
     path = folder / key
-    try:
-        with open(path, "rb") as handle:  # noqa: PTH123 - fstat of the very file read
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None
-            entry = handle.read()
-    except OSError:
+    entry = read_regular(path)  # a pipe planted here never blocks
+    if entry is None:
         return None
     data = _unseal(kind, key, entry)
     if data is None:
@@ -122,7 +120,7 @@ def private_folder(folder: Path) -> bool:
 
 
 def store(kind: str, key: str, data: bytes) -> None:
-    from printkit.render.pdf import write_atomic
+    from printkit.files import write_atomic
 
     folder = cache_folder(kind)
     try:

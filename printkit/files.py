@@ -58,14 +58,22 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def file_digest(path: Path) -> str | None:
     """The sha256 of a regular file's bytes; None when it is missing or not a file."""
+    data = read_regular(path)
+    return None if data is None else bytes_digest(data)
+
+
+def read_regular(path: Path) -> bytes | None:
+    """A regular file's bytes, or None: a pipe or device in its place never blocks."""
     try:
-        with open(path, "rb") as handle:  # noqa: PTH123 - fstat of the very file read
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None
-            h = hashlib.sha256()
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                h.update(chunk)
-            return h.hexdigest()
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        return None
+    try:
+        with os.fdopen(handle, "rb") as file:
+            return file.read()
     except OSError:
         return None
 
@@ -120,13 +128,13 @@ def recover(folder: Path) -> None:
 
 def finish_journal(folder: Path) -> None:
     path = folder / JOURNAL
+    if not path.exists():
+        return
     try:
-        journal = json.loads(path.read_bytes())
+        journal = json.loads(read_regular(path) or b"")
         renames = [(str(a), str(b)) for a, b in journal["renames"]]
         delete = [str(name) for name in journal["delete"]]
-    except FileNotFoundError:
-        return
-    except (OSError, ValueError, KeyError, TypeError):  # not ours: nothing it says is trusted
+    except (ValueError, KeyError, TypeError):  # not ours: nothing it says is trusted
         path.unlink(missing_ok=True)
         return
     for temp, name in renames:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from printkit.files import file_digest, pending, stray_temps
+from printkit.files import file_digest, pending, read_regular, stray_temps
 from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 
 MANIFEST = ".printkit-manifest.json"
@@ -17,8 +17,8 @@ MANIFEST = ".printkit-manifest.json"
 def read_manifest(folder: Path, name: str = MANIFEST) -> dict:
     """The manifest the last build wrote; {} (as if never built) for anything else."""
     try:
-        found = json.loads((folder / name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        found = json.loads(read_regular(folder / name) or b"")
+    except ValueError:  # UnicodeDecodeError too
         return {}
     return found if _well_formed(found) else {}
 

@@ -146,16 +146,17 @@ def read_regular(path: Path, largest: int) -> bytes:
         raise ContentError(Location(path), "file not found") from None
     except OSError as exc:
         raise ContentError(Location(path), f"cannot read file: {exc.strerror}") from None
-    with os.fdopen(handle, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise ContentError(
-                Location(path), "not a regular file", "content files are plain files, not pipes"
-            )
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > largest:
+        os.close(handle)
         if info.st_size > largest:
             raise ContentError(
                 Location(path), f"file is {info.st_size:,} bytes, more than {largest:,}"
             )
+        raise ContentError(
+            Location(path), "not a regular file", "content files are plain files, not pipes"
+        )
+    with os.fdopen(handle, "rb") as file:
         return file.read(largest + 1)
 
 

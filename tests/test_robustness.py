@@ -53,6 +53,23 @@ def clean_error(result, *words: str) -> None:
         assert word in result.output, result.output
 
 
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory) -> Path:
+    """``--out`` of one A4 build of the bundled Lemonade Stall, for tests to copy."""
+    out = tmp_path_factory.mktemp("built") / "out"
+    result = build(CONTENT, out)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def built(built_once, tmp_path) -> Path:
+    """A private copy of ``built_once``: the ``--out`` folder of a whole kit."""
+    out = tmp_path / "out"
+    shutil.copytree(built_once, out)
+    return out
+
+
 @pytest.fixture
 def cache_home(tmp_path, monkeypatch) -> Path:
     """A private, empty disk cache, with no compiled template kept in memory either."""
@@ -138,9 +155,19 @@ def _damage_every_entry(home: Path, damage) -> int:
     return len(entries)
 
 
-def test_a_damaged_cache_changes_no_byte_of_the_kit(cache_home, tmp_path, monkeypatch):
-    """Flipped and truncated entries (compiled templates, pictures, typeset pages) are
-    rebuilt: the kit, its rulebook pictures included, is the one an empty cache gives."""
+@pytest.mark.parametrize(
+    "damage, more",
+    [
+        ("one byte flipped", ()),
+        pytest.param("truncated to 24 bytes", ("--force",), marks=pytest.mark.slow),
+    ],
+    ids=["flipped", "truncated, --force"],
+)
+def test_a_damaged_cache_changes_no_byte_of_the_kit(
+    damage, more, cache_home, tmp_path, monkeypatch
+):
+    """Damaged entries (compiled templates, pictures, typeset pages) are made again: the
+    kit, its rulebook's pictures included, is the one an empty cache gives."""
     from printkit.rulebook import templates
 
     first = build(CONTENT, tmp_path / "first")
@@ -148,13 +175,11 @@ def test_a_damaged_cache_changes_no_byte_of_the_kit(cache_home, tmp_path, monkey
     expected = kit_files(tmp_path / "first" / STALL / "a4")
     kinds = {p.name for p in cache_home.iterdir()}
     assert {"jinja", "pictures", "rulebook-pages"} <= kinds
-    for name, more in (("one byte flipped", ()), ("truncated to 24 bytes", ("--force",))):
-        assert _damage_every_entry(cache_home, DAMAGES[name]) > 0
-        monkeypatch.setattr(templates.BYTECODE, "_store", {})  # a new process
-        out = tmp_path / name.replace(" ", "-")
-        again = build(CONTENT, out, *more)
-        assert again.exit_code == 0, again.output
-        assert kit_files(out / STALL / "a4") == expected
+    assert _damage_every_entry(cache_home, DAMAGES[damage]) > 0
+    monkeypatch.setattr(templates.BYTECODE, "_store", {})  # as a new process would start
+    again = build(CONTENT, tmp_path / "again", *more)
+    assert again.exit_code == 0, again.output
+    assert kit_files(tmp_path / "again" / STALL / "a4") == expected
 
 
 # -- all-or-nothing kits -------------------------------------------------------------------
@@ -186,12 +211,66 @@ main()
 """
 
 
+COMMITTER = """
+import json, os, signal, sys
+from pathlib import Path
+from printkit import files
+
+folder, kill_at, change = Path(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
+calls = [0]
+
+def counted(real):
+    def call(*args, **kwargs):
+        calls[0] += 1
+        if calls[0] == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(*args, **kwargs)
+    return call
+
+os.replace, os.unlink = counted(os.replace), counted(os.unlink)
+files.write_temp = counted(files.write_temp)
+data = {name: text.encode() for name, text in change["data"].items()}
+files.commit_files(folder, data, change["stale"])
+"""
+
+
+def test_a_commit_killed_at_any_step_leaves_the_old_files_or_the_new(tmp_path):
+    """kill -9 at every write, rename and delete of a commit, one after the other."""
+    old = {"01-a.pdf": b"old a", "02-b.pdf": b"old b", "03-gone.pdf": b"old", MANIFEST: b"old"}
+    change = {
+        "data": {"01-a.pdf": "new a", "04-c.pdf": "new c", "sub/d.png": "new d", MANIFEST: "new"},
+        "stale": ["03-gone.pdf"],
+    }
+    new = {"01-a.pdf": b"new a", "02-b.pdf": b"old b", "04-c.pdf": b"new c"}
+    new |= {"sub/d.png": b"new d", MANIFEST: b"new"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    outcomes = []
+    for kill_at in range(1, 40):
+        folder = tmp_path / f"kill-{kill_at}"
+        folder.mkdir()
+        for name, data in old.items():
+            (folder / name).write_bytes(data)
+        args = [sys.executable, "-c", COMMITTER, str(folder), str(kill_at), json.dumps(change)]
+        done = subprocess.run(args, env=env, capture_output=True)
+        files.recover(folder)  # the next run, under the folder's lock
+        found = kit_files(folder)
+        assert found in (old, new), f"killed at step {kill_at}: {sorted(found.items())}"
+        assert not list(files.stray_temps(folder))
+        outcomes.append("old" if found == old else "new")
+        if done.returncode == 0:  # past the last step: the commit ran to its end
+            break
+        assert done.returncode == -signal.SIGKILL, done.stderr.decode()
+    assert outcomes[-1] == "new" and "old" in outcomes and outcomes.count("new") > 2
+    assert outcomes == sorted(outcomes, reverse=True)  # old until the journal, new after
+
+
 def _commit_steps(old_kit: dict[str, bytes], new_kit: dict[str, bytes]) -> int:
     """Calls of os.replace/os.unlink in one commit: journal, each file, the journal's end."""
     changed = [n for n in new_kit if old_kit.get(n) != new_kit[n]]
     return 1 + len(changed) + 1
 
 
+@pytest.mark.slow
 def test_a_build_killed_while_committing_leaves_the_old_kit_or_the_new(content_copy, tmp_path):
     """kill -9 before the journal, after it, halfway through the renames and before the
     journal is removed: once the next run has taken the folder, the kit is old or new."""
@@ -227,15 +306,14 @@ def test_a_build_killed_while_committing_leaves_the_old_kit_or_the_new(content_c
     assert outcomes == {"old", "new"}  # the kill points fall on both sides of the journal
 
 
-def test_the_next_build_finishes_a_stopped_commit(content_copy, tmp_path):
-    out = tmp_path / "out"
-    assert build(content_copy, out).exit_code == 0
+def test_the_next_build_finishes_a_stopped_commit(built):
+    out = built
     folder = out / STALL / "a4"
     before = kit_files(folder)
     journal = {"renames": [], "delete": ["07-markers.pdf"]}
     (folder / files.JOURNAL).write_text(json.dumps(journal))
     (folder / ".01-board.pdf.x1y2.tmp").write_bytes(b"torn")
-    again = build(content_copy, out)
+    again = build(CONTENT, out)
     assert again.exit_code == 0, again.output
     assert "rebuilt 07-markers.pdf" in again.output  # the journal deleted it: built again
     assert kit_files(folder) == before
@@ -278,9 +356,8 @@ def test_a_full_disk_leaves_the_old_kit_whole(fresh, content_copy, tmp_path, mon
     assert kit_files(folder) == before  # nothing new, nothing half-written, no temporaries
 
 
-def test_a_no_op_build_removes_stray_temporaries(tmp_path):
-    out = tmp_path / "out"
-    assert build(CONTENT, out).exit_code == 0
+def test_a_no_op_build_removes_stray_temporaries(built):
+    out = built
     stray = out / STALL / "a4" / ".rulebook.pdf.abc123.tmp"
     stray.write_bytes(b"left by kill -9")
     again = build(CONTENT, out)
@@ -289,9 +366,8 @@ def test_a_no_op_build_removes_stray_temporaries(tmp_path):
 
 
 @pytest.mark.parametrize("tamper", ["truncated", "replaced", "deleted"])
-def test_a_no_op_build_rebuilds_an_altered_file(tamper, tmp_path):
-    out = tmp_path / "out"
-    assert build(CONTENT, out).exit_code == 0
+def test_a_no_op_build_rebuilds_an_altered_file(tamper, built):
+    out = built
     folder = out / STALL / "a4"
     target = folder / "07-markers.pdf"
     original = target.read_bytes()
@@ -307,9 +383,8 @@ def test_a_no_op_build_rebuilds_an_altered_file(tamper, tmp_path):
     assert target.read_bytes() == original
 
 
-def test_a_folder_in_place_of_a_kit_file_is_a_clean_error(tmp_path):
-    out = tmp_path / "out"
-    assert build(CONTENT, out).exit_code == 0
+def test_a_folder_in_place_of_a_kit_file_is_a_clean_error(built):
+    out = built
     target = out / STALL / "a4" / "07-markers.pdf"
     target.unlink()
     target.mkdir()
@@ -322,22 +397,32 @@ def test_a_folder_in_place_of_a_kit_file_is_a_clean_error(tmp_path):
         {"files": {"01-board.pdf": 5}},
         {"files": ["01-board.pdf"]},
         {"files": {}, "sheets": {"board#0": "x"}},
-        {"files": {"../../victim.pdf": "k"}, "digests": {"../../victim.pdf": "d"}},
+        {"files": {"../../victim.pdf": "k"}},
+        {"files": {"/etc/passwd": "k"}},
+        {"digests": {"01-board.pdf": None}},
         [1, 2, 3],
+        "text",
     ],
-    ids=["number as key", "list of files", "bad sheet", "path out of the folder", "a list"],
+    ids=["number", "list", "sheet", "climbs out", "absolute", "digest", "a list", "text"],
 )
 def test_a_manifest_of_the_wrong_shape_is_as_if_never_built(manifest, tmp_path):
-    out = tmp_path / "out"
-    folder = out / STALL / "a4"
-    folder.mkdir(parents=True)
-    victim = out / "victim.pdf"
+    from printkit.manifest import read_manifest
+
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    assert read_manifest(tmp_path) == {}
+
+
+def test_a_tampered_manifest_deletes_nothing_outside_the_kit(built):
+    folder = built / STALL / "a4"
+    victim = built / "victim.pdf"
     victim.write_text("keep me")
+    manifest = json.loads((folder / MANIFEST).read_text())
+    manifest["files"]["../../victim.pdf"] = "a stale file, says the manifest"
     (folder / MANIFEST).write_text(json.dumps(manifest))
-    result = build(CONTENT, out)
+    result = build(CONTENT, built)
     assert result.exit_code == 0, result.output
     assert victim.read_text() == "keep me"
-    assert json.loads((folder / MANIFEST).read_text())["files"]
+    assert "../../victim.pdf" not in json.loads((folder / MANIFEST).read_text())["files"]
 
 
 # -- every environment failure: a message and exit 2 -------------------------------------------
@@ -371,16 +456,33 @@ def test_an_output_folder_that_cannot_exist_is_a_clean_error():
     clean_error(build(CONTENT, Path("/proc/printkit-out")), "/proc/printkit-out")
 
 
-@pytest.mark.parametrize("code", [errno.EACCES, errno.EROFS, errno.ELOOP])
-def test_refusals_of_the_file_system_are_clean_errors(code, tmp_path, monkeypatch):
-    """Read-only output (root ignores modes, so the refusal is injected), a read-only file
-    system, a loop of links on the way."""
+def test_a_read_only_output_is_a_clean_error(tmp_path, monkeypatch):
+    """Root ignores file modes, so the refusal is injected where the kit is written."""
 
     def refuse(path, data):
-        raise OSError(code, os.strerror(code), str(path))
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
 
     monkeypatch.setattr(files, "write_temp", refuse)
-    clean_error(build(CONTENT, tmp_path / "out"), os.strerror(code), "hint:")
+    clean_error(build(CONTENT, tmp_path / "out"), os.strerror(errno.EACCES), "--out")
+
+
+@pytest.mark.parametrize(
+    "error, words",
+    [
+        (OSError(errno.EROFS, os.strerror(errno.EROFS), "/mnt/kit"), ["/mnt/kit", "read-only"]),
+        (OSError(errno.ELOOP, os.strerror(errno.ELOOP), "/a/b"), ["/a/b", "links"]),
+        (OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), ["No space", "disk is full"]),
+        (OSError(errno.EIO, "Input/output error", "/x"), ["/x", "Input/output"]),
+        (RecursionError("maximum recursion depth exceeded"), ["nests too deeply"]),
+        (MemoryError(), ["out of memory"]),
+    ],
+    ids=["read-only", "loop", "full", "other", "recursion", "memory"],
+)
+def test_environment_failures_are_said_plainly(error, words):
+    from printkit.cli import environment_message
+
+    message = environment_message(error)
+    assert all(word in message for word in words), message
 
 
 def test_ctrl_c_exits_130(monkeypatch, tmp_path):
@@ -418,14 +520,22 @@ def test_a_billion_laughs_is_refused_before_it_is_built(content_copy):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-@pytest.mark.parametrize("name", ["events.yaml", "rulebook/glossary.md"])
-def test_a_pipe_in_place_of_a_content_file_never_blocks(name, content_copy, tmp_path):
-    path = content_copy / STALL / name
+def test_a_pipe_in_place_of_a_content_file_never_blocks(content_copy):
+    path = content_copy / STALL / "events.yaml"
     path.unlink()
     os.mkfifo(path)
-    command = "check" if name.endswith(".yaml") else "build"
-    args = [command] + (["--out", str(tmp_path / "out"), STALL] if command == "build" else [])
-    clean_error(run(*args, content=content_copy), name.split("/")[-1], "not a regular file")
+    clean_error(run("check", content=content_copy), "events.yaml", "not a regular file")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_in_place_of_a_template_never_blocks(tmp_path):
+    from printkit.errors import ContentError
+
+    (tmp_path / "rulebook").mkdir()
+    os.mkfifo(tmp_path / "rulebook" / "part.md")
+    with pytest.raises(ContentError, match="not a regular file") as info:
+        render('{% include "part.md" %}', tmp_path)
+    assert "part.md" in str(info.value)
 
 
 def render(template: str, tmp_path: Path, **limits):
@@ -549,7 +659,7 @@ def test_games_are_capped_with_a_message(monkeypatch, tmp_path):
     assert result.exit_code == 0, result.output
     assert "--games capped at 12" in result.output
     report = json.loads(result.output[result.output.index("{") : result.output.rindex("}") + 1])
-    assert report["games"] == 12 if "games" in report else True
+    assert report["requested"] == report["games"] == 12
 
 
 def test_an_invalid_baseline_is_refused_before_any_worker_starts(content_copy, tmp_path):
@@ -598,25 +708,37 @@ def test_two_packs_with_one_game_id_are_refused(command, content_copy, tmp_path)
     clean_error(run(*command, *out, content=content_copy), "stall-copy", "already used by")
 
 
-@pytest.mark.parametrize("character", ["\x00", "\x07", "\x1b"])
-@pytest.mark.parametrize("file", ["events.yaml", "rulebook/glossary.md"])
+@pytest.mark.parametrize(
+    "file, character",
+    [
+        ("events.yaml", "\x00"),
+        ("events.yaml", "\x07"),
+        ("items.yaml", "\x1b"),
+    ],
+)
 def test_a_control_character_is_named_by_line(file, character, content_copy, tmp_path):
     path = content_copy / STALL / file
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     lines[4] = lines[4][:3] + character + lines[4][3:]
     path.write_text("".join(lines), encoding="utf-8")
-    command = ["check"] if file.endswith(".yaml") else ["build", STALL, "--out", str(tmp_path)]
-    clean_error(run(*command, content=content_copy), f"{path.name}:5", "control character")
+    clean_error(run("check", content=content_copy), f"{path.name}:5", "control character")
 
 
-def test_bad_utf8_in_an_included_template_is_blamed_on_that_file(content_copy, tmp_path):
-    glossary = content_copy / STALL / "rulebook" / "glossary.md"
-    lines = glossary.read_bytes().split(b"\n")
-    lines[2] += b"\xff\xfe"
-    glossary.write_bytes(b"\n".join(lines))
-    result = run("build", STALL, "--out", str(tmp_path), "--paper", "a4", content=content_copy)
-    clean_error(result, "glossary.md:3", "not UTF-8")
+@pytest.mark.parametrize(
+    "part, problem",
+    [(b"One\nTwo \x07 bell\n", "control character"), (b"One\nTwo\nThree \xff\xfe\n", "not UTF-8")],
+    ids=["control character", "bad UTF-8"],
+)
+def test_a_bad_included_template_is_blamed_by_its_own_name_and_line(part, problem, tmp_path):
+    from printkit.errors import ContentError
+
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "part.md").write_bytes(part)
+    with pytest.raises(ContentError, match=problem) as info:
+        render('Intro\n{% include "part.md" %}\n', tmp_path)
+    line = part.count(b"\n")  # the last line holds the fault
+    assert f"part.md:{line}" in str(info.value) and "rulebook.md" not in str(info.value)
 
 
 @pytest.mark.parametrize("value", ["1000000000", "12-days", "-dash", "true"])
