@@ -175,6 +175,8 @@ def load_yaml(path: Path) -> Any:
     text = read_text(path)
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
+    except RecursionError:
+        raise ContentError(Location(path), "values nested too deeply to be content") from None
     except TooLarge as exc:
         raise ContentError(
             Location(path), str(exc), "an alias (*name) repeats a whole value: use fewer"
@@ -202,6 +204,14 @@ def load_csv(path: Path) -> LocatedList:
     rows.line = 1
     rows.item_lines = []
     reader = csv.DictReader(text.splitlines())
+    try:
+        return _rows(path, reader, rows)
+    except csv.Error as exc:  # a cell past csv's field limit, say; the line it stopped on
+        where = Location(path, line=reader.line_num + 1)
+        raise ContentError(where, f"malformed CSV: {exc}") from None
+
+
+def _rows(path: Path, reader: csv.DictReader, rows: LocatedList) -> LocatedList:
     if not reader.fieldnames:
         raise ContentError(Location(path, line=1), "CSV file has no header row")
     for index, row in enumerate(reader):
@@ -229,8 +239,8 @@ def _csv_scalar(text: str) -> Any:
     Plain prose stays prose even when it holds a colon.
     """
     try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
+        value = yaml.load(text, Loader=_Loader)  # noqa: S506 - SafeLoader subclass, capped
+    except (yaml.YAMLError, RecursionError):
         return text
     if isinstance(value, (dict, list)) and not text.startswith(("{", "[")):
         return text

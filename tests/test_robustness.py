@@ -771,3 +771,30 @@ def test_source_date_epoch_changes_no_byte(monkeypatch):
     from pypdf import PdfReader
 
     assert "2000" in str(PdfReader(BytesIO(without[0])).metadata.get("/CreationDate"))
+
+
+def test_a_cell_past_the_csv_field_limit_is_named_by_line(tmp_path):
+    from printkit.errors import ContentError
+    from printkit.yamlio import load_csv
+
+    path = tmp_path / "cards.csv"
+    path.write_text("id,text\nfirst,short\nsecond," + "x" * 200_000 + "\n")
+    with pytest.raises(ContentError, match="malformed CSV") as info:
+        load_csv(path)
+    assert "cards.csv:3" in str(info.value)
+
+
+def test_a_billion_laughs_in_a_csv_cell_is_prose_not_a_bomb(tmp_path):
+    from printkit.yamlio import load_csv
+
+    bomb = "{" + billion_laughs().replace("\n", ", ").rstrip(", ") + "}"  # a flow mapping
+    path = tmp_path / "cards.csv"
+    path.write_text(f'id,text\nfirst,"{bomb}"\n')
+    (row,) = load_csv(path)
+    assert isinstance(row["text"], str)
+
+
+def test_values_nested_too_deeply_are_a_clean_error(content_copy):
+    deep = content_copy / STALL / "events.yaml"
+    deep.write_text("events: " + "[" * 5000 + "]" * 5000 + "\n")
+    clean_error(run("check", content=content_copy), "events.yaml")
