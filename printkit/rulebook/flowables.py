@@ -508,4 +508,3 @@ def too_large(exc: Exception) -> RenderError:
         f"({float(found['room']):.0f} pt of room)\n"
         "  hint: shorten it, or split it into paragraphs or rows"
     )
-

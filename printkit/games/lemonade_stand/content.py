@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from pathlib import Path
 
+from printkit.components import SYMBOL_NAMES
 from printkit.fields import Field, Ledger, check_unique, read_size, suggest
 from printkit.games.lemonade_stand.model import (
     CUPS,
@@ -41,23 +42,7 @@ from printkit.packs import read_document
 
 MAX_CARDS = 200  # a list longer than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
-SYMBOLS = (  # printkit.render.symbols, plus the shapes the kit draws itself
-    "sun",
-    "cloud",
-    "drop",
-    "heart",
-    "leaf",
-    "star",
-    "cup",
-    "cube",
-    "lemon",
-    "snowflake",
-    "thermometer",
-    "coin",
-    "triangle",
-    "diamond",
-    "person",
-)
+SYMBOLS = (*SYMBOL_NAMES, "triangle", "diamond", "person")  # and the shapes the kit draws
 RULINGS = {
     "decks": ["separate"],
     "coins_played": ["face-down"],
