@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import json
 import sys
 from pathlib import Path
@@ -11,7 +10,7 @@ import click
 
 from printkit import __version__
 from printkit.checker import PackCache, check_paths
-from printkit.errors import PrintkitError, UsageError
+from printkit.errors import PrintkitError, UsageError, environment_message
 from printkit.gaps import format_gaps
 from printkit.packs import default_content_dir, games_by_id
 
@@ -64,34 +63,6 @@ class PrintkitGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted: the kits on disk are each whole, old or new", err=True)
             ctx.exit(EXIT_INTERRUPTED)
-
-
-HINTS = {
-    errno.ENOSPC: "the disk is full: free some space and run again",
-    errno.EDQUOT: "the disk quota is used up: free some space and run again",
-    errno.EACCES: "check the permissions of that path, or choose another with --out",
-    errno.EPERM: "check the permissions of that path, or choose another with --out",
-    errno.EROFS: "that file system is read-only: choose another folder with --out",
-    errno.EISDIR: "a folder stands where printkit writes or reads a file: move it away",
-    errno.ENOTDIR: "a file stands where printkit needs a folder: move it away",
-    errno.EEXIST: "a file stands where printkit needs a folder: move it away",
-    errno.ELOOP: "symbolic links there point at each other: remove the loop",
-    errno.ENAMETOOLONG: "shorten the path",
-}
-
-
-def environment_message(exc: BaseException) -> str:
-    """What the machine refused, where, and what to do about it."""
-    if isinstance(exc, RecursionError):
-        return "content or a template nests too deeply (a macro or include that calls itself?)"
-    if isinstance(exc, MemoryError):
-        return "out of memory\n  hint: a template or content file asks for far too much"
-    assert isinstance(exc, OSError)
-    where = " -> ".join(str(f) for f in (exc.filename, exc.filename2) if f is not None)
-    what = exc.strerror or str(exc) or type(exc).__name__
-    message = f"{where}: {what}" if where else what
-    hint = HINTS.get(exc.errno or 0)
-    return message + (f"\n  hint: {hint}" if hint else "")
 
 
 @click.group(cls=PrintkitGroup)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from printkit.checker import PackCache, check_paths
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, environment_message
 
 Echo = Callable[[str], None]
 WAITING = "waiting for the next save ..."
@@ -26,11 +26,13 @@ def rebuild(
     """One check-and-build round; True when the kit is up to date and every example passes."""
     from printkit.build import build_targets
     from printkit.manifest import languages_of
-    from printkit.packs import game_folders
+    from printkit.packs import games_by_id
 
     cache = PackCache(content)  # a fresh cache: content is re-read on every save
     try:
-        folders = [cache.folder_of(g) for g in games] if games else list(game_folders(content))
+        folders = (
+            [cache.folder_of(g) for g in games] if games else list(games_by_id(content).values())
+        )
         ok = True
         for folder in folders:
             failed = [r for r in check_paths([folder], cache) if not r.passed]
@@ -53,6 +55,9 @@ def rebuild(
         return ok
     except PrintkitError as exc:
         echo(f"error: {exc.format_message()}")
+        return False
+    except (OSError, RecursionError, MemoryError) as exc:  # a full disk, say: wait for a fix
+        echo(f"error: {environment_message(exc)}")
         return False
 
 

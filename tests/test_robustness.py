@@ -479,7 +479,7 @@ def test_a_read_only_output_is_a_clean_error(tmp_path, monkeypatch):
     ids=["read-only", "loop", "full", "other", "recursion", "memory"],
 )
 def test_environment_failures_are_said_plainly(error, words):
-    from printkit.cli import environment_message
+    from printkit.errors import environment_message
 
     message = environment_message(error)
     assert all(word in message for word in words), message
@@ -798,3 +798,13 @@ def test_values_nested_too_deeply_are_a_clean_error(content_copy):
     deep = content_copy / STALL / "events.yaml"
     deep.write_text("events: " + "[" * 5000 + "]" * 5000 + "\n")
     clean_error(run("check", content=content_copy), "events.yaml")
+
+
+def test_watch_reports_a_refusal_of_the_machine_and_waits(tmp_path):
+    from printkit.watch import rebuild
+
+    out = tmp_path / "out"
+    _file_at(out, STALL)  # a file where the game's output folder goes
+    said: list[str] = []
+    assert rebuild(CONTENT, (STALL,), out, ("a4",), said.append) is False
+    assert any(line.startswith("error:") and STALL in line for line in said), said
