@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from printkit.content.packs import default_content_dir
 from printkit.errors import PrintkitError, UsageError
-from printkit.packs import default_content_dir
 
 if TYPE_CHECKING:  # the simulator loads only when the command runs: other commands start faster
     from printkit.simulate.report import Report
@@ -79,7 +79,7 @@ def simulate(
     significance mark. A seed fixes every result, whatever the number of
     workers; --replay SEED tells one game round by round.
     """
-    from printkit.packs import engine_of
+    from printkit.content.packs import engine_of
     from printkit.simulate.baseline import baseline_source
     from printkit.simulate.replay import replay as replay_game
     from printkit.simulate.runner import Plan, Source, default_workers
@@ -106,8 +106,8 @@ def simulate(
 
 def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
     """The game's folder (its content validated) and a player count it takes."""
-    from printkit.checker import PackCache
-    from printkit.packs import engine_of
+    from printkit.check.checker import PackCache
+    from printkit.content.packs import engine_of
     from printkit.simulate.runner import simulator_for
 
     cache = PackCache(content)
