@@ -26,6 +26,7 @@ from printkit.simulate.tally import Tally
 
 SPANS_PER_WORKER = 16  # enough spans to keep every core busy to the end
 SPAN_LIMITS = (8, 100)  # games per span: a short tail when one core finishes first
+CLUSTER_SPANS = 64  # spans are cut as for this many workers: a cluster's size is not known here
 
 Progress = Callable[[int], None]
 
@@ -47,6 +48,7 @@ class Plan:
     seed: int
     workers: int = 1
     engine: str = ""  # the rules the game plays by, when its pack names them (``engine:``)
+    scheduler: str = ""  # a Dask scheduler's address: play on that cluster instead of here
 
     @property
     def rules(self) -> str:
@@ -112,6 +114,11 @@ def _play_span(span: range) -> list[tuple[GameRecord, ...]]:
 
 def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[GameRecord, ...]]:
     """Each game's records (one per content version), in game order."""
+    if plan.scheduler:
+        from printkit.simulate.cluster import play_on_cluster
+
+        yield from play_on_cluster(plan, spans(plan.games, CLUSTER_SPANS), progress)
+        return
     parts = spans(plan.games, plan.workers)
     if plan.workers <= 1 or len(parts) <= 1:
         player = _Player(plan)
