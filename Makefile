@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test test-slow lint docs clean
+.PHONY: kit test lint docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,9 +21,6 @@ kit: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
-
-test-slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow
 
 docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img

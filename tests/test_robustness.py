@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from printkit import diskcache, files
+from printkit.build import diskcache, files
+from printkit.build.manifest import MANIFEST
 from printkit.cli import cli
-from printkit.manifest import MANIFEST
 from tests.conftest import CONTENT, ROOT, edit, line_of
 
 STALL = "lemonade-stall"
@@ -40,7 +40,7 @@ def kit_files(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
         for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.name != KIT_LOCK
+        if p.is_file() and not p.name.startswith(KIT_LOCK)  # the lock and who holds it
     }
 
 
@@ -186,7 +186,7 @@ def test_a_damaged_cache_changes_no_byte_of_the_kit(
 KILLER = """
 import os, signal, sys
 from pathlib import Path
-from printkit import files
+from printkit.build import files
 
 kill_at, stage = int(sys.argv[1]), {"committing": False, "calls": 0}
 real_replace, real_unlink, real_commit = os.replace, os.unlink, files.commit_files
@@ -214,7 +214,7 @@ main()
 COMMITTER = """
 import json, os, signal, sys
 from pathlib import Path
-from printkit import files
+from printkit.build import files
 
 folder, kill_at, change = Path(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
 calls = [0]
@@ -274,7 +274,7 @@ def _commit_steps(old_kit: dict[str, bytes], new_kit: dict[str, bytes]) -> int:
 def test_a_build_killed_while_committing_leaves_the_old_kit_or_the_new(content_copy, tmp_path):
     """kill -9 before the journal, after it, halfway through the renames and before the
     journal is removed: once the next run has taken the folder, the kit is old or new."""
-    from printkit.files import recover, stray_temps
+    from printkit.build.files import recover, stray_temps
 
     old_out, new_out = tmp_path / "old", tmp_path / "new"
     assert build(content_copy, old_out).exit_code == 0
@@ -406,7 +406,7 @@ def test_a_folder_in_place_of_a_kit_file_is_a_clean_error(built):
     ids=["number", "list", "sheet", "climbs out", "absolute", "digest", "a list", "text"],
 )
 def test_a_manifest_of_the_wrong_shape_is_as_if_never_built(manifest, tmp_path):
-    from printkit.manifest import read_manifest
+    from printkit.build.manifest import read_manifest
 
     (tmp_path / MANIFEST).write_text(json.dumps(manifest))
     assert read_manifest(tmp_path) == {}
@@ -486,12 +486,12 @@ def test_environment_failures_are_said_plainly(error, words):
 
 
 def test_ctrl_c_exits_130(monkeypatch, tmp_path):
-    from printkit import cli as cli_module
+    from printkit.build import gate
 
     def interrupted(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli_module, "_checked_pack", interrupted)
+    monkeypatch.setattr(gate, "checked_pack", interrupted)
     result = build(CONTENT, tmp_path / "out")
     assert result.exit_code == 130 and "Traceback" not in result.output
 
@@ -651,7 +651,7 @@ def test_workers_are_capped_by_the_cores_and_the_work():
 
 
 def test_games_are_capped_with_a_message(monkeypatch, tmp_path):
-    from printkit.commands import simulate
+    from printkit.cli import simulate
 
     monkeypatch.setattr(simulate, "MAX_GAMES", 12)
     args = ["simulate", STALL, "--games", "5000", "--workers", "1", "--out", str(tmp_path)]
@@ -695,7 +695,7 @@ def test_an_unknown_symbol_fails_check_with_its_line(file, symbol, content_copy)
 
 
 def test_the_symbols_checked_are_the_symbols_drawn():
-    from printkit.components import SYMBOL_NAMES
+    from printkit.content.symbol_names import SYMBOL_NAMES
     from printkit.render.symbols import SYMBOLS
 
     assert sorted(SYMBOL_NAMES) == sorted(SYMBOLS)
@@ -774,8 +774,8 @@ def test_source_date_epoch_changes_no_byte(monkeypatch):
 
 
 def test_a_cell_past_the_csv_field_limit_is_named_by_line(tmp_path):
+    from printkit.content.yamlio import load_csv
     from printkit.errors import ContentError
-    from printkit.yamlio import load_csv
 
     path = tmp_path / "cards.csv"
     path.write_text("id,text\nfirst,short\nsecond," + "x" * 200_000 + "\n")
@@ -785,7 +785,7 @@ def test_a_cell_past_the_csv_field_limit_is_named_by_line(tmp_path):
 
 
 def test_a_billion_laughs_in_a_csv_cell_is_prose_not_a_bomb(tmp_path):
-    from printkit.yamlio import load_csv
+    from printkit.content.yamlio import load_csv
 
     bomb = "{" + billion_laughs().replace("\n", ", ").rstrip(", ") + "}"  # a flow mapping
     path = tmp_path / "cards.csv"
@@ -801,7 +801,7 @@ def test_values_nested_too_deeply_are_a_clean_error(content_copy):
 
 
 def test_watch_reports_a_refusal_of_the_machine_and_waits(tmp_path):
-    from printkit.watch import rebuild
+    from printkit.build.watch import rebuild
 
     out = tmp_path / "out"
     _file_at(out, STALL)  # a file where the game's output folder goes

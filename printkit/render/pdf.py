@@ -6,7 +6,7 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.files import write_atomic  # noqa: F401 - re-exported
+from printkit.build.files import write_atomic  # noqa: F401 - re-exported
 from printkit.render.fonts import BODY, register_fonts
 from printkit.render.units import Box
 

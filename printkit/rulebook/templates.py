@@ -32,12 +32,12 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from printkit import diskcache
+from printkit.build import diskcache
+from printkit.content.fields import suggest
+from printkit.content.yamlio import read_text
 from printkit.errors import ContentError, Location, PrintkitError
-from printkit.fields import suggest
 from printkit.resources import shared_templates
 from printkit.rulebook.context import MissingEntry, RulebookContext
-from printkit.yamlio import read_text
 
 SHARED_TEMPLATES = shared_templates()
 GAME_TEMPLATES = "rulebook"  # the folder inside a content pack

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from pathlib import Path
 
-from printkit.components import SYMBOL_NAMES
-from printkit.fields import Field, Ledger, check_unique, read_size, suggest
+from printkit.content.fields import Field, Ledger, check_unique, read_size, suggest
+from printkit.content.packs import PACK_OPTIONAL_KEYS, read_document
+from printkit.content.symbol_names import SYMBOL_NAMES
 from printkit.games.lemonade_stand.model import (
     CUPS,
     CUSTOMERS,
@@ -38,11 +39,10 @@ from printkit.games.lemonade_stand.text import (
     Text,
     read_text,
 )
-from printkit.packs import read_document
 
 MAX_CARDS = 200  # a list longer than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
-SYMBOLS = (*SYMBOL_NAMES, "triangle", "diamond", "person")  # and the shapes the kit draws
+SYMBOLS = (*sorted(SYMBOL_NAMES), "triangle", "diamond", "person")  # and the shapes the kit draws
 RULINGS = {
     "decks": ["separate"],
     "coins_played": ["face-down"],
@@ -128,7 +128,8 @@ def load(folder: Path) -> LemonadeStand:
             "unit_price",
             "mom_coin",
             "rulings",
-        ]
+        ],
+        PACK_OPTIONAL_KEYS,
     )
     coins_doc.expect_keys(["coins", "copies", "ends"])
     stands_doc.expect_keys(["stands", "colours"])
