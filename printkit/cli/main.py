@@ -61,7 +61,7 @@ class PrintkitGroup(click.Group):
             click.echo(f"error: {environment_message(exc)}", err=True)
             ctx.exit(EXIT_ENVIRONMENT)
         except KeyboardInterrupt:
-            click.echo("interrupted: the kits on disk are each whole, old or new", err=True)
+            click.echo("interrupted (Ctrl-C): no kit was left half written", err=True)
             ctx.exit(EXIT_INTERRUPTED)
 
 
