@@ -44,7 +44,9 @@ class TooLarge(yaml.YAMLError):
     """A document too large to be content: refused before its values are built."""
 
 
-class _Loader(_SafeBase):  # type: ignore[misc, valid-type]
+class _Capped:
+    """A loader mixin: aliases may not expand a document past ``LARGEST_DOCUMENT``."""
+
     def get_single_data(self):
         """The document's values, refused before they are built if aliases multiply them
         past ``LARGEST_DOCUMENT`` (a "billion laughs" file is ten lines)."""
@@ -55,6 +57,14 @@ class _Loader(_SafeBase):  # type: ignore[misc, valid-type]
         if size > LARGEST_DOCUMENT:
             raise TooLarge(f"aliases expand this document past {LARGEST_DOCUMENT:,} values")
         return self.construct_document(node)
+
+
+class _Loader(_Capped, _SafeBase):  # type: ignore[misc, valid-type]
+    """Content files: values that remember their lines (constructors below)."""
+
+
+class _CellLoader(_Capped, _SafeBase):  # type: ignore[misc, valid-type]
+    """One CSV cell: plain values; the row's line is the cell's."""
 
 
 def expanded_size(root: yaml.Node, limit: int) -> int:
@@ -239,7 +249,7 @@ def _csv_scalar(text: str) -> Any:
     Plain prose stays prose even when it holds a colon.
     """
     try:
-        value = yaml.load(text, Loader=_Loader)  # noqa: S506 - SafeLoader subclass, capped
+        value = yaml.load(text, Loader=_CellLoader)  # noqa: S506 - SafeLoader subclass, capped
     except (yaml.YAMLError, RecursionError):
         return text
     if isinstance(value, (dict, list)) and not text.startswith(("{", "[")):
