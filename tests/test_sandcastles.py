@@ -160,6 +160,40 @@ def test_four_quarters_make_one_tower_and_the_sand_inside_a_ring_is_a_courtyard(
     assert not structures(PACK, ring[:3]).courtyards  # one card short: the sand runs out
 
 
+RING_ROUND_A_HOLE = [  # a 3 x 3 square of walled cards with the middle left empty
+    Placement("bend", 0, 0, 0),
+    Placement("straight", 1, 0, 0),
+    Placement("bend", 2, 0, 3),
+    Placement("straight", 2, 1, 1),
+    Placement("bend", 2, 2, 2),
+    Placement("straight", 1, 2, 0),
+    Placement("bend", 0, 2, 1),
+    Placement("straight", 0, 1, 1),
+]
+
+
+def test_a_hole_closed_in_by_walled_cards_is_part_of_one_courtyard():
+    found = structures(PACK, RING_ROUND_A_HOLE)
+    assert [c.size for c in found.courtyards] == [8]
+    assert (1, 1) not in found.courtyards[0].cells  # no card lies in the hole
+    assert score_castle(PACK, RING_ROUND_A_HOLE).points[1] == ("courtyards", 5)
+
+
+def test_a_hole_open_to_the_sea_or_a_gap_in_the_ring_lets_the_sand_out():
+    breach = [p if p.cell != (1, 2) else Placement("breach", 1, 2, 0) for p in RING_ROUND_A_HOLE]
+    assert all(v.legal for v in check_castle(PACK, breach))
+    assert not structures(PACK, breach).courtyards
+    no_corner = [p for p in RING_ROUND_A_HOLE if p.cell != (2, 2)]
+    assert not structures(PACK, no_corner).courtyards
+    no_side = [p for p in RING_ROUND_A_HOLE if p.cell != (1, 2)]  # the hole reaches the sea
+    assert not structures(PACK, no_side).courtyards
+
+
+def test_the_holes_ruling_is_listed_as_a_gap():
+    holes = next(g for g in PACK.gaps if g.field == "rulings.holes")
+    assert holes.value.strip("'") == "enclosed" and "hole" in holes.reason
+
+
 def test_the_owner_may_keep_a_smaller_part():
     castle = [
         Placement("bend", 0, 0, 0),
