@@ -22,9 +22,11 @@ from printkit.games.thats_not_lemonade.rules import (
     lemons,
     next_card_chance,
     next_dealer,
+    odds_table,
     percent,
     round_deck,
     trophy_for,
+    whole_percent,
 )
 from printkit.registry import ExampleRule, example_rule
 
@@ -180,8 +182,10 @@ def run_odds(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
             f"{hidden} out cards cannot hide among {cards_left + pack.buried} unseen cards"
         )
     chance = next_card_chance(cards_left, hidden, pack.buried)
+    cell = odds_table(pack).chance(cards_left, hidden)
     return {
         "chance": percent(chance),
+        "odds_card": "–" if cell is None else str(whole_percent(cell)),
         "fraction": f"{chance.numerator}/{chance.denominator}",
         "unseen": cards_left + pack.buried,
     }
@@ -238,7 +242,7 @@ RULES: dict[str, ExampleRule] = dict(
             "odds",
             "the chance that the next card is That's Not Lemonade",
             run_odds,
-            "chance fraction unseen",
+            "chance fraction unseen odds_card",
         ),
         example_rule(
             "game-end",
