@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from printkit.errors import RuleError
+from printkit.errors import ContentError, RuleError
 from printkit.fields import Field
-from printkit.games.thats_not_lemonade.game import TurnView, play_round
+from printkit.games.thats_not_lemonade.game import TurnView, play_round, play_rounds
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import (
     HIT,
@@ -118,33 +118,47 @@ def run_deck(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     }
 
 
+def _script(
+    pack: ThatsNotLemonade, node: Field, players: int, available: Sequence[str]
+) -> tuple[list[str], dict[int, ScriptedSeat]]:
+    """One round's stacked deck (the rest below it) and each seat's scripted choices."""
+    stack = _stacked(node.get("deck"), available, pack)
+    seats = _scripted(node.get("decisions"), players, len(available) - len(stack))
+    return _full_deck(stack, available), seats
+
+
+def _stack_error(node: Field, exc: StackExhausted, where: str = "") -> ContentError:
+    stacked = len(node.get("deck").as_list())
+    return node.get("deck").error(
+        f"{where}{exc}: only {stacked} cards are stacked (the buried card included)",
+        "list every card the round deals, from the top",
+    )
+
+
 def run_round(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     given.expect_keys(["players", "dealer", "deck", "decisions"], ["won"])
     players = _players(pack, given)
     dealer = given.get("dealer").as_int(1, players)
     won = _won(pack, given)
-    available = round_deck(pack, players, won)
-    stack = _stacked(given.get("deck"), available, pack)
-    seats = _scripted(given.get("decisions"), players, len(available) - len(stack))
-    deck = _full_deck(stack, available)
+    deck, seats = _script(pack, given, players, round_deck(pack, players, won))
     try:
         result = play_round(pack, players, dealer, deck, seats, won)
     except StackExhausted as exc:
-        raise given.get("deck").error(
-            f"{exc}: only {len(stack)} cards are stacked (the buried card included)",
-            "list every card the round deals, from the top",
-        ) from None
+        raise _stack_error(given, exc) from None
     except RuleError as exc:
         raise given.get("decisions").error(str(exc), "give each seat one choice per turn") from None
     _check_used(given, seats, result)
     return _round_view(pack, result)
 
 
-def _check_used(given: Field, seats: Mapping[int, ScriptedSeat], result: RoundResult) -> None:
+def _check_used(
+    given: Field, seats: Mapping[int, ScriptedSeat], result: RoundResult, where: str = ""
+) -> None:
     for seat in seats.values():
         if seat.used < len(seat.choices):
             raise given.get("decisions").error(
-                f"seat {seat.seat} lists {len(seat.choices)} choices but has {seat.used} turns",
+                f"{where}seat {seat.seat} lists {len(seat.choices)} choices "
+                f"but has {seat.used} turns",
                 f"the round ended by {result.ended_by}; drop the extra choices",
             )
 
@@ -222,6 +236,61 @@ def run_game_end(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     }
 
 
+def run_game(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
+    """A whole game: every round from its stacked deck and each seat's choices."""
+    given.expect_keys(["players", "first_dealer", "rounds"])
+    players = _players(pack, given)
+    first = given.get("first_dealer").as_int(1, players)
+    nodes = given.get("rounds").as_list(1)
+    played: list[tuple[Field, dict[int, ScriptedSeat], int]] = []
+
+    def script(number: int, dealer: int, cards: tuple[str, ...]):
+        if number > len(nodes):
+            raise given.get("rounds").error(
+                f"round {number}: no seat has won {pack.rounds_to_win} rounds after the "
+                f"{len(nodes)} listed",
+                f"list round {number}'s deck and decisions (seat {dealer} deals it)",
+            )
+        node = nodes[number - 1]
+        node.expect_keys(["deck", "decisions"])
+        deck, seats = _script(pack, node, players, cards)
+        played.append((node, seats, len(cards)))
+        return deck, seats
+
+    try:
+        result = play_rounds(pack, players, script, first)
+    except StackExhausted as exc:
+        raise _stack_error(played[-1][0], exc, f"round {len(played)}: ") from None
+    except RuleError as exc:
+        raise (
+            played[-1][0]
+            .get("decisions")
+            .error(f"round {len(played)}: {exc}", "give each seat one choice per turn")
+        ) from None
+    for number, ((node, seats, _), done) in enumerate(zip(played, result.rounds), start=1):
+        _check_used(node, seats, done, f"round {number}: ")
+    if len(nodes) > len(result.rounds):
+        raise nodes[len(result.rounds)].error(
+            f"round {len(result.rounds) + 1} is never played: seat {result.winner} had won "
+            f"{pack.rounds_to_win} rounds after round {len(result.rounds)}",
+            "drop the later rounds",
+        )
+    rounds = result.rounds
+    return {
+        "winner": result.winner,
+        "wins": list(result.wins),
+        "ranking": list(result.ranking),
+        "rounds": len(rounds),
+        "dealers": [r.state.dealer for r in rounds],
+        "deck_sizes": [size for _, _, size in played],
+        "round_winners": [r.winner for r in rounds],
+        "ended_by": [r.ended_by for r in rounds],
+        "decided_by": [r.decided_by for r in rounds],
+        "trophies": [r.trophy for r in rounds],
+        "details": [_round_view(pack, r) for r in rounds],
+    }
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -243,6 +312,13 @@ RULES: dict[str, ExampleRule] = dict(
             "the chance that the next card is That's Not Lemonade",
             run_odds,
             "chance fraction unseen odds_card",
+        ),
+        example_rule(
+            "game",
+            "a whole game: each round from a stacked deck and each seat's hit/pass choices",
+            run_game,
+            "winner wins ranking rounds dealers deck_sizes round_winners ended_by decided_by "
+            "trophies details",
         ),
         example_rule(
             "game-end",
