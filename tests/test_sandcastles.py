@@ -382,3 +382,73 @@ def test_the_rulebook_prints_every_example_with_its_castle(built):
     html = (built / "rulebook.html").read_text(encoding="utf-8")
     castles = sum(1 for path in example_files(PACK_DIR) if "castle" in path.read_text())
     assert html.count("<img") >= len(PACK.cards) + castles
+
+
+# -- a whole round, step by step --------------------------------------------------------------
+WHOLE = "whole-round.yaml"
+
+
+@pytest.mark.parametrize(
+    "old, new, says",
+    [
+        (
+            "hand: [bend, bend, bend, straight, keep]",
+            "hand: [bend, bend, straight, straight, keep]",
+            "seat 1 (Ana), step 4: bend is not in the hand",
+        ),
+        (
+            "        - draw: bend\n        - discard: bend",
+            "        - draw: bend\n        - draw: keep",
+            "seat 2 (Ben), step 9: takes keep while still holding the bend taken before",
+        ),
+        (
+            "        - lay: {card: straight, at: [3, 0]}\n        - draw: bend",
+            "        - lay: {card: straight, at: [3, 1]}\n        - draw: bend",
+            "seat 2 (Ben), step 8: takes bend while card 6 of the castle is illegal",
+        ),
+        (
+            "hand: [straight, straight, straight, straight, crumbled-end]",
+            "hand: [straight, straight, straight, keep, keep]",
+            "3 keep cards are dealt; the deck has 2",
+        ),
+        (
+            "{by: 3, of: 1, at: [0, 1]}",
+            "{by: 3, of: 2, at: [0, 0]}",
+            "bullying, smash 3: seat 3 (Cas) may not smash seat 2's castle: it scored 1",
+        ),
+        (
+            "{by: 3, of: 1, at: [0, 1]}",
+            "{by: 2, of: 1, at: [0, 1]}",
+            "bullying, smash 3: seat 2 (Ben) smashes seat 1's castle twice",
+        ),
+        (
+            "{by: 3, of: 1, at: [0, 1]}",
+            "{by: 3, of: 1, at: [5, 5]}",
+            "no such card is left there",
+        ),
+    ],
+)
+def test_an_impossible_round_names_the_step_and_seat(tmp_path, old, new, says):
+    folder = pack_copy(PACK_DIR, tmp_path)
+    path = folder / "examples" / WHOLE
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    assert says in result.output and "Traceback" not in result.output
+
+
+def test_cards_never_laid_count_as_discards_and_a_drawn_card_may_be_thrown_away():
+    from printkit.games.sandcastles.building import DISCARD, DRAW, LAY, Step, build_castles
+
+    hand = ["straight"] * 4 + ["keep"]
+    steps = [
+        Step(LAY, "straight", Placement("straight", 0, 0)),
+        Step(DRAW, "bend"),
+        Step(DISCARD, "bend"),
+        Step(DRAW, "bend"),
+    ]
+    (build,) = build_castles(PACK, [hand], [steps])
+    # three straights and the keep never laid, one bend thrown away, one still held
+    assert (len(build.castle), build.discards, build.draws) == (1, 6, ("bend", "bend"))
