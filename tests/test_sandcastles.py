@@ -20,7 +20,7 @@ from printkit.games.sandcastles.model import Face, Placement, Route
 from printkit.games.sandcastles.rules import check_castle, score_castle, structures
 from printkit.render.impose import grid_for
 from printkit.render.units import MM, PAPERS
-from tests.conftest import CONTENT, build_kit, load_error, pack_copy
+from tests.conftest import CONTENT, build_kit, check_edited_example, load_error, pack_copy
 
 PACK_DIR = CONTENT / "sandcastles"
 PACK = load(PACK_DIR)
@@ -429,14 +429,7 @@ WHOLE = "whole-round.yaml"
     ],
 )
 def test_an_impossible_round_names_the_step_and_seat(tmp_path, old, new, says):
-    folder = pack_copy(PACK_DIR, tmp_path)
-    path = folder / "examples" / WHOLE
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    result = CliRunner().invoke(cli, ["check", str(path)])
-    assert result.exit_code == 2, result.output
-    assert says in result.output and "Traceback" not in result.output
+    assert says in check_edited_example(PACK_DIR, tmp_path, WHOLE, old, new)
 
 
 def test_cards_never_laid_count_as_discards_and_a_drawn_card_may_be_thrown_away():

@@ -47,7 +47,7 @@ from printkit.kit import KitOptions
 from printkit.registry import plugin_for
 from printkit.render.units import PAPERS
 from printkit.render_parts import render_part
-from tests.conftest import CONTENT, edit, load_error, pack_copy
+from tests.conftest import CONTENT, check_edited_example, edit, load_error, pack_copy
 
 TNL = CONTENT / "thats-not-lemonade"
 OUT = "thats-not-lemonade"
@@ -452,12 +452,8 @@ def _check_game_file(path: Path):
         ),
     ],
 )
-def test_an_impossible_whole_game_names_the_round_and_seat(tnl_copy, old, new, says):
-    path = tnl_copy / "examples" / WHOLE_GAME
-    edit(path, old, new)
-    result = _check_game_file(path)
-    assert result.exit_code == 2, result.output
-    assert says in result.output and "Traceback" not in result.output
+def test_an_impossible_whole_game_names_the_round_and_seat(tmp_path, old, new, says):
+    assert says in check_edited_example(TNL, tmp_path, WHOLE_GAME, old, new)
 
 
 def test_a_game_listing_too_few_rounds_asks_for_the_next(tnl_copy):

@@ -36,7 +36,16 @@ from printkit.games.yard_sale.rules import (
     turn_order,
     winners,
 )
-from tests.conftest import CONTENT, build_kit, edit, line_of, load_error, pack_copy, pdf_words
+from tests.conftest import (
+    CONTENT,
+    build_kit,
+    check_edited_example,
+    edit,
+    line_of,
+    load_error,
+    pack_copy,
+    pdf_words,
+)
 
 YARD = CONTENT / "yard-sale"
 PACK = load(YARD)
@@ -536,14 +545,7 @@ TURN_1 = "    - {seat: 2, offer: {item: wooden-train-set, to: busy-parent}}\n"
     ],
 )
 def test_an_impossible_round_names_the_turn_and_seat(tmp_path, old, new, says):
-    folder = pack_copy(YARD, tmp_path)
-    path = folder / "examples" / WHOLE
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    result = CliRunner().invoke(cli, ["check", str(path)])
-    assert result.exit_code == 2, result.output
-    assert says in result.output and "Traceback" not in result.output
+    assert says in check_edited_example(YARD, tmp_path, WHOLE, old, new)
 
 
 def test_unsold_items_go_back_and_a_seller_who_sold_out_draws_the_bonus():
