@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test lint docs clean
+.PHONY: kit test lint docs clean golden
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ kit: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# Re-record the golden playthroughs after a rule change that is meant to alter play.
+golden: $(STAMP)
+	$(BIN)/python -m printkit.golden
 
 docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img

@@ -134,8 +134,34 @@ def _compare(path: str, expected: Any, actual: Any, out: list[Mismatch]) -> None
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             _compare(f"{path}.{key}", value, actual.get(key), out)
+    elif _is_steps(expected) and isinstance(actual, list):
+        _compare_steps(path, expected, actual, out)
     elif expected != actual or type(expected) is bool and type(actual) is not bool:
         out.append(Mismatch(path, expected, actual))
+
+
+def _is_steps(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _compare_steps(path: str, expected: list, actual: list, out: list[Mismatch]) -> None:
+    """A list of records (a playthrough's steps) is reported at the first step that differs.
+
+    Later steps follow from the first divergence, so listing them would bury it.
+    """
+    for index in range(max(len(expected), len(actual))):
+        here = f"{path}[{index}]"
+        if index >= len(actual):
+            out.append(Mismatch(here, expected[index], "(no such step: play ended sooner)"))
+            return
+        if index >= len(expected):
+            out.append(Mismatch(here, "(no such step: play ended sooner)", actual[index]))
+            return
+        found: list[Mismatch] = []
+        _compare(here, expected[index], actual[index], found)
+        if found:
+            out.extend(found)
+            return
 
 
 # -- packs and paths -----------------------------------------------------------

@@ -18,6 +18,7 @@ from printkit.games.thats_not_lemonade.rules import (
     HIT,
     PASS,
     RoundResult,
+    deal,
     ice,
     lemons,
     next_card_chance,
@@ -25,6 +26,7 @@ from printkit.games.thats_not_lemonade.rules import (
     odds_table,
     percent,
     round_deck,
+    take_turn,
     trophy_for,
     whole_percent,
 )
@@ -291,6 +293,57 @@ def run_game(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     }
 
 
+# -- golden playthroughs ------------------------------------------------------------------------
+def run_playthrough(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
+    """A seeded bots' game, every turn with the table after it: pins the engine's play."""
+    # the simulator loads only when a playthrough is checked, as for `printkit simulate`
+    from printkit.games.thats_not_lemonade.simulation import play_seeded
+    from printkit.games.thats_not_lemonade.strategies import STRATEGIES
+
+    given.expect_keys(["players", "seed", "lineup"])
+    players = _players(pack, given)
+    seed = given.get("seed").as_int(0, 2**63)
+    lineup = [
+        b.as_choice(sorted(STRATEGIES)) for b in given.get("lineup").as_list(players, players)
+    ]
+    result = play_seeded(pack, players, seed, lineup)
+    steps: list[dict[str, Any]] = []
+    for number, done in enumerate(result.rounds, start=1):
+        steps += _replayed_steps(pack, number, done)
+        steps.append(
+            {
+                "round": number,
+                "ended_by": done.ended_by,
+                "winner": done.winner,
+                "decided_by": done.decided_by,
+                "trophy": done.trophy,
+            }
+        )
+    return {"steps": steps, "winner": result.winner, "wins": list(result.wins)}
+
+
+def _replayed_steps(pack: ThatsNotLemonade, number: int, done: RoundResult) -> list[dict]:
+    """Each turn of a finished round and the table after it, replayed from its deal."""
+    end = done.state
+    drawn = [t.card for t in end.log if t.card]
+    state = deal(pack, end.players, end.dealer, [*end.buried, *drawn, *end.pile])
+    steps = []
+    for turn in end.log:
+        state = take_turn(pack, state, turn.choice == HIT)
+        steps.append(
+            {
+                "round": number,
+                "seat": turn.seat,
+                "choice": turn.choice,
+                "card": turn.card or None,
+                "pile": len(state.pile),
+                "lemons": [lemons(pack, h) for h in state.hands],
+                "out": list(state.out),
+            }
+        )
+    return steps
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -319,6 +372,12 @@ RULES: dict[str, ExampleRule] = dict(
             run_game,
             "winner wins ranking rounds dealers deck_sizes round_winners ended_by decided_by "
             "trophies details",
+        ),
+        example_rule(
+            "playthrough",
+            "a golden playthrough: a seeded bots' game, every turn and the table after it",
+            run_playthrough,
+            "steps winner wins",
         ),
         example_rule(
             "game-end",
