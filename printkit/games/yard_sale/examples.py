@@ -410,6 +410,45 @@ def whole_round_view(played: RoundPlay) -> dict[str, Any]:
     }
 
 
+# -- golden playthroughs -------------------------------------------------------------------------
+def run_playthrough(pack: YardSale, given: Field) -> Mapping[str, Any]:
+    """A seeded sale by random legal sellers, every turn and every round's end."""
+    from printkit.games.yard_sale.bots import play_seeded_sale
+
+    given.expect_keys(["players", "seed"])
+    players = given.get("players").as_int(pack.min_players, pack.max_players)
+    sale = play_seeded_sale(pack, players, given.get("seed").as_int(0, 2**63))
+    steps: list[dict[str, Any]] = []
+    for played in sale.rounds:
+        number = played.after.round - 1
+        for move in played.moves:
+            steps.append(
+                {
+                    "round": number,
+                    "seat": move.seat,
+                    "offer": list(move.offer) if move.offer else None,
+                    "pitch": list(move.pitch) if move.pitch else None,
+                }
+            )
+        steps.append(
+            {
+                "round": number,
+                "bought": [a.item for p in played.result.purchases for a in p.bought],
+                "income": list(played.result.income),
+                "cash": [s.cash for s in played.after.sellers],
+                "leaving": list(played.leaving),
+                "arriving": list(played.arriving),
+                "held": [[len(s.items), len(s.pitches)] for s in played.after.sellers],
+                "next_first": played.after.first,
+            }
+        )
+    return {
+        "steps": steps,
+        "cash": [s.cash for s in sale.final.sellers],
+        "winners": list(sale.winners),
+    }
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -449,6 +488,12 @@ RULES: dict[str, ExampleRule] = dict(
             run_whole_round,
             "turns bought paid income cash sold leaving arriving display drawn_items "
             "drawn_pitches bonus items pitches next_first next_round",
+        ),
+        example_rule(
+            "playthrough",
+            "a golden playthrough: a seeded sale, every turn and every round's end",
+            run_playthrough,
+            "steps cash winners",
         ),
         example_rule(
             "game-end", "the winner after the last round", run_game_end, "winners shared ranking"
