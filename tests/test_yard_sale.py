@@ -464,6 +464,8 @@ def test_the_rulebook_prints_the_engines_answers(rulebook_text):
         assert bought[0] in rulebook_text
         assert f"${results[name].actual['cash_left']} left on the card" in rulebook_text
     for result in results.values():
+        if result.rule == "playthrough":
+            continue  # a golden playthrough pins the engine; the rulebook does not print it
         title = read_title(result.file)
         assert title.replace("'", "’")[:30] in rulebook_text.replace("'", "’")
 

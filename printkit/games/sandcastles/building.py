@@ -177,14 +177,17 @@ def _victims(
             raise StepError(
                 smash.by, number, f"smashes seat {smash.of}'s castle twice: one card each", True
             )
-        kept = table.castles[smash.of - 1].kept
+        gone = victims[smash.of - 1]
+        kept = [p for p in table.castles[smash.of - 1].kept if (p.cell, None) not in gone]
+        kept = [p for p in kept if (p.cell, p.card) not in gone]
         if not any(p.cell == smash.cell and (smash.card in (None, p.card)) for p in kept):
             what = smash.card or "card"
             raise StepError(
                 smash.by,
                 number,
                 f"smashes the {what} at {smash.cell[0]},{smash.cell[1]} of seat {smash.of}'s "
-                "castle, but no such card is left there after the first scoring",
+                "castle, but no such card is left there (after the first scoring and any "
+                "earlier smash)",
                 True,
             )
         seen.add((smash.by, smash.of))

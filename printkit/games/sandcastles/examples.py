@@ -261,6 +261,36 @@ def _step_error(given: Field, players: list[Field], exc: StepError):
     )
 
 
+# -- golden playthroughs -------------------------------------------------------------------------
+def run_playthrough(pack: Sandcastles, given: Field) -> Mapping[str, Any]:
+    """A seeded round by random legal builders: every step, the smashes, both scorings."""
+    from printkit.games.sandcastles.bots import play_seeded_round
+
+    given.expect_keys(["players", "seed"])
+    players = given.get("players").as_int(pack.min_players, pack.max_players)
+    done = play_seeded_round(pack, players, given.get("seed").as_int(0, 2**63))
+    steps: list[dict[str, Any]] = [
+        {"seat": seat, "dealt": list(hand)} for seat, hand in enumerate(done.hands, start=1)
+    ]
+    for seat, script in enumerate(done.steps, start=1):
+        laid = 0
+        for step in script:
+            laid += step.kind == LAY
+            entry: dict[str, Any] = {"seat": seat, step.kind: step.card}
+            if step.placement is not None:
+                entry |= {"at": list(step.placement.cell), "turn": 90 * step.placement.turn}
+            steps.append(entry | {"laid": laid})
+    steps += [{"smash": [s.by, s.of, list(s.cell)]} for s in done.smashes]
+    result = done.played.result
+    return {
+        "steps": steps,
+        "first": list(result.first.totals(pack)),
+        "second": list(result.second.totals(pack)),
+        "final": list(result.final),
+        "winners": list(result.winners),
+    }
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -290,6 +320,12 @@ RULES: dict[str, ExampleRule] = dict(
             run_whole_round,
             "laid drawn discards castles first first_bonuses may_smash second_castles second "
             "second_bonuses final winners",
+        ),
+        example_rule(
+            "playthrough",
+            "a golden playthrough: a seeded round, every step, the smashes and both scorings",
+            run_playthrough,
+            "steps first second final winners",
         ),
         example_rule(
             "round",
