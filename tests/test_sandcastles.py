@@ -451,3 +451,24 @@ def test_cards_never_laid_count_as_discards_and_a_drawn_card_may_be_thrown_away(
     (build,) = build_castles(PACK, [hand], [steps])
     # three straights and the keep never laid, one bend thrown away, one still held
     assert (len(build.castle), build.discards, build.draws) == (1, 6, ("bend", "bend"))
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(PACK.min_players, PACK.max_players), st.integers(0, 10_000))
+def test_a_seeded_round_builds_legal_castles_and_adds_both_scorings(players, seed):
+    from collections import Counter
+
+    from printkit.games.sandcastles.bots import play_seeded_round
+
+    done = play_seeded_round(PACK, players, seed)
+    result = done.played.result
+    for build, hand in zip(done.played.builds, done.hands):
+        assert all(v.legal for v in check_castle(PACK, build.castle))
+        laid = Counter(p.card for p in build.castle)
+        out = laid + Counter(build.discarded) + Counter(build.hand)
+        assert out == Counter(hand) + Counter(build.draws)  # every card dealt or drawn is somewhere
+        assert build.discards == len(build.discarded) + len(build.hand)
+    first, second = result.first.totals(PACK), result.second.totals(PACK)
+    assert list(result.final) == [a + b for a, b in zip(first, second)]
+    for smash in done.smashes:  # bullies only smash castles that scored more
+        assert first[smash.of - 1] > first[smash.by - 1]

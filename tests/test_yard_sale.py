@@ -581,3 +581,26 @@ def test_unsold_items_go_back_and_a_seller_who_sold_out_draws_the_bonus():
     # Ben's book comes back to him and he draws up to five
     assert ben.items[0] == "paperback-mystery" and len(ben.items) == PACK.item_hand
     assert played.after.first == 1 and played.after.round == 2
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(PACK.min_players, PACK.max_players), st.integers(0, 10_000))
+def test_a_seeded_sale_conserves_cards_and_money(players, seed):
+    """Whatever random legal sellers do, no card or dollar appears or vanishes."""
+    from printkit.games.yard_sale.bots import play_seeded_sale
+
+    sale = play_seeded_sale(PACK, players, seed)
+    spent = sum(p.spent for r in sale.rounds for p in r.result.purchases)
+    final = sale.final
+    assert sum(s.cash for s in final.sellers) == spent
+    items = [i for s in final.sellers for i in s.items] + [*final.items.deck, *final.items.discard]
+    assert sorted(items) == sorted(i.id for i in PACK.items)
+    shoppers = [v.shopper.id for v in final.display]
+    shoppers += [*final.shoppers.deck, *final.shoppers.discard]
+    assert sorted(shoppers) == sorted(s.id for s in PACK.shoppers)
+    pitches = [p for s in final.sellers for p in s.pitches]
+    pitches += [*final.pitches.deck, *final.pitches.discard]
+    assert len(pitches) == PACK.pitch_deck_size
+    assert len(sale.rounds) == PACK.rounds and final.round == PACK.rounds + 1
+    for played in sale.rounds:  # every round ends with every seller passing in a row
+        assert all(m.passes for m in played.moves[-players:])
