@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.checker import PackCache, check_example, example_files, read_example
-from printkit.golden import record
+from printkit.check.checker import PackCache, check_example, example_files, read_example
+from printkit.check.golden import record
 from printkit.registry import plugin_for
 from tests.conftest import CONTENT, edit, pack_copy
 

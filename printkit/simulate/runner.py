@@ -26,6 +26,7 @@ from printkit.simulate.tally import Tally
 
 SPANS_PER_WORKER = 16  # enough spans to keep every core busy to the end
 SPAN_LIMITS = (8, 100)  # games per span: a short tail when one core finishes first
+CLUSTER_SPANS = 64  # spans are cut as for this many workers: a cluster's size is not known here
 
 Progress = Callable[[int], None]
 
@@ -46,6 +47,12 @@ class Plan:
     games: int
     seed: int
     workers: int = 1
+    engine: str = ""  # the rules the game plays by, when its pack names them (``engine:``)
+    scheduler: str = ""  # a Dask scheduler's address: play on that cluster instead of here
+
+    @property
+    def rules(self) -> str:
+        return self.engine or self.game
 
 
 def simulator_for(game: str) -> Simulator:
@@ -72,9 +79,9 @@ class _Player:
     """Plays spans of a plan in one process, with each content version loaded once."""
 
     def __init__(self, plan: Plan) -> None:
-        plugin = plugin_for(plan.game)
+        plugin = plugin_for(plan.rules)
         self.plan = plan
-        self.simulator = simulator_for(plan.game)
+        self.simulator = simulator_for(plan.rules)
         self.packs = tuple(plugin.load(source.folder) for source in plan.sources)
         self.cycle = len(lineups(self.simulator.strategies, plan.players))
         self.seatings = lineups(self.simulator.strategies, plan.players)
@@ -107,6 +114,11 @@ def _play_span(span: range) -> list[tuple[GameRecord, ...]]:
 
 def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[GameRecord, ...]]:
     """Each game's records (one per content version), in game order."""
+    if plan.scheduler:
+        from printkit.simulate.cluster import play_on_cluster
+
+        yield from play_on_cluster(plan, spans(plan.games, CLUSTER_SPANS), progress)
+        return
     parts = spans(plan.games, plan.workers)
     if plan.workers <= 1 or len(parts) <= 1:
         player = _Player(plan)
@@ -129,7 +141,7 @@ def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[G
 
 def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
     """Play the plan and report on each content version; Ctrl-C ends with what finished."""
-    simulator = simulator_for(plan.game)
+    simulator = simulator_for(plan.rules)
     words = simulator.report
     tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
     records: tuple[GameRecord, ...] = ()
@@ -143,7 +155,7 @@ def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
             for tally, record in zip(tallies, records):  # every version ends on the same game
                 if tally.games < finished:
                     tally.add(record)
-    title = plugin_for(plan.game).title
+    title = plugin_for(plan.rules).title
     return tuple(
         Report(
             game=plan.game,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.checker import Example, plain
+from printkit.check.checker import Example, plain
 from printkit.errors import ContentError, Location
 from printkit.games.sandcastles.art import draw_card
 from printkit.games.sandcastles.diagrams import CastleMarks, GalleryBlock, castle_block
