@@ -82,9 +82,9 @@ class Move:
         return self.offer is None and self.pitch is None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Laid:
-    """What lies at the shoppers while a round is played."""
+    """What lies at the shoppers while a round is played: it grows turn by turn."""
 
     offers: dict[str, list[Offer]] = field(default_factory=dict)  # shopper -> row of offers
     beside: dict[str, list[str]] = field(default_factory=dict)  # shopper -> shopper pitches
@@ -137,7 +137,7 @@ def _find_offer(laid: Laid, item: str) -> Offer | None:
 
 
 def make_move(pack: YardSale, table: Table, laid: Laid, move: Move) -> Table:
-    """Lay the move's item and pitch; the table's sellers change, ``laid`` grows in place."""
+    """Lay the move's item and pitch: the seller's cards leave their hand and join ``laid``."""
     seller = table.sellers[move.seat - 1]
     items, pitches = seller.items, seller.pitches
     on_display = {v.shopper.id for v in table.display}
