@@ -177,7 +177,12 @@ class PackCache:
         try:
             plugin = plugin_for(engine_of(folder))
         except UsageError as exc:
-            raise ContentError(Location(folder / "game.yaml", "id"), str(exc)) from None
+            raise ContentError(
+                Location(folder / "game.yaml", "id"),
+                str(exc),
+                "a game plays by a rules module: add 'engine: cards' to game.yaml for the plain "
+                "card game, or 'engine: <a bundled game's id>' to play by that game's rules",
+            ) from None
         if folder not in self._packs:
             check_contained(folder)
             self._packs[folder] = plugin.load(folder)
