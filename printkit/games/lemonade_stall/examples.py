@@ -12,6 +12,7 @@ from typing import Any
 from printkit.dice import ScriptedDice
 from printkit.errors import RuleError
 from printkit.fields import Field
+from printkit.games.lemonade_stall.game import GameState
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.games.lemonade_stall.rules import (
     NO_EVENT,
@@ -29,14 +30,19 @@ from printkit.games.lemonade_stall.rules import (
     rank,
     sell,
 )
+from printkit.games.lemonade_stall.scripted import (
+    day_result,
+    game_result,
+    play_scripted_game,
+    read_day_start,
+    read_stands,
+    read_tokens,
+    read_weather,
+    run_scripted_day,
+)
 from printkit.registry import ExampleRule, example_rule
 
-
-def _weather(pack: LemonadeStall, node: Field) -> Weather:
-    node.expect_keys(["condition", "temperature"])
-    condition = node.get("condition").as_choice([c.id for c in pack.conditions])
-    temperature = node.get("temperature").as_choice([str(t.degrees) for t in pack.temperatures])
-    return Weather(condition, int(temperature))
+_weather = read_weather
 
 
 def _stock(pack: LemonadeStall, node: Field) -> Stock:
@@ -76,6 +82,26 @@ def _scripted(given: Field, rolls: list[int], run: Callable[[ScriptedDice], Any]
     return result
 
 
+def _held_benefit(
+    pack: LemonadeStall, node: Field, seat: int, players: int, held: dict[str, int]
+) -> str:
+    """A stand's benefit card: one copy of each exists, and some need more players."""
+    benefit_id = node.as_choice([b.id for b in pack.benefits])
+    if benefit_id in held:
+        raise node.error(
+            f"seats {held[benefit_id]} and {seat} both hold {benefit_id!r}",
+            "there is one card of each benefit",
+        )
+    card = pack.benefit(benefit_id)
+    if players < card.min_players:
+        raise node.error(
+            f"{card.title} is used only with {card.min_players}+ players, not {players}",
+            "leave the card out of a smaller game",
+        )
+    held[benefit_id] = seat
+    return benefit_id
+
+
 # -- rules ---------------------------------------------------------------------
 def run_sell(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     given.expect_keys(["players", "weather", "stands"], ["first_player", "event"])
@@ -83,14 +109,15 @@ def run_sell(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     stands = given.get("stands").as_list(players, players)
     first = given.opt("first_player")
     offers = []
-    for stand in stands:
+    held: dict[str, int] = {}
+    for seat, stand in enumerate(stands, start=1):
         stand.expect_keys(["stock", "price"], ["benefit"])
         benefit = stand.opt("benefit")
         offers.append(
             Offer(
                 stock=_stock(pack, stand.get("stock")),
                 price=int(stand.get("price").as_choice([str(p) for p in pack.selling_prices])),
-                benefit=benefit.as_choice([b.id for b in pack.benefits]) if benefit else None,
+                benefit=_held_benefit(pack, benefit, seat, players, held) if benefit else None,
             )
         )
     sales = sell(
@@ -115,10 +142,11 @@ def run_limit(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     players = given.get("players").as_int(pack.min_players, pack.max_players)
     weather = _weather(pack, given.get("weather"))
     event = _event_id(pack, given)
-    bonus = pack.event(event).effect.limit_bonus if event else 0
+    effect = pack.event(event).effect if event else NO_EVENT
+    guarantee = 0 if effect.no_guarantees else pack.condition(weather.condition).guarantee
     return {
-        "limit": pack.limit(players, weather.condition, weather.temperature) + bonus,
-        "guarantee": pack.condition(weather.condition).guarantee,
+        "limit": pack.limit(players, weather.condition, weather.temperature) + effect.limit_bonus,
+        "guarantee": guarantee,
     }
 
 
@@ -213,6 +241,41 @@ def run_game_end(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     }
 
 
+def run_day(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
+    """A whole day from the table at dawn, the dice and every choice: the state after step 10."""
+    given.expect_keys(
+        ["first_player", "forecast", "event", "rolls", "stands"], ["day", "tokens", "decisions"]
+    )
+    state = read_day_start(pack, given, given.opt("day"))
+    event = given.get("event").as_choice([e.id for e in pack.events])
+    after, report, trace = run_scripted_day(
+        pack, state, event, given.get("rolls"), given.opt("decisions"), given
+    )
+    return day_result(pack, after, report, trace)
+
+
+def run_game(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
+    """A whole game from a start state and each day's event, dice and choices."""
+    given.expect_keys(["first_player", "stands", "days"], ["forecast", "tokens"])
+    stands = read_stands(pack, given.get("stands"), default=True)
+    players = len(stands)
+    condition, degrees = pack.opening_weather
+    forecast_node = given.opt("forecast")
+    start = GameState(
+        players=players,
+        day=0,
+        first_player=given.get("first_player").as_int(1, players),
+        stands=stands,
+        forecast=read_weather(pack, forecast_node)
+        if forecast_node
+        else Weather(condition, degrees),
+        bonus_tokens=read_tokens(pack, given.opt("tokens"), players),
+    )
+    days = given.get("days").as_list(len(pack.days), len(pack.days))
+    state, results = play_scripted_game(pack, start, days)
+    return game_result(pack, state, results)
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -252,6 +315,19 @@ RULES: dict[str, ExampleRule] = dict(
             "the winner after Sunday, with tie-breaks",
             run_game_end,
             "winner ranking decided_by",
+        ),
+        example_rule(
+            "day",
+            "a whole day, steps 1 to 10, from the table at dawn, the dice and every choice",
+            run_day,
+            "money stock benefits tokens first_player weather forecast limit sold income "
+            "spoiled trace",
+        ),
+        example_rule(
+            "game",
+            "a whole game, day by day, to the final standings and the tie-break used",
+            run_game,
+            "money stock first_player winner ranking decided_by days",
         ),
     ]
 )

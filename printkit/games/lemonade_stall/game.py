@@ -105,6 +105,18 @@ class Decider(Protocol):
     ) -> Mapping[str, int]: ...
 
 
+STEPS = (
+    "forecast",
+    "benefits",
+    "bonus tokens",
+    "event",
+    "buy supplies",
+    "set prices",
+    "weather change",
+    "sell",
+    "spoilage",
+    "end of day",
+)  # the ten steps, for messages; the board prints its own titles
 GAINS = ("bonus tokens", "bargain", "immunity goods", "event goods")  # place_goods' `why`
 Watch = Callable[[int, GameState], None]  # told the step number (1-10) and the state after it
 
@@ -476,10 +488,11 @@ def play_game(
     deciders: Mapping[int, Decider],
     dice: Dice,
     first_player: int = 1,
+    watch: Watch | None = None,
 ) -> tuple[Result, list[DayReport]]:
     state = new_game(pack, players, dice, first_player)
     reports = []
     for _ in pack.days:
-        state, report = play_day(pack, state, deciders, dice)
+        state, report = play_day(pack, state, deciders, dice, watch)
         reports.append(report)
     return final_result(pack, state), reports

@@ -1,0 +1,368 @@
+"""Whole days and whole games as worked examples: chance and choices as explicit inputs.
+
+An example states the table at the start of a day, the dice in the order they
+are rolled and every choice each seat makes; `play_day` in ``game.py`` (the
+code the simulator plays) does the rest. A choice the rules forbid comes back
+as a `ContentError` naming the day, the step and the seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.dice import ScriptedDice
+from printkit.errors import ContentError, RuleError
+from printkit.fields import Field
+from printkit.games.lemonade_stall.game import (
+    STEPS,
+    GameState,
+    Stand,
+    final_result,
+    play_day,
+)
+from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
+from printkit.games.lemonade_stall.rules import Stock, Weather
+
+# place_goods' `why` -> the decision that answers it
+GOODS_KEYS = {
+    "bonus tokens": "tokens",
+    "bargain": "goods",
+    "immunity goods": "goods",
+    "event goods": "found",
+}
+DECISIONS = ["benefit", "tokens", "goods", "steal", "found", "pass", "buy", "barter", "price"]
+
+
+# -- reading a table -----------------------------------------------------------
+def read_weather(pack: LemonadeStall, node: Field) -> Weather:
+    node.expect_keys(["condition", "temperature"])
+    condition = node.get("condition").as_choice([c.id for c in pack.conditions])
+    temperature = node.get("temperature").as_choice([str(t.degrees) for t in pack.temperatures])
+    return Weather(condition, int(temperature))
+
+
+def read_goods(pack: LemonadeStall, node: Field) -> dict[str, int]:
+    goods = {}
+    for key, value in node.items():
+        key_node = node.get(key)
+        if key not in pack.item_ids:
+            raise key_node.error(f"unknown good {key!r}", _suggest(key, pack.item_ids))
+        goods[key] = value.as_int(0, 10_000)
+    return goods
+
+
+def full_stock(pack: LemonadeStall, goods: Mapping[str, int]) -> Stock:
+    return Stock({item: goods.get(item, 0) for item in pack.item_ids})
+
+
+def _suggest(word: str, options: Sequence[str]) -> str:
+    from printkit.fields import suggest
+
+    return suggest(word, options)
+
+
+def read_stands(pack: LemonadeStall, node: Field, default: bool = False) -> tuple[Stand, ...]:
+    """Each seat's money and goods (and colour, which must differ from seat to seat)."""
+    entries = node.as_list(pack.min_players, pack.max_players)
+    colours = [c.id for c in pack.player_colours]
+    seen: dict[str, int] = {}
+    stands = []
+    for seat, entry in enumerate(entries, start=1):
+        entry.expect_keys([] if default else ["money", "stock"], ["colour", "money", "stock"])
+        colour = entry.opt("colour")
+        if colour is not None:
+            name = colour.as_choice(colours)
+            if name in seen:
+                raise colour.error(f"seats {seen[name]} and {seat} both play {name}")
+            seen[name] = seat
+        money = entry.opt("money")
+        stock = entry.opt("stock")
+        stands.append(
+            Stand(
+                seat,
+                money.as_int(0, 100_000) if money else pack.starting_money,
+                full_stock(pack, read_goods(pack, stock) if stock else {}),
+            )
+        )
+    return tuple(stands)
+
+
+def read_tokens(
+    pack: LemonadeStall, node: Field | None, players: int
+) -> tuple[tuple[str, int], ...]:
+    """Bonus tokens on each card on offer; a card the player count leaves out is an error."""
+    offered = [b.id for b in pack.benefits_for(players)]
+    tokens = dict.fromkeys(offered, 0)
+    for key, value in node.items() if node else ():
+        if key not in offered:
+            card = next((b for b in pack.benefits if b.id == key), None)
+            why = (
+                f"{card.title} needs {card.min_players}+ players, this table has {players}"
+                if card
+                else f"no benefit card {key!r}"
+            )
+            raise node.get(key).error(why, f"cards on offer: {', '.join(offered)}")
+        tokens[key] = value.as_int(0, 1000)
+    return tuple(tokens.items())
+
+
+def read_day_start(pack: LemonadeStall, given: Field, day_node: Field | None) -> GameState:
+    stands = read_stands(pack, given.get("stands"))
+    players = len(stands)
+    first = given.get("first_player").as_int(1, players)
+    day = day_node.as_choice(list(pack.days)) if day_node else pack.days[0]
+    return GameState(
+        players=players,
+        day=pack.days.index(day),
+        first_player=first,
+        stands=stands,
+        forecast=read_weather(pack, given.get("forecast")),
+        bonus_tokens=read_tokens(pack, given.opt("tokens"), players),
+    )
+
+
+# -- scripted choices ------------------------------------------------------------
+@dataclass
+class Asked:
+    """The last seat asked for a choice, so an illegal one is blamed on its seat."""
+
+    seat: int | None = None
+
+
+@dataclass
+class ScriptedDecider:
+    """One seat's choices for one day, read from an example; each is used once."""
+
+    pack: LemonadeStall
+    seat: int
+    node: Field | None
+    asked: Asked
+    used: set[str] = field(default_factory=set)
+
+    def _take(self, key: str, required: bool = True) -> Field | None:
+        self.asked.seat = self.seat
+        node = self.node.opt(key) if self.node is not None else None
+        if node is None and required:
+            raise RuleError(f"the script gives no {key!r} decision")
+        self.used.add(key)
+        return node
+
+    def _goods(self, key: str) -> dict[str, int]:
+        node = self._take(key)
+        return read_goods(self.pack, node) if node is not None else {}
+
+    def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str:
+        return self._take("benefit").as_choice([b.id for b in self.pack.benefits])
+
+    def place_goods(
+        self, state: GameState, seat: int, count: int, one_type: bool, why: str = ""
+    ) -> Mapping[str, int]:
+        return self._goods(GOODS_KEYS[why])
+
+    def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
+        node = self._take("buy", required=False)
+        return read_goods(self.pack, node) if node is not None else {}
+
+    def set_price(self, state: GameState, seat: int) -> int:
+        prices = [str(p) for p in self.pack.selling_prices]
+        return int(self._take("price").as_choice(prices))
+
+    def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
+        node = self._take("barter", required=False)
+        stock = state.stand(seat).stock
+        if node is None:
+            return stock
+        node.expect_keys(["give", "take"])
+        give = read_goods(self.pack, node.get("give"))
+        take = read_goods(self.pack, node.get("take"))
+        if sum(give.values()) != sum(take.values()):
+            raise RuleError(f"barter gives {give} for {take}: it must swap one for one")
+        return stock.minus(give).plus(take)
+
+    def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
+        node = self._take("steal")
+        node.expect_keys(["from"], ["goods"])
+        taken = node.opt("goods")
+        return node.get("from").as_int(1), read_goods(self.pack, taken) if taken else {}
+
+    def pass_goods(
+        self, state: GameState, seat: int, count: int, passable: Stock
+    ) -> Mapping[str, int]:
+        return self._goods("pass")
+
+    def check_all_used(self, where: str) -> None:
+        """A choice the day never asked for is a mistake in the example, not a no-op."""
+        for key in self.node.names() if self.node is not None else ():
+            if key not in self.used:
+                raise self.node.get(key).error(
+                    f"{where}, seat {self.seat}: the day never asks for {key!r}",
+                    "drop it, or check the seat's benefit card and today's event",
+                )
+
+
+def read_decisions(
+    pack: LemonadeStall, node: Field | None, players: int, asked: Asked
+) -> dict[int, ScriptedDecider]:
+    entries = node.as_list(players, players) if node is not None else [None] * players
+    deciders = {}
+    for seat, entry in enumerate(entries, start=1):
+        if entry is not None:
+            entry.expect_keys([], DECISIONS)
+        deciders[seat] = ScriptedDecider(pack, seat, entry, asked)
+    return deciders
+
+
+# -- the day, watched step by step -------------------------------------------------
+class RecordingDice(ScriptedDice):
+    """Scripted rolls that remember which were used, so the trace shows each step's dice."""
+
+    def __init__(self, rolls: Sequence[int]) -> None:
+        super().__init__(rolls)
+        self.used: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        value = super().roll(sides)
+        self.used.append(value)
+        return value
+
+
+def weather_view(weather: Weather | None) -> dict[str, Any] | None:
+    if weather is None:
+        return None
+    return {"condition": weather.condition, "temperature": weather.temperature}
+
+
+def snapshot(pack: LemonadeStall, state: GameState) -> dict[str, Any]:
+    """Everything on the table, as plain values an example can state."""
+    return {
+        "money": [s.money for s in state.stands],
+        "stock": [{i: s.stock[i] for i in pack.item_ids} for s in state.stands],
+        "benefits": [s.benefit for s in state.stands],
+        "prices": [s.price for s in state.stands],
+        "tokens": dict(state.bonus_tokens),
+        "first_player": state.first_player,
+        "forecast": weather_view(state.forecast),
+        "tomorrow": weather_view(state.tomorrow),
+        "weather": weather_view(state.weather),
+        "event": state.event,
+    }
+
+
+@dataclass
+class Trace:
+    """The state after each step, with the dice that step rolled."""
+
+    pack: LemonadeStall
+    dice: RecordingDice
+    asked: Asked
+    steps: dict[str, dict[str, Any]] = field(default_factory=dict)
+    last: int = 0
+    _rolled: int = 0
+
+    def watch(self, step: int, state: GameState) -> None:
+        view = snapshot(self.pack, state)
+        view["rolls"] = self.dice.used[self._rolled :]
+        self._rolled = len(self.dice.used)
+        self.steps[str(step)] = view
+        self.last = step
+        self.asked.seat = None
+
+
+def run_scripted_day(
+    pack: LemonadeStall,
+    state: GameState,
+    event: str,
+    rolls_node: Field,
+    decisions: Field | None,
+    where: Field,
+) -> tuple[GameState, Any, Trace]:
+    """One day from a stated table; errors name the day, the step and the seat."""
+    dice = RecordingDice([r.as_int(1, 12) for r in rolls_node.as_list()])
+    asked = Asked()
+    deciders = read_decisions(pack, decisions, state.players, asked)
+    trace = Trace(pack, dice, asked)
+    day = pack.days[state.day]
+    state = GameState(**{**state.__dict__, "deck": (event,)})
+    try:
+        after, report = play_day(pack, state, deciders, dice, trace.watch)
+    except (RuleError, ContentError) as exc:
+        raise _blame(exc, day, trace.last + 1, asked.seat, decisions, where) from None
+    if dice.unused:
+        raise rolls_node.error(
+            f"{day}: {dice.unused} roll(s) left unused", "give only the dice the day rolls"
+        )
+    for decider in deciders.values():
+        decider.check_all_used(day)
+    return after, report, trace
+
+
+SEAT_STEPS = {2, 4, 5, 6}  # the steps in which a seat makes a choice
+
+
+def _blame(
+    exc: RuleError | ContentError,
+    day: str,
+    step: int,
+    seat: int | None,
+    decisions: Field | None,
+    where: Field,
+) -> ContentError:
+    """The error at the choice that broke a rule: its day, step and seat."""
+    seat = seat if step in SEAT_STEPS else None
+    label = f"{day}, step {step} ({STEPS[step - 1]})" + (f", seat {seat}" if seat else "")
+    if isinstance(exc, ContentError):  # a bad value in the script: keep its line
+        return ContentError(exc.location, f"{label}: {exc.problem}", exc.hint)
+    node = decisions.as_list()[seat - 1] if seat and decisions is not None else where
+    return node.error(f"{label}: {exc}")
+
+
+def day_result(pack: LemonadeStall, after: GameState, report: Any, trace: Trace) -> dict:
+    sales = report.sales
+    return {
+        "money": [s.money for s in after.stands],
+        "stock": [{i: s.stock[i] for i in pack.item_ids} for s in after.stands],
+        "benefits": list(report.benefits),
+        "tokens": dict(after.bonus_tokens),
+        "first_player": after.first_player,
+        "weather": weather_view(report.weather),
+        "forecast": weather_view(report.tomorrow),
+        "limit": sales.limit,
+        "sold": list(sales.sold),
+        "income": list(sales.income),
+        "spoiled": report.lemons_spoiled,
+        "trace": trace.steps,
+    }
+
+
+RunDay = Callable[..., tuple[GameState, Any, Trace]]
+
+
+def play_scripted_game(
+    pack: LemonadeStall, state: GameState, days: Sequence[Field]
+) -> tuple[GameState, list[dict]]:
+    """Every day of a game from its script; the same `play_day` as every other game."""
+    results = []
+    for node in days:
+        node.expect_keys(["event", "rolls"], ["decisions"])
+        event = node.get("event").as_choice([e.id for e in pack.events])
+        after, report, trace = run_scripted_day(
+            pack, state, event, node.get("rolls"), node.opt("decisions"), node
+        )
+        results.append(day_result(pack, after, report, trace))
+        state = after
+    return state, results
+
+
+def game_result(pack: LemonadeStall, state: GameState, days: list[dict]) -> dict:
+    result = final_result(pack, state)
+    return {
+        "money": [s.money for s in state.stands],
+        "stock": [s.stock.total for s in state.stands],
+        "first_player": state.first_player,
+        "winner": result.winner,
+        "ranking": list(result.ranking),
+        "decided_by": result.decided_by,
+        "days": {pack.days[i]: day for i, day in enumerate(days)},
+    }
