@@ -344,9 +344,17 @@ def play_scripted_game(
 ) -> tuple[GameState, list[dict]]:
     """Every day of a game from its script; the same `play_day` as every other game."""
     results = []
+    turned: dict[str, int] = {}
     for node in days:
         node.expect_keys(["event", "rolls"], ["decisions"])
         event = node.get("event").as_choice([e.id for e in pack.events])
+        turned[event] = turned.get(event, 0) + 1
+        if turned[event] > pack.event(event).copies:
+            raise node.get("event").error(
+                f"{event!r} turned up {turned[event]} times; the deck holds "
+                f"{pack.event(event).copies}",
+                "each day turns over a different card from the same deck",
+            )
         after, report, trace = run_scripted_day(
             pack, state, event, node.get("rolls"), node.opt("decisions"), node
         )
