@@ -31,14 +31,15 @@ from printkit.games.lemonade_stall.rules import (
     sell,
 )
 from printkit.games.lemonade_stall.scripted import (
+    DayScript,
     day_result,
     game_result,
-    play_scripted_game,
     read_day_start,
+    read_days,
     read_stands,
     read_tokens,
     read_weather,
-    run_scripted_day,
+    run_script,
 )
 from printkit.registry import ExampleRule, example_rule
 
@@ -248,10 +249,9 @@ def run_day(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     )
     state = read_day_start(pack, given, given.opt("day"))
     event = given.get("event").as_choice([e.id for e in pack.events])
-    after, report, trace = run_scripted_day(
-        pack, state, event, given.get("rolls"), given.opt("decisions"), given
-    )
-    return day_result(pack, after, report, trace)
+    script = DayScript(event, given.get("rolls"), given.opt("decisions"), given)
+    _, reports, trace = run_script(pack, state, [script])
+    return day_result(reports[0], trace.days[state.day])
 
 
 def run_game(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
@@ -271,9 +271,9 @@ def run_game(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
         else Weather(condition, degrees),
         bonus_tokens=read_tokens(pack, given.opt("tokens"), players),
     )
-    days = given.get("days").as_list(len(pack.days), len(pack.days))
-    state, results = play_scripted_game(pack, start, days)
-    return game_result(pack, state, results)
+    days = read_days(pack, given.get("days").as_list(len(pack.days), len(pack.days)))
+    state, reports, trace = run_script(pack, start, days)
+    return game_result(pack, state, reports, trace)
 
 
 RULES: dict[str, ExampleRule] = dict(

@@ -491,8 +491,20 @@ def play_game(
     watch: Watch | None = None,
 ) -> tuple[Result, list[DayReport]]:
     state = new_game(pack, players, dice, first_player)
+    state, reports = play_days(pack, state, deciders, dice, watch)
+    return final_result(pack, state), reports
+
+
+def play_days(
+    pack: LemonadeStall,
+    state: GameState,
+    deciders: Mapping[int, Decider],
+    dice: Dice,
+    watch: Watch | None = None,
+) -> tuple[GameState, list[DayReport]]:
+    """Every day left, from ``state`` to the end of the last day."""
     reports = []
-    for _ in pack.days:
+    while state.day < len(pack.days):
         state, report = play_day(pack, state, deciders, dice, watch)
         reports.append(report)
-    return final_result(pack, state), reports
+    return state, reports

@@ -21,6 +21,7 @@ from printkit.games.lemonade_stall.game import (
     Stand,
     final_result,
     play_day,
+    play_days,
 )
 from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import Stock, Weather
@@ -228,6 +229,19 @@ class RecordingDice(ScriptedDice):
         return value
 
 
+class ByDay:
+    """One seat's scripted choices for several days: each day asks that day's script."""
+
+    def __init__(self, days: Mapping[int, ScriptedDecider]) -> None:
+        self.days = days
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        def ask(state: GameState, *args: Any, **kwargs: Any) -> Any:
+            return getattr(self.days[state.day], name)(state, *args, **kwargs)
+
+        return ask
+
+
 def weather_view(weather: Weather | None) -> dict[str, Any] | None:
     if weather is None:
         return None
@@ -250,14 +264,31 @@ def snapshot(pack: LemonadeStall, state: GameState) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class DayScript:
+    """One day of an example: its event, its dice and each seat's choices."""
+
+    event: str
+    rolls: Field
+    decisions: Field | None
+    where: Field  # where an error with no seat to blame points
+
+
 @dataclass
 class Trace:
-    """The state after each step, with the dice that step rolled."""
+    """The state after each step of each day, with the dice that step rolled.
+
+    It also checks each day used exactly its own rolls, as the script gives
+    them day by day.
+    """
 
     pack: LemonadeStall
     dice: RecordingDice
     asked: Asked
-    steps: dict[str, dict[str, Any]] = field(default_factory=dict)
+    scripts: Mapping[int, DayScript]
+    ends: Mapping[int, int]  # day -> rolls used by the end of it
+    days: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    day: int = 0
     last: int = 0
     _rolled: int = 0
 
@@ -265,87 +296,103 @@ class Trace:
         view = snapshot(self.pack, state)
         view["rolls"] = self.dice.used[self._rolled :]
         self._rolled = len(self.dice.used)
-        self.steps[str(step)] = view
+        self.days.setdefault(self.day, {})[str(step)] = view
         self.last = step
         self.asked.seat = None
+        if step == len(STEPS):
+            self._end_day()
+
+    def _end_day(self) -> None:
+        script, name = self.scripts[self.day], self.pack.days[self.day]
+        given = len(script.rolls.as_list())
+        used = self._rolled - (self.ends[self.day] - given)
+        if used != given:
+            raise script.rolls.error(
+                f"{name} rolls {used} dice but the script gives {given}",
+                "give the dice in the order the day rolls them: 2 d12 in step 1 (none on "
+                "the last day), a d6 per weather-change group in step 7, a d6 in step 9",
+            )
+        self.day += 1
+        self.last = 0
 
 
-def run_scripted_day(
-    pack: LemonadeStall,
-    state: GameState,
-    event: str,
-    rolls_node: Field,
-    decisions: Field | None,
-    where: Field,
-) -> tuple[GameState, Any, Trace]:
-    """One day from a stated table; errors name the day, the step and the seat."""
-    dice = RecordingDice([r.as_int(1, 12) for r in rolls_node.as_list()])
+def run_script(
+    pack: LemonadeStall, state: GameState, scripts: Sequence[DayScript]
+) -> tuple[GameState, list[Any], Trace]:
+    """Days from a stated table through the engine; errors name the day, step and seat."""
+    first = state.day
+    rolls: list[int] = []
+    ends = {}
+    for day, script in enumerate(scripts, start=first):
+        rolls += [r.as_int(1, 12) for r in script.rolls.as_list()]
+        ends[day] = len(rolls)
+    dice = RecordingDice(rolls)
     asked = Asked()
-    deciders = read_decisions(pack, decisions, state.players, asked)
-    trace = Trace(pack, dice, asked)
-    day = pack.days[state.day]
-    state = GameState(**{**state.__dict__, "deck": (event,)})
+    by_day = {
+        first + i: read_decisions(pack, s.decisions, state.players, asked)
+        for i, s in enumerate(scripts)
+    }
+    deciders = {seat: ByDay({d: by_day[d][seat] for d in by_day}) for seat in by_day[first]}
+    trace = Trace(pack, dice, asked, dict(enumerate(scripts, start=first)), ends, day=first)
+    state = GameState(**{**state.__dict__, "deck": tuple(s.event for s in scripts)})
     try:
-        after, report = play_day(pack, state, deciders, dice, trace.watch)
+        if len(scripts) == 1:
+            after, report = play_day(pack, state, deciders, dice, trace.watch)
+            reports = [report]
+        else:
+            after, reports = play_days(pack, state, deciders, dice, trace.watch)
     except (RuleError, ContentError) as exc:
-        raise _blame(exc, day, trace.last + 1, asked.seat, decisions, where) from None
-    if dice.unused:
-        raise rolls_node.error(
-            f"{day}: {dice.unused} roll(s) left unused", "give only the dice the day rolls"
-        )
-    for decider in deciders.values():
-        decider.check_all_used(day)
-    return after, report, trace
+        script = trace.scripts[trace.day]
+        raise _blame(exc, pack.days[trace.day], trace.last + 1, asked.seat, script) from None
+    for day, deciders_of_day in by_day.items():
+        for decider in deciders_of_day.values():
+            decider.check_all_used(pack.days[day])
+    return after, reports, trace
 
 
 SEAT_STEPS = {2, 4, 5, 6}  # the steps in which a seat makes a choice
 
 
 def _blame(
-    exc: RuleError | ContentError,
-    day: str,
-    step: int,
-    seat: int | None,
-    decisions: Field | None,
-    where: Field,
+    exc: RuleError | ContentError, day: str, step: int, seat: int | None, script: DayScript
 ) -> ContentError:
     """The error at the choice that broke a rule: its day, step and seat."""
+    if isinstance(exc, ContentError) and exc.problem.startswith(day):
+        return exc  # already placed (a day's dice miscounted)
     seat = seat if step in SEAT_STEPS else None
     label = f"{day}, step {step} ({STEPS[step - 1]})" + (f", seat {seat}" if seat else "")
     if isinstance(exc, ContentError):  # a bad value in the script: keep its line
         return ContentError(exc.location, f"{label}: {exc.problem}", exc.hint)
-    node = decisions.as_list()[seat - 1] if seat and decisions is not None else where
-    return node.error(f"{label}: {exc}")
+    if seat and script.decisions is not None:
+        return script.decisions.as_list()[seat - 1].error(f"{label}: {exc}")
+    where = script.rolls if step in (1, 7, 9) else script.where
+    return where.error(f"{label}: {exc}")
 
 
-def day_result(pack: LemonadeStall, after: GameState, report: Any, trace: Trace) -> dict:
-    sales = report.sales
+def day_result(report: Any, steps: dict) -> dict:
+    """What a day leaves on the table after step 10, and how it got there."""
+    sales, end = report.sales, steps[str(len(STEPS))]
     return {
-        "money": [s.money for s in after.stands],
-        "stock": [{i: s.stock[i] for i in pack.item_ids} for s in after.stands],
+        "money": end["money"],
+        "stock": end["stock"],
         "benefits": list(report.benefits),
-        "tokens": dict(after.bonus_tokens),
-        "first_player": after.first_player,
+        "tokens": end["tokens"],
+        "first_player": end["first_player"],
         "weather": weather_view(report.weather),
-        "forecast": weather_view(report.tomorrow),
+        "forecast": end["forecast"] if report.tomorrow else None,
         "limit": sales.limit,
         "sold": list(sales.sold),
         "income": list(sales.income),
         "spoiled": report.lemons_spoiled,
-        "trace": trace.steps,
+        "trace": steps,
     }
 
 
-RunDay = Callable[..., tuple[GameState, Any, Trace]]
-
-
-def play_scripted_game(
-    pack: LemonadeStall, state: GameState, days: Sequence[Field]
-) -> tuple[GameState, list[dict]]:
-    """Every day of a game from its script; the same `play_day` as every other game."""
-    results = []
+def read_days(pack: LemonadeStall, nodes: Sequence[Field]) -> list[DayScript]:
+    """Each day's script; an event turned up more often than the deck holds it is an error."""
+    scripts = []
     turned: dict[str, int] = {}
-    for node in days:
+    for node in nodes:
         node.expect_keys(["event", "rolls"], ["decisions"])
         event = node.get("event").as_choice([e.id for e in pack.events])
         turned[event] = turned.get(event, 0) + 1
@@ -355,16 +402,16 @@ def play_scripted_game(
                 f"{pack.event(event).copies}",
                 "each day turns over a different card from the same deck",
             )
-        after, report, trace = run_scripted_day(
-            pack, state, event, node.get("rolls"), node.opt("decisions"), node
-        )
-        results.append(day_result(pack, after, report, trace))
-        state = after
-    return state, results
+        scripts.append(DayScript(event, node.get("rolls"), node.opt("decisions"), node))
+    return scripts
 
 
-def game_result(pack: LemonadeStall, state: GameState, days: list[dict]) -> dict:
+def game_result(pack: LemonadeStall, state: GameState, reports: list, trace: Trace) -> dict:
+    """The final standings, the tie-break used and each day's result."""
     result = final_result(pack, state)
+    days = {}
+    for (day, steps), report in zip(sorted(trace.days.items()), reports):
+        days[pack.days[day]] = day_result(report, steps)
     return {
         "money": [s.money for s in state.stands],
         "stock": [s.stock.total for s in state.stands],
@@ -372,5 +419,5 @@ def game_result(pack: LemonadeStall, state: GameState, days: list[dict]) -> dict
         "winner": result.winner,
         "ranking": list(result.ranking),
         "decided_by": result.decided_by,
-        "days": {pack.days[i]: day for i, day in enumerate(days)},
+        "days": days,
     }
