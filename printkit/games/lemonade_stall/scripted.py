@@ -384,6 +384,7 @@ def day_result(report: Any, steps: dict) -> dict:
         "sold": list(sales.sold),
         "income": list(sales.income),
         "spoiled": report.lemons_spoiled,
+        "capacity": list(sales.capacity),
         "trace": steps,
     }
 
