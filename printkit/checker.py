@@ -134,8 +134,28 @@ def _compare(path: str, expected: Any, actual: Any, out: list[Mismatch]) -> None
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             _compare(f"{path}.{key}", value, actual.get(key), out)
+    elif _is_record_list(expected) and _is_record_list(actual) and expected != actual:
+        _first_difference(path, expected, actual, out)
     elif expected != actual or type(expected) is bool and type(actual) is not bool:
         out.append(Mismatch(path, expected, actual))
+
+
+def _is_record_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _first_difference(path: str, expected: list, actual: list, out: list[Mismatch]) -> None:
+    """Lists of records (a playthrough's steps) report only where they first part.
+
+    Everything after a divergence differs too; the first step is the one to read.
+    A record's ``when`` names it in the path.
+    """
+    for index, (want, got) in enumerate(zip(expected, actual)):
+        if want != got:
+            label = want.get("when", index)
+            _compare(f"{path}[{label}]", want, got, out)
+            return
+    out.append(Mismatch(f"{path} (length)", len(expected), len(actual)))
 
 
 # -- packs and paths -----------------------------------------------------------

@@ -40,6 +40,7 @@ from printkit.games.lemonade_stall.scripted import (
     read_tokens,
     read_weather,
     run_script,
+    snapshot,
 )
 from printkit.registry import ExampleRule, example_rule
 
@@ -276,6 +277,23 @@ def run_game(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     return game_result(pack, state, reports, trace)
 
 
+def run_playthrough(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
+    """A seeded game between bots, every step's table: a pinned reference of the engine."""
+    from printkit.games.lemonade_stall.simulation import play_seeded
+    from printkit.games.lemonade_stall.strategies import STRATEGIES
+
+    given.expect_keys(["seed", "lineup"])
+    lineup = [n.as_choice(sorted(STRATEGIES)) for n in given.get("lineup").as_list(2, 4)]
+    steps: list[dict[str, Any]] = []
+
+    def watch(step: int, state: GameState) -> None:
+        day = state.day - 1 if step == 10 else state.day
+        steps.append({"when": f"{pack.days[day]}, step {step}", **snapshot(pack, state)})
+
+    result, _ = play_seeded(pack, len(lineup), given.get("seed").as_int(0), lineup, watch)
+    return {"steps": steps, "ranking": list(result.ranking), "decided_by": result.decided_by}
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -328,6 +346,12 @@ RULES: dict[str, ExampleRule] = dict(
             "a whole game, day by day, to the final standings and the tie-break used",
             run_game,
             "money stock first_player winner ranking decided_by days",
+        ),
+        example_rule(
+            "playthrough",
+            "a seeded game between bots, step by step (a golden reference)",
+            run_playthrough,
+            "steps ranking decided_by",
         ),
     ]
 )
