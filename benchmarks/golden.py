@@ -43,7 +43,9 @@ def write_golden(folder: Path) -> list[Path]:
         }
         path = folder / "examples" / f"{name}.yaml"
         header = "# Written by benchmarks/golden.py from the engine: a pinned reference.\n"
-        path.write_text(header + yaml.safe_dump(document, sort_keys=False, width=100, default_flow_style=None))
+        path.write_text(
+            header + yaml.safe_dump(document, sort_keys=False, width=100, default_flow_style=None)
+        )
         written.append(path)
     return written
 
