@@ -394,6 +394,19 @@ def options_for(settings: Settings) -> KitOptions:
 _SHARED: dict[str, tuple] = {}  # the loaded pack, handed to forked workers without a reload
 
 
+def start_method() -> str:
+    """``fork`` on Linux, where workers inherit the loaded pack; ``spawn`` elsewhere.
+
+    macOS and Windows start workers with ``spawn`` (fork is unsafe or absent
+    there); a spawned worker loads the pack again from its folder.
+    """
+    import multiprocessing
+    import sys
+
+    usable = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    return "fork" if usable else "spawn"
+
+
 def _ignore_ctrl_c() -> None:
     """Workers leave Ctrl-C to the parent, which lets them finish writing before it stops."""
     import signal
@@ -401,13 +414,22 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _worker_pack(folder: Path) -> tuple:
+    """The parent's pack in a forked worker; loaded again from its folder in a spawned one."""
+    if "pack" not in _SHARED:
+        from printkit.checker import PackCache
+
+        _SHARED["pack"] = PackCache(folder.parent).load(folder)
+    return _SHARED["pack"]
+
+
 def _build_in_worker(job: tuple) -> tuple[str, object]:
-    """Runs in a forked worker: build one target from the parent's pack, report plainly."""
+    """Runs in a worker process: build one target, report plainly."""
     from printkit.errors import PrintkitError
 
-    out, settings, force = job
+    out, settings, force, folder = job
     try:
-        plugin, pack = _SHARED["pack"]
+        plugin, pack = _worker_pack(folder)
         report = build_game(plugin, pack, out, options_for(settings), settings[1], force)
         return "ok", report
     except PrintkitError as exc:  # custom exceptions do not survive pickling: send the text
@@ -415,9 +437,12 @@ def _build_in_worker(job: tuple) -> tuple[str, object]:
 
 
 def build_targets(
-    plugin, pack, out: Path, targets: list[Settings], force: bool = False
+    plugin, pack, out: Path, targets: list[Settings], force: bool = False, method: str = ""
 ) -> list[BuildReport]:
-    """Build each target; several at once on several cores (same bytes either way)."""
+    """Build each target; several at once on several cores (same bytes either way).
+
+    ``method`` names the worker start method (default: `start_method()`).
+    """
     import os
 
     if len(targets) < 2 or (os.cpu_count() or 1) < 2:
@@ -426,11 +451,11 @@ def build_targets(
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    jobs = [(out, t, force) for t in targets]
+    jobs = [(out, t, force, pack.folder) for t in targets]
     _SHARED["pack"] = (plugin, pack)
     pool = ProcessPoolExecutor(
         min(len(jobs), os.cpu_count() or 1),
-        mp_context=multiprocessing.get_context("fork"),
+        mp_context=multiprocessing.get_context(method or start_method()),
         initializer=_ignore_ctrl_c,
     )
     try:

@@ -241,6 +241,7 @@ def watch_command(
     from printkit.watch import watch
 
     root = content or default_content_dir()
+    _folders(PackCache(root), games)  # a missing folder or game is an error now, not a silent wait
     click.echo(f"watching {root} — Ctrl-C to stop")
     watch(root, games, out, papers or PAPER_IDS, click.echo)
 
@@ -280,6 +281,13 @@ def _offset(text: str) -> tuple[float, float]:
 @click.argument("game")
 @click.option("--title", default=None, help="The game's title (default: from its id).")
 @click.option(
+    "--from",
+    "source",
+    default=None,
+    metavar="GAME",
+    help="Start from a copy of a bundled game instead of the plain card game.",
+)
+@click.option(
     "--content",
     "content",
     type=click.Path(file_okay=False, path_type=Path),
@@ -287,11 +295,13 @@ def _offset(text: str) -> tuple[float, float]:
     show_default=True,
     help="Folder to create the game in.",
 )
-def new(game: str, title: str | None, content: Path) -> None:
+def new(game: str, title: str | None, source: str | None, content: Path) -> None:
     """Scaffold a new game: content, one example and a rulebook stub that build at once."""
-    from printkit.scaffold import scaffold
+    from printkit.scaffold import copy_bundled, scaffold
 
-    folder = scaffold(content, game, title)
+    folder = (
+        copy_bundled(content, game, source, title) if source else scaffold(content, game, title)
+    )
     click.echo(f"created {folder}")
     click.echo(
         f"next: printkit check --content {content} && printkit build {game} --content {content}"
@@ -300,11 +310,23 @@ def new(game: str, title: str | None, content: Path) -> None:
 
 @cli.command(name="games")
 @_content_option
-def list_games(content: Path | None) -> None:
-    """List the content packs found and whether a rules module is registered."""
+@click.option("--json", "as_json", is_flag=True, help="Print the packs as JSON.")
+def list_games(content: Path | None, as_json: bool) -> None:
+    """List the content packs found, and where they come from."""
+    from printkit.packs import content_source, engine_of
+
     root = content or default_content_dir()
-    for folder in game_folders(root):
-        click.echo(f"{game_id_of(folder)}  {folder}")
+    packs = [
+        {"id": game_id_of(f), "engine": engine_of(f), "folder": str(f)} for f in game_folders(root)
+    ]
+    if as_json:
+        source = {"content": str(root), "source": content_source(root), "games": packs}
+        click.echo(json.dumps(source, indent=2))
+        return
+    click.echo(f"{root} ({content_source(root)}):")
+    for pack in packs:
+        engine = "" if pack["engine"] == pack["id"] else f"  (plays by {pack['engine']})"
+        click.echo(f"  {pack['id']:<20} {pack['folder']}{engine}")
 
 
 def _register_commands() -> None:

@@ -2,37 +2,47 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from filelock import FileLock, Timeout
+
 from printkit.errors import BuildLockedError
 
 LOCK_FILE = ".printkit.lock"
+OWNER_FILE = ".printkit.lock.owner"  # who holds the lock, for the refusal message
 
 
 @contextmanager
 def build_lock(folder: Path) -> Iterator[None]:
-    """An exclusive lock on ``folder``; a second build is refused with a clear message."""
+    """An exclusive lock on ``folder``; a second build is refused with a clear message.
+
+    ``filelock`` picks the operating system's own locking (``flock`` on POSIX,
+    ``msvcrt`` on Windows), so a crashed build never leaves a stale lock behind.
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / LOCK_FILE
-    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    lock = FileLock(folder / LOCK_FILE, timeout=0)
     try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(handle, 32, 0).decode(errors="replace").strip() or "another process"
-            raise BuildLockedError(
-                f"{folder} is being built by {holder}; wait for it to finish and try again"
-            ) from None
-        os.ftruncate(handle, 0)
-        os.pwrite(handle, f"pid {os.getpid()}".encode(), 0)
+        lock.acquire()
+    except Timeout:
+        raise BuildLockedError(
+            f"{folder} is being built by {_holder(folder)}; wait for it to finish and try again"
+        ) from None
+    try:
+        (folder / OWNER_FILE).write_text(f"pid {os.getpid()}", encoding="utf-8")
         yield
     finally:
-        os.close(handle)
+        lock.release()
+
+
+def _holder(folder: Path) -> str:
+    try:
+        return (folder / OWNER_FILE).read_text(encoding="utf-8").strip()[:32] or "another process"
+    except (OSError, UnicodeDecodeError):
+        return "another process"
 
 
 @contextmanager

@@ -13,6 +13,7 @@ from printkit.resources import bundled_content
 from printkit.yamlio import load_csv, load_yaml
 
 GAME_FILE = "game.yaml"
+PACK_OPTIONAL_KEYS = ("engine",)  # any game.yaml may name the rules it plays by
 BUNDLED_CONTENT = bundled_content()
 
 
@@ -66,13 +67,65 @@ def default_content_dir(cwd: Path | None = None) -> Path:
     return here if here.is_dir() else BUNDLED_CONTENT
 
 
+def content_source(content: Path) -> str:
+    """Where a content folder comes from, in words for `printkit games`."""
+    if is_inside(content, BUNDLED_CONTENT):
+        return "bundled with printkit"
+    return "your content folder"
+
+
 def game_folders(content: Path) -> Iterator[Path]:
-    """Each folder directly under ``content`` that holds a game.yaml, by name."""
+    """Each folder directly under ``content`` that holds a game.yaml, by name.
+
+    Finding none, or a folder whose game file is misnamed (``game.yml``,
+    ``Game.yaml``), is an error: a designer who asked for packs gets told why
+    there are none rather than an empty, successful run.
+    """
     if not content.is_dir():
-        raise UsageError(f"content folder {content} does not exist")
+        what = "is a file, not a folder" if content.exists() else "does not exist"
+        raise UsageError(
+            f"content folder {content} {what}\n"
+            "  hint: pass --content with the folder that holds one folder per game, "
+            "or run from the folder that has ./content"
+        )
+    found = []
     for child in sorted(content.iterdir()):
-        if child.is_dir() and (child / GAME_FILE).is_file():
-            yield child
+        if not child.is_dir():
+            continue
+        if (child / GAME_FILE).is_file():
+            found.append(child)
+            continue
+        misnamed = _misnamed_game_file(child)
+        if misnamed:
+            raise UsageError(
+                f"{misnamed}: a game's file must be named {GAME_FILE}\n"
+                f"  hint: rename it to {child / GAME_FILE}"
+            )
+    if not found:
+        raise UsageError(
+            f"no game in {content}: no folder in it holds a {GAME_FILE}\n  hint: {_hint(content)}"
+        )
+    yield from found
+
+
+def _misnamed_game_file(folder: Path) -> Path | None:
+    """A file in ``folder`` that is nearly ``game.yaml`` (another case, ``.yml``, a typo)."""
+    import difflib
+
+    names = [p.name for p in folder.iterdir() if p.is_file()]
+    wanted = GAME_FILE.lower()
+    for name in names:
+        if name.lower() in (wanted, "game.yml") or difflib.get_close_matches(
+            name.lower(), [wanted], n=1, cutoff=0.8
+        ):
+            return folder / name
+    return None
+
+
+def _hint(content: Path) -> str:
+    if (content / GAME_FILE).is_file():
+        return f"{content} is itself a game; pass its parent folder {content.parent} instead"
+    return "create one with 'printkit new GAME', or pass --content with the folder of your games"
 
 
 def game_id_of(folder: Path) -> str:

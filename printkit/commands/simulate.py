@@ -79,6 +79,7 @@ def simulate(
     significance mark. A seed fixes every result, whatever the number of
     workers; --replay SEED tells one game round by round.
     """
+    from printkit.packs import engine_of
     from printkit.simulate.baseline import baseline_source
     from printkit.simulate.replay import replay as replay_game
     from printkit.simulate.runner import Plan, Source, default_workers
@@ -86,13 +87,14 @@ def simulate(
     try:
         content = content or default_content_dir()
         folder, players = _resolve(game, content, players)
+        rules = engine_of(folder)
         if replay is not None:
-            click.echo("\n".join(replay_game(game, folder, players, replay)))
+            click.echo("\n".join(replay_game(rules, folder, players, replay)))
             return
         current = Source(folder, str(folder))
         with baseline_source(baseline, game, content) if baseline else nullcontext() as base:
             sources = (current, base) if base else (current,)
-            plan = Plan(game, sources, players, games, seed, workers or default_workers())
+            plan = Plan(game, sources, players, games, seed, workers or default_workers(), rules)
             reports, seconds = _run(plan)
         _show(reports, as_json, out, seconds, plan.workers)
     except PrintkitError as exc:
@@ -105,12 +107,13 @@ def simulate(
 def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
     """The game's folder (its content validated) and a player count it takes."""
     from printkit.checker import PackCache
+    from printkit.packs import engine_of
     from printkit.simulate.runner import simulator_for
 
     cache = PackCache(content)
     folder = cache.folder_of(game)
     _, pack = cache.load(folder)
-    counts = simulator_for(game).players(pack)
+    counts = simulator_for(engine_of(folder)).players(pack)
     players = max(counts) if players is None else players
     if players not in counts:
         raise UsageError(f"{game} takes {min(counts)}-{max(counts)} players, not {players}")

@@ -34,7 +34,7 @@ from printkit.games.lemonade_stall.model import (
     Temperature,
     WeatherChange,
 )
-from printkit.packs import box_facts, read_card_list, read_document
+from printkit.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 COMPONENT_KINDS = ("board", "marker", "mat", "chart", "card", "token", "die", "sheet")
@@ -69,7 +69,7 @@ def load(folder: Path) -> LemonadeStall:
     components_doc = read_document(folder / "components.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
 
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     weather.expect_keys(
         ["conditions", "temperatures", "temperature_step", "forecast", "d12_from_2d6"]
     )

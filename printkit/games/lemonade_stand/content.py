@@ -37,7 +37,7 @@ from printkit.games.lemonade_stand.text import (
     Text,
     read_text,
 )
-from printkit.packs import read_document
+from printkit.packs import PACK_OPTIONAL_KEYS, read_document
 
 MAX_CARDS = 200  # a list longer than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
@@ -143,7 +143,8 @@ def load(folder: Path) -> LemonadeStand:
             "unit_price",
             "mom_coin",
             "rulings",
-        ]
+        ],
+        PACK_OPTIONAL_KEYS,
     )
     coins_doc.expect_keys(["coins", "copies", "ends"])
     stands_doc.expect_keys(["stands", "colours"])

@@ -28,7 +28,7 @@ from printkit.games.sandcastles.model import (
     Sandcastles,
     Scoring,
 )
-from printkit.packs import box_facts, read_card_list, read_document
+from printkit.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 
 MAX_CARDS = 500
 GAME_KEYS = [
@@ -62,7 +62,7 @@ def load(folder: Path) -> Sandcastles:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     box = box_facts(game, most=12, longest=600)
     scoring = _scoring(game.get("scoring"))
     rulings = _rulings(game.get("rulings"))

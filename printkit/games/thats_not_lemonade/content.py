@@ -21,7 +21,7 @@ from printkit.games.thats_not_lemonade.model import (
     Removal,
     ThatsNotLemonade,
 )
-from printkit.packs import box_facts, read_card_list, read_document
+from printkit.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 
 MAX_COPIES = 200  # more copies of one card than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
@@ -48,7 +48,7 @@ def load(folder: Path) -> ThatsNotLemonade:
     game = read_document(folder / "game.yaml", ledger)
     characters = read_document(folder / "characters.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     characters.expect_keys(["characters"])
 
     box = box_facts(game, fewest=2, longest=600)

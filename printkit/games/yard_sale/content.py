@@ -36,7 +36,7 @@ from printkit.games.yard_sale.model import (
     Subject,
     YardSale,
 )
-from printkit.packs import box_facts, read_card_list, read_document
+from printkit.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 MIN_MM = 10  # a printed piece smaller than this is a typo
@@ -100,7 +100,7 @@ def load(folder: Path) -> YardSale:
     cash_doc = read_document(folder / "cash.yaml", ledger)
     components_doc = read_document(folder / "components.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     subjects_doc.expect_keys(["subjects"])
     cash_doc.expect_keys(["denominations"])
     components_doc.expect_keys(["components"])
