@@ -1,9 +1,12 @@
 """Write Lemonade Stall's golden playthroughs: seeded bot games, every step's table.
 
 The files are pinned references, like a PDF library's reference renders: they
-are written from the engine once, reviewed, and checked by `printkit check`
-ever after. A rule change that alters play fails them at the first step where
-play diverges. Run again only to accept such a change on purpose:
+are written from the engine once, reviewed, and checked by tests/test_golden.py
+(or `printkit check tests/golden/lemonade-stall/*.yaml`) ever
+after. A rule change that alters play fails them at the first step where play
+diverges. They live outside the content pack, so a test that edits a copy of
+the content is not tripped by them. Run again only to accept such a change on
+purpose:
 
     .venv/bin/python benchmarks/golden.py
 """
@@ -26,7 +29,10 @@ GAMES = (  # (seed, lineup): one game for each table size, a mix of bots
 )
 
 
-def write_golden(folder: Path) -> list[Path]:
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "lemonade-stall"
+
+
+def write_golden(folder: Path, target: Path = GOLDEN) -> list[Path]:
     pack = load(folder)
     written = []
     for seed, lineup in GAMES:
@@ -41,7 +47,7 @@ def write_golden(folder: Path) -> list[Path]:
             "given": given,
             "expect": dict(result),
         }
-        path = folder / "examples" / f"{name}.yaml"
+        path = target / f"{name}.yaml"
         header = "# Written by benchmarks/golden.py from the engine: a pinned reference.\n"
         path.write_text(
             header + yaml.safe_dump(document, sort_keys=False, width=100, default_flow_style=None)

@@ -13,7 +13,7 @@ from printkit.dice import ScriptedDice
 from printkit.errors import RuleError
 from printkit.fields import Field
 from printkit.games.lemonade_stall.game import GameState
-from printkit.games.lemonade_stall.model import LemonadeStall
+from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import (
     NO_EVENT,
     Offer,
@@ -23,8 +23,10 @@ from printkit.games.lemonade_stall.rules import (
     change_weather,
     check_purchase,
     d12_from_2d6,
+    effect_for,
     forecast,
     ice_melts,
+    is_immune,
     lemons_spoil,
     produce,
     rank,
@@ -185,12 +187,22 @@ def run_weather_change(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     return {"condition": result.condition, "temperature": result.temperature}
 
 
+def _effect_on(pack: LemonadeStall, given: Field) -> EventEffect:
+    """The event's effect on one stand: Event Immunity takes out what it may ignore."""
+    event = _event_id(pack, given)
+    if event is None:
+        return NO_EVENT
+    card = pack.event(event)
+    node = given.opt("benefit")
+    benefit = node.as_choice([b.id for b in pack.benefits]) if node else None
+    return effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
+
+
 def run_spoilage(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
-    given.expect_keys(["temperature", "roll"], ["event", "fridge"])
+    given.expect_keys(["temperature", "roll"], ["event", "fridge", "benefit"])
     degrees = int(given.get("temperature").as_choice([str(t.degrees) for t in pack.temperatures]))
     roll = given.get("roll").as_int(1, 6)
-    event = _event_id(pack, given)
-    effect = pack.event(event).effect if event else NO_EVENT
+    effect = _effect_on(pack, given)
     fridge = given.get("fridge").as_bool() if given.has("fridge") else False
     return {
         "spoiled": lemons_spoil(pack, degrees, roll, effect) and not fridge,
@@ -199,15 +211,14 @@ def run_spoilage(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
 
 
 def run_purchase(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
-    given.expect_keys(["buy"], ["event", "money"])
+    given.expect_keys(["buy"], ["event", "money", "benefit"])
     buy_node = given.get("buy")
     buy = {}
     for key, value in buy_node.items():
         if key not in pack.item_ids:
             raise value.error(f"unknown item {key!r}", _hint(key, pack.item_ids))
         buy[key] = value.as_int(0, 10_000)
-    event = _event_id(pack, given)
-    effect = pack.event(event).effect if event else NO_EVENT
+    effect = _effect_on(pack, given)
     money = given.get("money").as_int(0) if given.has("money") else None
     try:
         cost = check_purchase(pack, buy, effect, money)

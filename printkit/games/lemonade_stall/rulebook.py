@@ -30,6 +30,8 @@ from printkit.games.lemonade_stall.rules import (
     Offer,
     Stock,
     Weather,
+    effect_for,
+    is_immune,
     purchase_cost,
     sell,
 )
@@ -381,7 +383,11 @@ def _day_sale(pack: LemonadeStall, given: dict, result: dict, path: Path) -> dic
 
 def _purchase(pack: LemonadeStall, given: dict) -> dict[str, Any]:
     """What the buy costs and which limit it breaks, for a printed verdict."""
-    effect = pack.event(given["event"]).effect if "event" in given else NO_EVENT
+    effect = NO_EVENT
+    if "event" in given:
+        card = pack.event(given["event"])
+        immune = is_immune(pack, given.get("benefit"), card.immunity)
+        effect = effect_for(pack, card.effect, immune)
     buy = {k: int(v) for k, v in given["buy"].items()}
     cost = purchase_cost(pack, buy, effect)
     cap = effect.purchase_total_cap
