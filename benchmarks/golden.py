@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from printkit.fields import Field
+from printkit.content.fields import Field
 from printkit.games.lemonade_stall.content import load
 from printkit.games.lemonade_stall.examples import run_playthrough
 from printkit.resources import bundled_content

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.checker import PackCache, check_paths
+from printkit.check.checker import PackCache, check_paths
 from tests.conftest import CONTENT, edit
 
 GOLDEN = Path(__file__).parent / "golden" / "lemonade-stall"

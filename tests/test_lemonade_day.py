@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.cli import cli
+from printkit.content.fields import Field
 from printkit.dice import ScriptedDice
 from printkit.errors import ContentError
-from printkit.fields import Field
 from printkit.games.lemonade_stall.examples import run_day, run_game, run_limit, run_sell
 from printkit.games.lemonade_stall.game import GameState, Stand, play_day
 from printkit.games.lemonade_stall.rules import Stock, Weather

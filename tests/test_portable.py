@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from printkit import build as build_module
-from printkit.checker import PackCache
+from printkit.build import builder as build_module
+from printkit.check.checker import PackCache
 from printkit.cli import cli
 
 

@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from printkit.checker import Example, check_example, example_files, plain, read_example, run_example
+from printkit.check.checker import (
+    Example,
+    check_example,
+    example_files,
+    plain,
+    read_example,
+    run_example,
+)
+from printkit.content.packs import engine_of
 from printkit.errors import ContentError, Location
-from printkit.packs import engine_of
 from printkit.registry import GamePlugin, Pack, plugin_for
 
 View = dict[str, Any]

@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.content.fields import Field
 from printkit.dice import ScriptedDice
 from printkit.errors import ContentError, RuleError
-from printkit.fields import Field
 from printkit.games.lemonade_stall.game import (
     STEPS,
     GameState,
@@ -59,7 +59,7 @@ def full_stock(pack: LemonadeStall, goods: Mapping[str, int]) -> Stock:
 
 
 def _suggest(word: str, options: Sequence[str]) -> str:
-    from printkit.fields import suggest
+    from printkit.content.fields import suggest
 
     return suggest(word, options)
 

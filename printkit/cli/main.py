@@ -9,10 +9,10 @@ from pathlib import Path
 import click
 
 from printkit import __version__
-from printkit.checker import PackCache, check_paths
+from printkit.check.checker import PackCache, check_paths
+from printkit.content.gaps import format_gaps
+from printkit.content.packs import default_content_dir, game_folders, game_id_of
 from printkit.errors import PrintkitError, UsageError
-from printkit.gaps import format_gaps
-from printkit.packs import default_content_dir, game_folders, game_id_of
 
 PAPER_IDS = ("a4", "letter")  # printkit.render.units.PAPERS, without importing reportlab
 MM = 72 / 25.4
@@ -141,12 +141,13 @@ def build(
 
     Only files whose inputs changed since the last build are rendered again.
     """
-    from printkit.manifest import languages_of, output_folder, up_to_date, whole_key
+    from printkit.build.gate import checked_pack
+    from printkit.build.manifest import languages_of, output_folder, up_to_date, whole_key
 
     cache = PackCache(content or default_content_dir())
     offset = _offset(back_offset)
     for folder in _folders(cache, games):
-        plugin, pack = _checked_pack(cache, folder)
+        plugin, pack = checked_pack(cache, folder)
         stale = []
         for lang in languages_of(plugin, langs):
             for paper_id in papers or PAPER_IDS:
@@ -158,12 +159,12 @@ def build(
                 else:  # answered without loading any drawing code
                     click.echo(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
         if stale:
-            from printkit.build import build_targets
+            from printkit.build.builder import build_targets
 
-            for report in build_targets(plugin, pack, out, stale, force):
+            for report in build_targets(plugin, pack, out, stale, force, checked=True):
                 _echo_report(report)
         if png or tts:
-            from printkit.build import build_exports, options_for
+            from printkit.build.builder import build_exports, options_for
 
             paper = papers[0] if papers else PAPER_IDS[0]
             for lang in languages_of(plugin, langs):
@@ -179,16 +180,6 @@ def build(
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
     return [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
-
-
-def _checked_pack(cache: PackCache, folder: Path):
-    failed = [r for r in check_paths([folder], cache) if not r.passed]
-    if failed:
-        names = ", ".join(r.example for r in failed)
-        click.echo(f"error: {folder.name}: examples disagree with the rules: {names}", err=True)
-        click.echo("  hint: run 'printkit check' for the details; nothing was built", err=True)
-        sys.exit(EXIT_FAILED)
-    return cache.load(folder)
 
 
 def _echo_report(report) -> None:
@@ -216,8 +207,8 @@ def _echo_report(report) -> None:
 @click.option("--lang", default="", help="Language, for a game printed in several.")
 def preview(game: str, out: Path, paper: str, dest: Path, lang: str) -> None:
     """Write a small PNG of each built component (for the README); build first."""
-    from printkit.exports import preview_pngs
-    from printkit.manifest import output_folder
+    from printkit.build.exports import preview_pngs
+    from printkit.build.manifest import output_folder
     from printkit.render.pdf import write_atomic
 
     folder = output_folder(out, game, paper, False, lang)
@@ -238,7 +229,7 @@ def watch_command(
     games: tuple[str, ...], content: Path | None, out: Path, papers: tuple[str, ...]
 ) -> None:
     """Check and rebuild on every save to content/ or templates/ (Ctrl-C to stop)."""
-    from printkit.watch import watch
+    from printkit.build.watch import watch
 
     root = content or default_content_dir()
     _folders(PackCache(root), games)  # a missing folder or game is an error now, not a silent wait
@@ -256,8 +247,8 @@ def diff_command(
     games: tuple[str, ...], content: Path | None, out: Path, paper: str, langs: tuple[str, ...]
 ) -> None:
     """List the components and card fields that changed since the last build."""
-    from printkit.build import diff_lines
-    from printkit.manifest import languages_of
+    from printkit.build.builder import diff_lines
+    from printkit.build.manifest import languages_of
 
     cache = PackCache(content or default_content_dir())
     for folder in _folders(cache, games):
@@ -297,15 +288,14 @@ def _offset(text: str) -> tuple[float, float]:
 )
 def new(game: str, title: str | None, source: str | None, content: Path) -> None:
     """Scaffold a new game: content, one example and a rulebook stub that build at once."""
-    from printkit.scaffold import copy_bundled, scaffold
+    from printkit.content.scaffold import copy_bundled, scaffold
 
     folder = (
         copy_bundled(content, game, source, title) if source else scaffold(content, game, title)
     )
     click.echo(f"created {folder}")
-    click.echo(
-        f"next: printkit check --content {content} && printkit build {game} --content {content}"
-    )
+    where = "" if content == Path("content") else f" --content {content}"
+    click.echo(f"next: printkit check{where} && printkit build {game}{where}")
 
 
 @cli.command(name="games")
@@ -313,7 +303,7 @@ def new(game: str, title: str | None, source: str | None, content: Path) -> None
 @click.option("--json", "as_json", is_flag=True, help="Print the packs as JSON.")
 def list_games(content: Path | None, as_json: bool) -> None:
     """List the content packs found, and where they come from."""
-    from printkit.packs import content_source, engine_of
+    from printkit.content.packs import content_source, engine_of
 
     root = content or default_content_dir()
     packs = [
@@ -331,7 +321,7 @@ def list_games(content: Path | None, as_json: bool) -> None:
 
 def _register_commands() -> None:
     """Commands that live in their own modules (they import printkit.cli never)."""
-    from printkit.commands.simulate import simulate
+    from printkit.cli.simulate import simulate
 
     cli.add_command(simulate)
 

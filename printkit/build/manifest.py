@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
+from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 
 MANIFEST = ".printkit-manifest.json"
 

@@ -7,8 +7,8 @@ import re
 import shutil
 from pathlib import Path
 
+from printkit.content.fields import suggest
 from printkit.errors import UsageError
-from printkit.fields import suggest
 from printkit.resources import scaffold_folder
 
 SCAFFOLD = scaffold_folder()
@@ -53,7 +53,7 @@ def copy_bundled(content: Path, game_id: str, source: str, title: str | None = N
     Under a new id the copy keeps playing by the source game's rules
     (``engine:``), and its examples name the new id.
     """
-    from printkit.packs import BUNDLED_CONTENT, engine_of, game_folders, game_id_of
+    from printkit.content.packs import BUNDLED_CONTENT, engine_of, game_folders, game_id_of
 
     _check_id(game_id)
     bundled = {game_id_of(f): f for f in game_folders(BUNDLED_CONTENT)}

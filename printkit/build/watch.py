@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from printkit.checker import PackCache, check_paths
+from printkit.check.checker import PackCache
 from printkit.errors import PrintkitError
 
 Echo = Callable[[str], None]
@@ -24,28 +24,29 @@ def rebuild(
     content: Path, games: tuple[str, ...], out: Path, papers: tuple[str, ...], echo: Echo
 ) -> bool:
     """One check-and-build round; True when the kit is up to date and every example passes."""
-    from printkit.build import build_targets
-    from printkit.manifest import languages_of
-    from printkit.packs import game_folders
+    from printkit.build.builder import build_targets
+    from printkit.build.gate import ExamplesDisagree, checked_pack
+    from printkit.build.manifest import languages_of
+    from printkit.content.packs import game_folders
 
     cache = PackCache(content)  # a fresh cache: content is re-read on every save
     try:
         folders = [cache.folder_of(g) for g in games] if games else list(game_folders(content))
         ok = True
         for folder in folders:
-            failed = [r for r in check_paths([folder], cache) if not r.passed]
-            for result in failed:
-                echo(f"FAIL {result.example} ({result.file})")
-                for m in result.mismatches:
-                    echo(f"     {m.field}: expected {m.expected!r}, engine says {m.actual!r}")
-            if failed:
-                echo(f"{folder.name}: not rebuilt while {len(failed)} example(s) fail")
+            try:
+                plugin, pack = checked_pack(cache, folder)
+            except ExamplesDisagree as exc:
+                for result in exc.failed:
+                    echo(f"FAIL {result.example} ({result.file})")
+                    for m in result.mismatches:
+                        echo(f"     {m.field}: expected {m.expected!r}, engine says {m.actual!r}")
+                echo(f"{folder.name}: not rebuilt while {len(exc.failed)} example(s) fail")
                 ok = False
                 continue
-            plugin, pack = cache.load(folder)
             langs = languages_of(plugin)
             targets = [(paper, False, NO_OFFSET, lang) for lang in langs for paper in papers]
-            for report in build_targets(plugin, pack, out, targets):
+            for report in build_targets(plugin, pack, out, targets, checked=True):
                 changed = ", ".join(report.rebuilt) or "nothing"
                 echo(f"{report.folder}: rebuilt {changed}")
                 if report.reprinted:
@@ -64,9 +65,9 @@ def warm_up(content: Path, games: tuple[str, ...], paper: str) -> None:
     interpreter's hot paths already specialised. Bad content is the
     rebuild's to report, so it is ignored here.
     """
-    from printkit.build import kit_for, options_for
-    from printkit.packs import game_folders
-    from printkit.render_parts import render_part
+    from printkit.build.builder import kit_for, options_for
+    from printkit.build.parts import render_part
+    from printkit.content.packs import game_folders
     from printkit.rulebook.build import render_rulebook
 
     cache = PackCache(content)
@@ -122,7 +123,7 @@ def live_changes(content: Path) -> Iterator[set]:
     """
     import watchfiles
 
-    from printkit.fingerprint import TEMPLATES
+    from printkit.build.fingerprint import TEMPLATES
 
     roots = [p for p in (content, TEMPLATES) if p.exists()]
     stream = watchfiles.watch(

@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.fingerprint import digest
+from printkit.build.fingerprint import digest
 from printkit.kit import Deck, Kit
 from printkit.render.drawing import canvas_fingerprint, raster_versions
 from printkit.render.fonts import register_fonts

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from printkit.content.fields import Field, Ledger
+from printkit.content.yamlio import load_csv, load_yaml
 from printkit.errors import ContentError, Location, UsageError
-from printkit.fields import Field, Ledger
 from printkit.resources import bundled_content
-from printkit.yamlio import load_csv, load_yaml
 
 GAME_FILE = "game.yaml"
 PACK_OPTIONAL_KEYS = ("engine",)  # any game.yaml may name the rules it plays by

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printkit.fields import Field, check_unique
+from printkit.content.fields import Field, check_unique
 
 MAX_COUNT = 500  # more of one component than this is a typo, not a design
 

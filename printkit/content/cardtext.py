@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from printkit.fields import Field, suggest
+from printkit.content.fields import Field, suggest
 
 PLACEHOLDER = re.compile(r"\{(-?)([a-z_]+)\}")
 

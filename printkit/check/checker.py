@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.errors import ContentError, Location, UsageError
-from printkit.fields import Field, Ledger, suggest
-from printkit.packs import (
+from printkit.content.fields import Field, Ledger, suggest
+from printkit.content.packs import (
     check_contained,
     default_content_dir,
     engine_of,
@@ -22,6 +21,7 @@ from printkit.packs import (
     game_id_of,
     read_document,
 )
+from printkit.errors import ContentError, Location, UsageError
 from printkit.registry import GamePlugin, Pack, plugin_for
 
 EXAMPLES_DIR = "examples"
@@ -171,7 +171,12 @@ class PackCache:
         try:
             plugin = plugin_for(engine_of(folder))
         except UsageError as exc:
-            raise ContentError(Location(folder / "game.yaml", "id"), str(exc)) from None
+            raise ContentError(
+                Location(folder / "game.yaml", "id"),
+                str(exc),
+                "a game plays by a rules module: add 'engine: cards' to game.yaml for the plain "
+                "card game, or 'engine: <a bundled game's id>' to play by that game's rules",
+            ) from None
         if folder not in self._packs:
             check_contained(folder)
             self._packs[folder] = plugin.load(folder)

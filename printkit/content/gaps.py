@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.fields import Gap
+from printkit.content.fields import Gap
 
 
 def relative(gap: Gap, root: Path) -> str:

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.guide import GuideRow, draw_guide
-from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part
+from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
+from printkit.render.guide import GuideRow, draw_guide
 from printkit.render.impose import (
     draw_duplex,
     draw_gutterfold,
@@ -44,8 +44,6 @@ def _how(part: Part, labels) -> tuple[str, str]:
 
 
 def guide_rows(kit: Kit, options: KitOptions) -> list[GuideRow]:
-    from printkit.build import part_file
-
     labels = labels_for(options.lang)
     rows = []
     for index, part in enumerate(kit.parts, start=1):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.checker import PackCache, check_example, read_example
+from printkit.check.checker import PackCache, check_example, read_example
 from printkit.errors import PrintkitError
 
 

@@ -14,16 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.fingerprint import TEMPLATES, code_digest, digest, tree_digest
-from printkit.kit import Board, Deck, Kit, KitOptions, Part
-from printkit.lock import build_lock, interrupts_deferred
-from printkit.manifest import (
+from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
+from printkit.build.lock import build_lock, interrupts_deferred
+from printkit.build.manifest import (
     MANIFEST,
     output_folder,
     read_manifest,
     up_to_date,
     whole_key,
 )
+from printkit.kit import Board, Deck, Kit, KitOptions, Part, part_file
 from printkit.render.pdf import write_atomic
 
 GUIDE_FILE = "00-printing-guide.pdf"
@@ -61,10 +61,6 @@ class BuildReport:
 
 
 # -- part naming and digests ---------------------------------------------------
-def part_file(index: int, part: Part) -> str:
-    return f"{index:02d}-{part.id}.pdf"
-
-
 def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
     inputs = pack_key if part.inputs is None else part.inputs
     pieces = [(p.label, p.group, p.fields) for p in part.pieces] if isinstance(part, Deck) else []
@@ -109,7 +105,7 @@ def plan(
     kit: Kit, options: KitOptions, pack_key: str, extra: dict[str, tuple[str, Callable[[], bytes]]]
 ) -> list[Output]:
     """Every file of one paper size, guide first; ``extra`` adds e.g. the rulebook."""
-    from printkit import render_parts as rp
+    from printkit.build import parts as rp
 
     outputs = []
     for index, part in enumerate(kit.parts, start=1):
@@ -149,7 +145,7 @@ def build_folder(
     whole: str = "",
 ) -> BuildReport:
     """Render what changed into memory, then write it all (or nothing)."""
-    from printkit import render_parts as rp
+    from printkit.build import parts as rp
 
     report = BuildReport(folder)
     with build_lock(folder):
@@ -330,7 +326,7 @@ def build_game(
     extra = rulebook_outputs(plugin, pack, options, examples_key)
     if not force:
         return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
-    from printkit.diskcache import fresh
+    from printkit.build.diskcache import fresh
 
     with fresh():  # --force: nothing from the disk cache either
         return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
@@ -351,7 +347,7 @@ def build_exports(
 ) -> ExportReport:
     """PNG and Tabletop Simulator exports (paper-independent), rendered again only where a
     face changed: each file is keyed on its faces' drawings in ``.printkit-exports.json``."""
-    from printkit.exports import print_exports, tts_exports
+    from printkit.build.exports import print_exports, tts_exports
 
     kit = kit_for(plugin, pack, options)
     lang = f"-{options.lang}" if options.lang else ""  # a game printed in several languages
@@ -417,7 +413,7 @@ def _ignore_ctrl_c() -> None:
 def _worker_pack(folder: Path) -> tuple:
     """The parent's pack in a forked worker; loaded again from its folder in a spawned one."""
     if "pack" not in _SHARED:
-        from printkit.checker import PackCache
+        from printkit.check.checker import PackCache
 
         _SHARED["pack"] = PackCache(folder.parent).load(folder)
     return _SHARED["pack"]
@@ -437,13 +433,26 @@ def _build_in_worker(job: tuple) -> tuple[str, object]:
 
 
 def build_targets(
-    plugin, pack, out: Path, targets: list[Settings], force: bool = False, method: str = ""
+    plugin,
+    pack,
+    out: Path,
+    targets: list[Settings],
+    force: bool = False,
+    method: str = "",
+    checked: bool = False,
 ) -> list[BuildReport]:
     """Build each target; several at once on several cores (same bytes either way).
 
-    ``method`` names the worker start method (default: `start_method()`).
+    The pack's examples must agree with the engine (``checked`` says the
+    caller has just made sure). ``method`` names the worker start method
+    (default: `start_method()`).
     """
     import os
+
+    if not checked:
+        from printkit.build.gate import require_passing
+
+        require_passing(plugin, pack)
 
     if len(targets) < 2 or (os.cpu_count() or 1) < 2:
         return [build_game(plugin, pack, out, options_for(t), t[1], force) for t in targets]

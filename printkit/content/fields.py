@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printkit.content.yamlio import LocatedDict
 from printkit.errors import ContentError, Location
-from printkit.yamlio import LocatedDict
 
 PROVISIONAL_KEY = "provisional"
 COLOUR_RE = re.compile(r"#[0-9A-Fa-f]{6}")
