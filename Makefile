@@ -24,7 +24,7 @@ test: $(STAMP)
 
 # Re-record the golden playthroughs after a rule change that is meant to alter play.
 golden: $(STAMP)
-	$(BIN)/python -m printkit.check.golden
+	$(BIN)/python -m printkit.check.golden tests/golden
 
 docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img

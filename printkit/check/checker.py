@@ -150,7 +150,9 @@ def _compare_steps(path: str, expected: list, actual: list, out: list[Mismatch])
     Later steps follow from the first divergence, so listing them would bury it.
     """
     for index in range(max(len(expected), len(actual))):
-        here = f"{path}[{index}]"
+        record = expected[index] if index < len(expected) else actual[index]
+        name = record.get("when", index) if isinstance(record, dict) else index
+        here = f"{path}[{name}]"  # a step that names itself ("Tuesday, step 10") is shown so
         if index >= len(actual):
             out.append(Mismatch(here, expected[index], "(no such step: play ended sooner)"))
             return

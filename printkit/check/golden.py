@@ -6,7 +6,7 @@ by hand. Once recorded, `printkit check` replays the game and reports the first
 step where play diverges, so a rule change that alters any game is seen.
 Re-record (``make golden``) only when the change is meant.
 
-    python -m printkit.check.golden [GAME...]
+    python -m printkit.check.golden tests/golden      # every file under a folder, or files
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from typing import Any
 
 import yaml
 
-from printkit.check.checker import PackCache, example_files, plain, read_example, run_example
-from printkit.content.packs import game_folders
+from printkit.check.checker import PackCache, plain, read_example, run_example
 from printkit.errors import PrintkitError
 
 RULE = "playthrough"
@@ -44,14 +43,19 @@ def _flow(value: Any) -> str:
     return text.strip()[1:-1]
 
 
-def record(folder: Path, cache: PackCache) -> list[Path]:
-    """Rewrite the ``expect`` of every playthrough in one pack; the files it wrote."""
-    plugin, pack = cache.load(folder)
+def record(paths: Iterable[Path], cache: PackCache) -> list[Path]:
+    """Rewrite the ``expect`` of every playthrough among ``paths``; the files it wrote.
+
+    Each example is played on the pack its ``game`` names in ``cache``'s content
+    folder, so golden files may live outside the pack (beside the tests, where a
+    balance edit to a copy of the content is not held up by them).
+    """
     written = []
-    for path in example_files(folder):
+    for path in paths:
         example = read_example(path)
         if example.rule != RULE:
             continue
+        plugin, pack = cache.load(cache.folder_of(example.game))
         text = path.read_text(encoding="utf-8")
         head = text[: text.index("\n" + EXPECT) + 1]
         new = head + expect_text(run_example(plugin, pack, example))
@@ -61,14 +65,22 @@ def record(folder: Path, cache: PackCache) -> list[Path]:
     return written
 
 
-def main(games: Iterable[str]) -> int:
-    cache = PackCache()
-    wanted = list(games)
+def golden_files(paths: Iterable[Path]) -> list[Path]:
+    """The example files named, and those inside the folders named."""
+    found: list[Path] = []
+    for path in paths:
+        found += sorted(path.rglob("*.y*ml")) if path.is_dir() else [path]
+    return found
+
+
+def main(args: Iterable[str]) -> int:
+    paths = golden_files(Path(a) for a in args)
+    if not paths:
+        print("usage: python -m printkit.check.golden FILE-OR-FOLDER...", file=sys.stderr)
+        return 2
     try:
-        folders = [cache.folder_of(g) for g in wanted] if wanted else game_folders(cache.content)
-        for folder in folders:
-            for path in record(folder, cache):
-                print(f"recorded {path}")
+        for path in record(paths, PackCache()):
+            print(f"recorded {path}")
     except PrintkitError as exc:
         print(f"error: {exc.format_message()}", file=sys.stderr)
         return exc.exit_code
