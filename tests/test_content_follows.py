@@ -21,7 +21,23 @@ from pathlib import Path
 import pytest
 
 from printkit.checker import PackCache, check_example, read_example
+from printkit.dice import ScriptedDice, SeededDice
 from printkit.errors import PrintkitError, RuleError
+from printkit.games.lemonade_stall.game import (
+    new_game,
+    play_game,
+    step_benefits,
+    step_event,
+    step_forecast,
+    step_prices,
+)
+from printkit.games.lemonade_stall.rules import Stock, Weather, evolve, is_legal_purchase
+from printkit.games.lemonade_stall.strategies import RandomLegal
+from printkit.games.lemonade_stand import game as stand_game
+from printkit.games.lemonade_stand.game import Bot, dollar_deck, set_up
+from printkit.games.lemonade_stand.model import CUPS
+from printkit.games.lemonade_stand.rules import CoinPlay, coins_by_id, coins_of, pay
+from printkit.games.thats_not_lemonade.rules import can_hit, deal, take_turn
 from tests.conftest import CONTENT, edit, pack_copy
 
 Edit = tuple[str, str]  # (old snippet, new snippet)
@@ -49,6 +65,7 @@ class Direct:
     file: str
     content: tuple[Edit, ...]
     check: Callable[[object], None]
+    also: tuple[tuple[str, str, str], ...] = ()
 
 
 def _edited_content(tmp_path: Path, game: str, file: str, edits: tuple[Edit, ...]) -> Path:
@@ -680,3 +697,320 @@ def test_a_worked_example_follows_the_content(case: Example, tmp_path: Path):
     for old, new in case.expect:
         edit(example, old, new)
     assert _example_passes(folder, example)
+
+
+# -- rules no worked example reads -----------------------------------------------------------
+class Script:
+    """A Lemonade Stall decider that makes the plainest legal choice, or the one it is told."""
+
+    def __init__(self, benefit: str | None = None, price: int = 5, steal_from: int = 2) -> None:
+        self.benefit, self.price, self.steal_from = benefit, price, steal_from
+
+    def choose_benefit(self, state, seat, options):
+        return self.benefit if self.benefit in options else options[-1]
+
+    def place_goods(self, state, seat, count, one_type):
+        return {"cups": count}
+
+    def buy(self, state, seat, effect):
+        return {}
+
+    def set_price(self, state, seat):
+        return self.price
+
+    def barter(self, state, seat):
+        return dict(state.stand(seat).stock)
+
+    def steal(self, state, seat, goods):
+        return self.steal_from, {}
+
+    def pass_goods(self, state, seat, count, passable):
+        take, left = {}, count
+        for item, held in passable.items():
+            take[item] = min(held, left)
+            left -= take[item]
+        return take
+
+
+def _stall_game(pack, players: int = 2, **changes):
+    return evolve(new_game(pack, players, SeededDice(1)), **changes)
+
+
+def _stall_starting_money(pack):
+    assert [s.money for s in _stall_game(pack).stands] == [23, 23]
+
+
+def _stall_opening_weather(pack):
+    assert _stall_game(pack).forecast == Weather("sunny", 30)
+
+
+def _stall_days(pack):
+    deciders = {s: RandomLegal(pack, s) for s in (1, 2)}
+    _, days = play_game(pack, 2, deciders, SeededDice(5))
+    assert [d.day for d in days] == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+
+
+def _stall_forecast_on_last_day(pack):
+    sunday = _stall_game(pack, day=6)
+    assert step_forecast(pack, sunday, ScriptedDice([7, 3])).tomorrow == Weather("sunny", 20)
+
+
+def _stall_selling_prices(pack):
+    state = step_prices(pack, _stall_game(pack), {1: Script(price=9), 2: Script(price=3)})
+    assert [s.price for s in state.stands] == [9, 3]
+    with pytest.raises(RuleError, match=r"\$8"):
+        step_prices(pack, _stall_game(pack), {1: Script(price=8), 2: Script(price=3)})
+
+
+def _stall_max_per_item(pack):
+    assert is_legal_purchase(pack, {"cups": 6})
+    assert not is_legal_purchase(pack, {"cups": 7})
+
+
+def _benefits(pack, first: str, second: str = "hire-fridge", players: int = 2):
+    deciders = {1: Script(first), 2: Script(second), 3: Script("sales-bonus")}
+    return step_benefits(pack, _stall_game(pack, players), deciders)
+
+
+def _stall_immunity_goods(pack):
+    assert _benefits(pack, "event-immunity").stand(1).stock == {"cups": 5}
+
+
+def _stall_bargain(pack):
+    state = _benefits(pack, "bargain-purchase")
+    assert (state.stand(1).money, state.stand(1).stock) == (18, {"cups": 8})  # $20 - $2
+
+
+def _stall_theft_money(pack):
+    state = _benefits(pack, "petty-theft", players=3)
+    assert [s.money for s in state.stands] == [22, 18, 20]
+
+
+def _stall_benefit_min_players(pack):
+    assert "petty-theft" in dict(_stall_game(pack).bonus_tokens)
+
+
+def _stall_event(pack, event: str, *stocks: dict[str, int]):
+    """Step 4 with ``event`` on top of the deck, one stand per stock given."""
+    state = _stall_game(pack, len(stocks), deck=(event,))
+    stands = tuple(evolve(s, stock=Stock(k)) for s, k in zip(state.stands, stocks))
+    deciders = {s: Script() for s in range(1, len(stocks) + 1)}
+    return step_event(pack, evolve(state, stands=stands), deciders)
+
+
+def _stall_discover(pack):
+    assert [s.stock for s in _stall_event(pack, "discover", {}, {}).stands] == [{"cups": 3}] * 2
+
+
+def _stall_stock_balance(pack):
+    """Each stand passes two goods to its left; goods just received cannot be passed on."""
+    stands = _stall_event(pack, "stock-balance", {"cups": 4}, {"sugar": 4}).stands
+    assert [s.stock for s in stands] == [{"cups": 2, "sugar": 2}, {"cups": 2, "sugar": 2}]
+    stands = _stall_event(pack, "stock-balance", {"cups": 1}, {"sugar": 4}).stands
+    assert [s.stock for s in stands] == [{"sugar": 2}, {"cups": 1, "sugar": 2}]
+
+
+def _stall_neglect(pack):
+    state = evolve(_benefits(pack, "early-bird", "bartering"), deck=("neglect",))
+    after = step_event(pack, state, {1: Script(), 2: Script()})
+    tokens = dict(after.bonus_tokens)
+    # hire-fridge: one token in step 3, three more when Neglect turns up
+    assert (tokens["early-bird"], tokens["bartering"], tokens["hire-fridge"]) == (0, 0, 4)
+
+
+# Lemonade Stand
+def _stand_start_mix(pack):
+    table = set_up(pack, 3, SeededDice(1))
+    assert [coins_by_id(pack, p.coins)["quarter"] for p in table.players] == [1, 1, 1]
+    assert {p.coins.cards for p in table.players} == {1}
+
+
+def _stand_start_dollars(pack):
+    table = set_up(pack, 3, SeededDice(1))
+    assert [len(p.hand) for p in table.players] == [2, 2, 2]
+    assert len(table.dollar_deck) == 12 - 6
+
+
+def _stand_days(pack):
+    assert len(stand_game.play_game(pack, [Bot(1), Bot(2)], 3).days) == 5
+
+
+def _stand_coin_cards(pack):
+    hand = coins_of(pack, {"nickel": 3})
+    assert pay(pack, hand, [CoinPlay("nickel", CUPS)] * 2)[1].cups == 2
+    with pytest.raises(RuleError, match="1 to 2"):
+        pay(pack, hand, [CoinPlay("nickel", CUPS)] * 3)
+
+
+def _stand_decks(pack):
+    assert len(dollar_deck(pack, 3)) == 12
+    assert len(dollar_deck(pack, 4)) == 24  # a fourth player now needs the second deck
+
+
+# That's Not Lemonade
+def _tnl_pass_again(pack):
+    state = deal(pack, 2, 2, ("ice", "lemonade", "lemonade", "ice", "lemonade"))
+    state = take_turn(pack, state, hit=False)  # seat 1 passes
+    state = take_turn(pack, state, hit=True)  # seat 2 hits
+    assert not can_hit(pack, state, 1)
+
+
+DIRECT = [
+    Direct(
+        "lemonade-stall/game.yaml: starting_money",
+        "lemonade-stall",
+        "game.yaml",
+        (("starting_money: 20", "starting_money: 23"),),
+        _stall_starting_money,
+    ),
+    Direct(
+        "lemonade-stall/game.yaml: opening_weather",
+        "lemonade-stall",
+        "game.yaml",
+        (("{condition: cloudy, temperature: 25}", "{condition: sunny, temperature: 30}"),),
+        _stall_opening_weather,
+    ),
+    Direct(
+        "lemonade-stall/game.yaml: days",
+        "lemonade-stall",
+        "game.yaml",
+        ((", Saturday, Sunday]", "]"),),
+        _stall_days,
+    ),
+    Direct(
+        "lemonade-stall/game.yaml: forecast_on_last_day",
+        "lemonade-stall",
+        "game.yaml",
+        (("forecast_on_last_day: false", "forecast_on_last_day: true"),),
+        _stall_forecast_on_last_day,
+    ),
+    Direct(
+        "lemonade-stall/game.yaml: selling_prices",
+        "lemonade-stall",
+        "game.yaml",
+        (("selling_prices: [3, 4, 5, 6, 7, 8]", "selling_prices: [3, 4, 5, 6, 7, 9]"),),
+        _stall_selling_prices,
+    ),
+    Direct(
+        "lemonade-stall/items.yaml: max_per_item_per_round",
+        "lemonade-stall",
+        "items.yaml",
+        (("max_per_item_per_round: 10", "max_per_item_per_round: 6"),),
+        _stall_max_per_item,
+    ),
+    Direct(
+        "lemonade-stall/benefits.yaml: event-immunity immunity_goods",
+        "lemonade-stall",
+        "benefits.yaml",
+        (("immunity_goods: 4}", "immunity_goods: 5}"),),
+        _stall_immunity_goods,
+    ),
+    Direct(
+        "lemonade-stall/benefits.yaml: bargain cost and goods",
+        "lemonade-stall",
+        "benefits.yaml",
+        (("bargain: {cost: 1, goods: 10}", "bargain: {cost: 2, goods: 8}"),),
+        _stall_bargain,
+    ),
+    Direct(
+        "lemonade-stall/benefits.yaml: petty-theft money",
+        "lemonade-stall",
+        "benefits.yaml",
+        (("theft: {goods: 3, money: 1}", "theft: {goods: 3, money: 2}"),),
+        _stall_theft_money,
+    ),
+    Direct(
+        "lemonade-stall/benefits.yaml: petty-theft min_players",
+        "lemonade-stall",
+        "benefits.yaml",
+        (("min_players: 3", "min_players: 2"),),
+        _stall_benefit_min_players,
+    ),
+    Direct(
+        "lemonade-stall/events.yaml: discover gain_goods",
+        "lemonade-stall",
+        "events.yaml",
+        (("effect: {gain_goods: 2}", "effect: {gain_goods: 3}"),),
+        _stall_discover,
+    ),
+    Direct(
+        "lemonade-stall/events.yaml: stock-balance pass_left",
+        "lemonade-stall",
+        "events.yaml",
+        (("effect: {pass_left: 3}", "effect: {pass_left: 2}"),),
+        _stall_stock_balance,
+    ),
+    Direct(
+        "lemonade-stall/events.yaml: neglect extra_bonus_tokens",
+        "lemonade-stall",
+        "events.yaml",
+        (("effect: {extra_bonus_tokens: 1}", "effect: {extra_bonus_tokens: 3}"),),
+        _stall_neglect,
+    ),
+    Direct(
+        "lemonade-stand/game.yaml: start coin_mix",
+        "lemonade-stand",
+        "game.yaml",
+        (("value: {dime: 1, nickel: 3}", "value: {quarter: 1}"),),
+        _stand_start_mix,
+    ),
+    Direct(
+        "lemonade-stand/game.yaml: start dollars",
+        "lemonade-stand",
+        "game.yaml",
+        (("  dollars: 1\n", "  dollars: 2\n"),),
+        _stand_start_dollars,
+    ),
+    Direct(
+        "lemonade-stand/game.yaml: days",
+        "lemonade-stand",
+        "game.yaml",
+        (("days: 7", "days: 5"),),
+        _stand_days,
+    ),
+    Direct(
+        "lemonade-stand/game.yaml: coin_cards_per_day",
+        "lemonade-stand",
+        "game.yaml",
+        (("coin_cards_per_day: {min: 1, max: 3}", "coin_cards_per_day: {min: 1, max: 2}"),),
+        _stand_coin_cards,
+    ),
+    Direct(
+        "lemonade-stand/game.yaml: players.max",
+        "lemonade-stand",
+        "game.yaml",
+        (("  max: 4\n", "  max: 3\n"), ("max_with_second_deck: 8", "max_with_second_deck: 6")),
+        _stand_decks,
+        also=(  # a deck now holds stand cards and reference cards for three players
+            (
+                "components.yaml",
+                "first_deck: 16, second_deck: 16",
+                "first_deck: 12, second_deck: 12",
+            ),
+            (
+                "components.yaml",
+                "first_deck: 4\n    second_deck: 4",
+                "first_deck: 3\n    second_deck: 3",
+            ),
+        ),
+    ),
+    Direct(
+        "thats-not-lemonade/game.yaml: pass_again",
+        "thats-not-lemonade",
+        "game.yaml",
+        (("    value: true", "    value: false"),),
+        _tnl_pass_again,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", DIRECT, ids=lambda c: c.path)
+def test_a_rule_follows_the_content(case: Direct, tmp_path: Path):
+    plugin, bundled = PackCache(CONTENT).load(CONTENT / case.game)
+    with pytest.raises((AssertionError, RuleError, pytest.fail.Exception)):
+        case.check(bundled)  # the bundled value gives another answer
+    folder = _edited_content(tmp_path, case.game, case.file, case.content)
+    for file, old, new in case.also:
+        edit(folder / file, old, new)
+    _, edited = PackCache(folder.parent).load(folder)
+    case.check(edited)
