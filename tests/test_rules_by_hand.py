@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from printkit.errors import RuleError
+from printkit.games.lemonade_stall.rules import Offer, Stock, Weather, produce
+from printkit.games.lemonade_stall.rules import sell as sell_cups
 from printkit.games.lemonade_stand.content import load as load_stand
 from printkit.games.lemonade_stand.rules import (
     DollarCopy,
@@ -62,3 +65,77 @@ def test_an_exchange_trades_one_dollar_of_coins(stand):
     after = collect(stand, full, 5)
     assert after.exchanged == 1
     assert money(stand, after.coins, 1) == 165  # 65 cents in coins + one dollar card
+
+
+# -- Lemonade Stall --------------------------------------------------------------------------
+def _stock(n: int) -> Stock:
+    return Stock({"cups": n, "sugar": n, "lemons": n, "ice": n})
+
+
+def _steps(sales) -> list[tuple[str, int | None, tuple[int, ...], int]]:
+    return [(s.phase, s.price, s.cups, s.total) for s in sales.steps]
+
+
+def test_the_selling_table_lists_each_phase(pack):
+    """Four stands, sunny 25° (limit 15): 2 each guaranteed, then $5, $6, and a tie at $7.
+
+    After the guarantee (8 cups) the $5 stand sells its other 4 (12), the $6 stand
+    its other 2 (14); the two $7 stands want 2 between them and one cup is left,
+    which goes to seat 3, nearer the first player: a tie.
+    """
+    offers = [Offer(_stock(6), 5), Offer(_stock(4), 6), Offer(_stock(3), 7), Offer(_stock(3), 7)]
+    sales = sell_cups(pack, Weather("sunny", 25), 1, offers)
+    assert _steps(sales) == [
+        ("guaranteed", None, (2, 2, 2, 2), 8),
+        ("price", 5, (4, 0, 0, 0), 12),
+        ("price", 6, (0, 2, 0, 0), 14),
+        ("tie", 7, (0, 0, 1, 0), 15),
+    ]
+
+
+def test_a_stand_already_sold_out_takes_no_part_in_its_price(pack):
+    """Sunny 15° for two (limit 5): seat 1 sells its 2 cups as the guarantee, so at $4
+    seat 2 sells alone, and one cup is all the limit leaves: a price step, not a tie."""
+    sales = sell_cups(pack, Weather("sunny", 15), 1, [Offer(_stock(2), 4), Offer(_stock(6), 4)])
+    assert _steps(sales) == [("guaranteed", None, (2, 2), 4), ("price", 4, (0, 1), 5)]
+
+
+def test_stands_that_share_a_price_without_running_short_do_not_tie(pack):
+    """Sunny 35° for two (limit 9): both $5 stands sell all 3 cups; nobody is cut short."""
+    sales = sell_cups(pack, Weather("sunny", 35), 2, [Offer(_stock(3), 5), Offer(_stock(3), 5)])
+    assert _steps(sales) == [("guaranteed", None, (2, 2), 4), ("price", 5, (1, 1), 6)]
+    assert sales.sold == (3, 3) and not sales.limit_binds
+
+
+def test_a_stand_makes_no_cup_without_every_good(pack):
+    """One of each good per cup: a stand without ice makes nothing, however much else it has."""
+    assert produce(pack, Stock({"cups": 5, "sugar": 5, "lemons": 5})) == 0
+    assert produce(pack, {"cups": 5, "sugar": 5, "lemons": 5}) == 0
+    assert produce(pack, {"cups": 5, "sugar": 2, "lemons": 5, "ice": 3}) == 2
+
+
+def test_a_stock_counts_missing_goods_as_none():
+    stock = Stock({"cups": 2})
+    assert (stock["ice"], stock.get("ice"), stock.get("ice", 7)) == (0, 0, 0)
+    assert stock == {"cups": 2, "ice": 0} and stock != {"cups": 3}
+    assert hash(stock) == hash(Stock({"cups": 2, "ice": 0}))
+
+
+def test_a_stock_never_goes_below_zero():
+    with pytest.raises(RuleError, match="stock of ice cannot be negative"):
+        Stock({"cups": 1, "ice": -1})
+    with pytest.raises(RuleError, match="cannot remove 3 cups: stock holds 2"):
+        Stock({"cups": 2}).minus({"cups": 3})
+    with pytest.raises(RuleError, match="negative"):
+        Stock({"cups": 2}).plus({"cups": -3})
+
+
+def test_adding_and_taking_goods():
+    stock = Stock({"cups": 2, "ice": 1})
+    assert stock.plus({"cups": 1, "sugar": 4}) == {"cups": 3, "sugar": 4, "ice": 1}
+    assert stock.plus(Stock({"ice": 2})) == {"cups": 2, "ice": 3}
+    assert stock.minus({"cups": 2}) == {"ice": 1}
+    assert stock.minus(Stock({"ice": 1})) == {"cups": 2}
+    assert stock.minus({"cups": 2}).total == 1
+    assert stock.without(["ice"]) == {"cups": 2}
+    assert stock == {"cups": 2, "ice": 1}  # unchanged: every operation makes a new stock
