@@ -6,6 +6,8 @@ through (issue 21's mutants); the docstring says which rule it pins.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from printkit.errors import RuleError
@@ -15,10 +17,13 @@ from printkit.games.lemonade_stand.content import load as load_stand
 from printkit.games.lemonade_stand.rules import (
     DollarCopy,
     DollarPlay,
+    Purchase,
     Stall,
     collect,
     money,
+    open_stand,
     resolve_dollars,
+    sales,
     sell,
 )
 from printkit.games.lemonade_stand.rules import coins_of as stand_coins
@@ -65,6 +70,65 @@ def test_an_exchange_trades_one_dollar_of_coins(stand):
     after = collect(stand, full, 5)
     assert after.exchanged == 1
     assert money(stand, after.coins, 1) == 165  # 65 cents in coins + one dollar card
+
+
+def test_a_hand_that_can_never_hold_a_dollar_exchanges_exactly_one(stand):
+    """With one card of each coin (40 cents at most), 100 cents go for one dollar card,
+    and 95 cents can neither be held nor exchanged."""
+    tight = replace(stand, hand_limit=1)
+    after = collect(tight, stand_coins(tight, {}), 100)
+    assert (after.exchanged, after.coins.cards) == (1, 0)
+    with pytest.raises(RuleError, match="95¢ cannot be held"):
+        collect(tight, stand_coins(tight, {}), 95)
+
+
+def test_the_weather_brings_customers_to_the_stand(stand):
+    """Garden Gate's 3 regulars, 2 more in the heat, 1 bought with a coin: 6 customers."""
+    stall = open_stand(stand, "garden-gate", "heat", Purchase(cups=4, customers=1, spent=10))
+    assert stall == Stall(customers=6, cups=4, demand=25, price=10)
+    rain = open_stand(stand, "park-kiosk", "rain", Purchase(cups=2, customers=0, spent=10))
+    assert rain.customers == 0  # no regulars, and rain keeps one away: never below zero
+
+
+def test_extra_ice_lets_customers_pay_more(stand):
+    """Clouds cap a cup at 15 cents; Extra Ice adds 5, so the Park Kiosk's 25-cent cups sell
+    at 20: four cups, 80 cents."""
+    final, _ = resolve_dollars(
+        stand, [Stall(4, 4, 15, 25), Stall(1, 1, 15, 10)], [DollarPlay(0, DollarCopy("extra-ice"))]
+    )
+    assert final[0].demand == 20 and sell(final[0]).takings == 80
+
+
+def test_a_second_mom_gives_back_nothing_more(stand):
+    """With two decks, Mom Keeps Watch twice: the first returns what Ants and the Mower
+    took, the second has nothing left to return."""
+    plays = [
+        DollarPlay(0, DollarCopy("mom-on-watch", 1)),
+        DollarPlay(0, DollarCopy("mom-on-watch", 2)),
+        DollarPlay(1, DollarCopy("ants")),
+        DollarPlay(1, DollarCopy("lawn-mower")),
+    ]
+    final, steps = resolve_dollars(stand, [Stall(5, 3, 20, 10), Stall(4, 4, 20, 25)], plays)
+    assert [(s.stalls[0].customers, s.stalls[0].cups) for s in steps] == [
+        (5, 2),
+        (4, 2),
+        (5, 3),
+        (5, 3),
+    ]
+    assert final[0] == Stall(5, 3, 20, 10)
+
+
+def test_a_dollar_card_must_come_from_a_seat_at_the_table(stand):
+    with pytest.raises(RuleError, match="seat 3 is not at the table"):
+        resolve_dollars(stand, [Stall(1, 1, 15, 15)] * 2, [DollarPlay(2, DollarCopy("ants"))])
+
+
+@pytest.mark.parametrize(
+    "numbers", [(-1, 2, 15, 15), (2, -1, 15, 15), (2, 2, -5, 15), (2, 2, 15, -5)]
+)
+def test_a_sale_refuses_negative_numbers(numbers):
+    with pytest.raises(RuleError, match="cannot be negative"):
+        sales(*numbers)
 
 
 # -- Lemonade Stall --------------------------------------------------------------------------

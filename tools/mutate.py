@@ -71,6 +71,8 @@ source_paths = ["printkit/"]
 only_mutate = {source}
 pytest_add_cli_args_test_selection = {tests}
 pytest_add_cli_args = {args}
+# a mutant that loops forever is killed after 5x its tests' time, not mutmut's 15x
+timeout_multiplier = 5.0
 # a one-line raise only words an error; the bad-input tests pin the wording that matters
 do_not_mutate_patterns = ['^\\s*raise \\w+Error\\(.*\\)$']
 """
