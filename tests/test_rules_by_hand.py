@@ -7,6 +7,7 @@ through (issue 21's mutants); the docstring says which rule it pins.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -27,12 +28,19 @@ from printkit.games.lemonade_stand.rules import (
     sell,
 )
 from printkit.games.lemonade_stand.rules import coins_of as stand_coins
+from printkit.games.thats_not_lemonade.content import load as load_tnl
+from printkit.games.thats_not_lemonade.game import GameResult, TurnView, play_round
 from tests.conftest import CONTENT
 
 
 @pytest.fixture(scope="module")
 def stand():
     return load_stand(CONTENT / "lemonade-stand")
+
+
+@pytest.fixture(scope="module")
+def tnl():
+    return load_tnl(CONTENT / "thats-not-lemonade")
 
 
 # -- Lemonade Stand ------------------------------------------------------------------------
@@ -203,3 +211,50 @@ def test_adding_and_taking_goods():
     assert stock.minus({"cups": 2}).total == 1
     assert stock.without(["ice"]) == {"cups": 2}
     assert stock == {"cups": 2, "ice": 1}  # unchanged: every operation makes a new stock
+
+
+# -- That's Not Lemonade ---------------------------------------------------------------------
+class Recorder:
+    """Hits or passes as scripted, and keeps every view it was shown."""
+
+    def __init__(self, choices: list[bool]) -> None:
+        self.choices, self.views = list(choices), []
+
+    def hit(self, view: TurnView) -> bool:
+        self.views.append(view)
+        return self.choices.pop(0)
+
+
+def test_each_player_sees_the_table_as_it_is(tnl):
+    """Two players, seat 2 deals: the Ice is buried, and the pile is Lemonade, Double,
+    That's Not Lemonade, Lemonade. Seat 1 sees 4 cards left with the out card among them
+    or buried: 1 in 5. Each card taken shrinks the pile and the odds' denominator."""
+    deck = ("ice", "lemonade", "double-lemonade", "thats-not-lemonade", "lemonade")
+    one, two = Recorder([True, False]), Recorder([True, False])
+    result = play_round(tnl, 2, 2, deck, {1: one, 2: two}, wins=(1, 0))
+    seen = [
+        (v.seat, v.hand, v.lemons, v.cards_left, v.hidden, v.chance, v.held, v.last)
+        for v in (one.views[0], two.views[0], one.views[1], two.views[1])
+    ]
+    assert seen == [
+        (1, (), 0, 4, 1, Fraction(1, 5), (0, 0), (None, None)),
+        (2, (), 0, 3, 1, Fraction(1, 4), (1, 0), ("hit", None)),
+        (1, ("lemonade",), 1, 2, 1, Fraction(1, 3), (1, 1), ("hit", "hit")),
+        (2, ("double-lemonade",), 2, 2, 1, Fraction(1, 3), (1, 1), ("pass", "hit")),
+    ]
+    assert {(v.seats_in, v.wins, v.rounds_to_win) for v in one.views + two.views} == {
+        ((1, 2), (1, 0), 3)
+    }
+    assert (result.winner, result.decided_by, result.ended_by) == (2, "lemons", "all-passed")
+
+
+def test_a_round_without_past_wins_shows_none(tnl):
+    seat = Recorder([False, False])
+    play_round(tnl, 2, 1, ("ice", "lemonade", "lemonade"), {1: seat, 2: Recorder([False])})
+    assert seat.views[0].wins == (0, 0)
+
+
+def test_the_final_ranking_orders_seats_by_rounds_won():
+    """Seat 2 won with three rounds; seats 1 and 4 won one each (seat order), seat 3 none."""
+    result = GameResult(winner=2, rounds=(), wins=(1, 3, 0, 1))
+    assert result.ranking == (2, 1, 4, 3)
