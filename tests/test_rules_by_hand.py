@@ -6,13 +6,29 @@ through (issue 21's mutants); the docstring says which rule it pins.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
+from printkit.dice import ScriptedDice
 from printkit.errors import RuleError
-from printkit.games.lemonade_stall.rules import Offer, Stock, Weather, produce
+from printkit.games.lemonade_stall.rules import (
+    Offer,
+    Standing,
+    Stock,
+    Weather,
+    change_weather,
+    check_purchase,
+    d12_from_2d6,
+    forecast,
+    is_legal_purchase,
+    produce,
+    rank,
+    spoil,
+    use_ingredients,
+)
 from printkit.games.lemonade_stall.rules import sell as sell_cups
 from printkit.games.lemonade_stand.content import load as load_stand
 from printkit.games.lemonade_stand.rules import (
@@ -258,3 +274,75 @@ def test_the_final_ranking_orders_seats_by_rounds_won():
     """Seat 2 won with three rounds; seats 1 and 4 won one each (seat order), seat 3 none."""
     result = GameResult(winner=2, rounds=(), wins=(1, 3, 0, 1))
     assert result.ranking == (2, 1, 4, 3)
+
+
+# -- Lemonade Stall: the small rules ---------------------------------------------------------
+@pytest.mark.parametrize(("blue", "red"), [(0, 3), (7, 3), (3, 0), (3, 7)])
+def test_two_d6_must_show_d6_results(pack, blue, red):
+    with pytest.raises(RuleError, match="not a d6 result"):
+        d12_from_2d6(pack, blue, red)
+
+
+@pytest.mark.parametrize("rolls", [(7,), (7, 3, 2)])
+def test_a_forecast_takes_two_d12(pack, rolls):
+    with pytest.raises(RuleError, match=f"2 d12 rolls, got {len(rolls)}"):
+        forecast(pack, Weather("cloudy", 25), rolls)
+
+
+def test_the_weather_cannot_rise_past_its_best(pack):
+    """Hot Weather (C+ on 3+, +5 on 3+, +10 on 5+) on a sunny 35° day changes nothing."""
+    change = pack.event("hot-weather").change
+    assert change_weather(pack, Weather("sunny", 35), change, ScriptedDice([6, 6])) == Weather(
+        "sunny", 35
+    )
+    assert change_weather(pack, Weather("cloudy", 25), change, ScriptedDice([3, 5])) == Weather(
+        "sunny", 35
+    )
+    assert change_weather(pack, Weather("cloudy", 25), change, ScriptedDice([2, 4])) == Weather(
+        "cloudy", 30
+    )
+
+
+def test_the_night_after_selling(pack):
+    """Ice always melts, lemons spoil on the day's roll, a fridge keeps everything."""
+    stock = Stock({"cups": 2, "sugar": 2, "lemons": 2, "ice": 2})
+    assert spoil(pack, stock, 25, 4) == {"cups": 2, "sugar": 2, "lemons": 2}  # 25°: 5 or more
+    assert spoil(pack, stock, 25, 5) == {"cups": 2, "sugar": 2}
+    assert spoil(pack, stock, 15, 6) == {"cups": 2, "sugar": 2, "lemons": 2}  # never at 15°
+    assert spoil(pack, stock, 35, 6, fridge=True) == stock
+    weird = pack.event("weird-ice").effect
+    assert spoil(pack, stock, 25, 1, weird) == stock  # Weird Ice: ice lasts below 30°
+    assert spoil(pack, stock, 30, 1, weird) == {"cups": 2, "sugar": 2, "lemons": 2}
+
+
+def test_the_final_ranking_breaks_ties_in_turn(pack):
+    """Most money; then most stock; then the seat nearest the first player, that seat first."""
+    standings = [Standing(1, 30, 4), Standing(2, 30, 4), Standing(3, 30, 6), Standing(4, 12, 9)]
+    result = rank(pack, standings, first_player=2)
+    assert result.ranking == (3, 2, 1, 4) and result.decided_by == "stock"
+    tied = rank(pack, [Standing(1, 30, 4), Standing(2, 30, 4), Standing(3, 30, 4)], 3)
+    assert tied.ranking == (3, 1, 2) and tied.decided_by == "nearest-first-player"
+    assert rank(pack, [Standing(1, 9, 0), Standing(2, 10, 0)], 1).decided_by == "money"
+    alone = rank(pack, [Standing(1, 9, 0)], 1)
+    assert (alone.ranking, alone.decided_by, alone.winner) == ((1,), "money", 1)
+
+
+@pytest.mark.parametrize(
+    ("buy", "says"),
+    [
+        ({"melons": 1}, "no item 'melons'"),
+        ({"cups": -1}, "-1 cups is negative"),
+        ({"cups": 11}, "at most 10 cups a round"),
+        ({"cups": 10, "ice": 10}, "costs $13, stand has $12"),
+    ],
+)
+def test_an_illegal_purchase_names_the_rule_it_breaks(pack, buy, says):
+    with pytest.raises(RuleError, match=re.escape(says)):
+        check_purchase(pack, buy, money=12)
+    assert not is_legal_purchase(pack, buy, money=12)
+
+
+def test_using_ingredients_takes_one_of_each_good_per_cup(pack):
+    stock = Stock({"cups": 3, "sugar": 4, "lemons": 5, "ice": 6})
+    assert use_ingredients(pack, stock, 3) == {"sugar": 1, "lemons": 2, "ice": 3}
+    assert use_ingredients(pack, stock, 0) == stock
