@@ -24,6 +24,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tokenize
@@ -96,8 +97,10 @@ def prepare(module: Module) -> Path:
     return folder
 
 
-def run(module: Module, jobs: int) -> Path:
+def run(module: Module, jobs: int, keep: bool) -> Path:
     folder = prepare(module)
+    if not keep:  # mutmut does not re-check a survivor when only the tests changed
+        shutil.rmtree(folder / "mutants", ignore_errors=True)
     mutmut = [sys.executable, "-m", "mutmut"]
     subprocess.run([*mutmut, "run", "--max-children", str(jobs)], cwd=folder, check=False)
     return folder
@@ -202,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--list", action="store_true", help="list the modules and stop")
     parser.add_argument("--report-only", action="store_true", help="report the last run")
+    parser.add_argument(
+        "--keep", action="store_true", help="reuse mutmut's last results (re-checks changed code)"
+    )
     args = parser.parse_args(argv)
     if args.list:
         for module in MODULES.values():
@@ -213,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [MODULES[m] for m in args.modules] or list(MODULES.values())
     summary = []
     for module in chosen:
-        folder = prepare(module) if args.report_only else run(module, args.jobs)
+        folder = prepare(module) if args.report_only else run(module, args.jobs, args.keep)
         summary.append(report(module, folder))
     for row in summary:
         killed, judged = row["killed"], row["judged"]
