@@ -46,6 +46,12 @@ class Plan:
     games: int
     seed: int
     workers: int = 1
+    engine: str = ""  # the rules the game plays by, when its pack names them (``engine:``)
+    scheduler: str = ""  # a Dask scheduler's address: play on that cluster instead of here
+
+    @property
+    def rules(self) -> str:
+        return self.engine or self.game
 
 
 def simulator_for(game: str) -> Simulator:
@@ -72,9 +78,9 @@ class _Player:
     """Plays spans of a plan in one process, with each content version loaded once."""
 
     def __init__(self, plan: Plan) -> None:
-        plugin = plugin_for(plan.game)
+        plugin = plugin_for(plan.rules)
         self.plan = plan
-        self.simulator = simulator_for(plan.game)
+        self.simulator = simulator_for(plan.rules)
         self.packs = tuple(plugin.load(source.folder) for source in plan.sources)
         self.cycle = len(lineups(self.simulator.strategies, plan.players))
         self.seatings = lineups(self.simulator.strategies, plan.players)
@@ -127,13 +133,22 @@ def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[G
         pool.join()
 
 
-def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
-    """Play the plan and report on each content version; Ctrl-C ends with what finished."""
-    simulator = simulator_for(plan.game)
+Play = Callable[[Plan, "Progress | None"], Iterator[tuple[GameRecord, ...]]]
+
+
+def run(
+    plan: Plan, progress: Progress | None = None, play: Play | None = None
+) -> tuple[Report, ...]:
+    """Play the plan and report on each content version; Ctrl-C ends with what finished.
+
+    ``play`` plays the games (default: `play_games`, on this machine's cores;
+    `printkit.simulate.cluster.play_on_cluster` spreads them over a cluster).
+    """
+    simulator = simulator_for(plan.rules)
     words = simulator.report
     tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
     records: tuple[GameRecord, ...] = ()
-    with closing(play_games(plan, progress)) as games:
+    with closing((play or play_games)(plan, progress)) as games:
         try:
             for records in games:
                 for tally, record in zip(tallies, records):
@@ -143,7 +158,7 @@ def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
             for tally, record in zip(tallies, records):  # every version ends on the same game
                 if tally.games < finished:
                     tally.add(record)
-    title = plugin_for(plan.game).title
+    title = plugin_for(plan.rules).title
     return tuple(
         Report(
             game=plan.game,
