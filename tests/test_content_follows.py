@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.checker import PackCache, check_example, read_example
+from printkit.check.checker import PackCache, check_example, read_example
 from printkit.dice import ScriptedDice, SeededDice
 from printkit.errors import PrintkitError, RuleError
 from printkit.games.lemonade_stall.game import (
