@@ -168,8 +168,46 @@ def is_wording(diff: list[str]) -> bool:
     return bool(changed) and all(" " in text for text in changed)
 
 
+def recheck(module: Module, folder: Path) -> None:
+    """Run the current tests against each survivor of the last run, in a fresh pytest each.
+
+    mutmut keeps the tests it copied and its map of which tests reach which
+    function from its own run; after new tests are written, this asks them
+    directly (mutmut's ``MUTANT_UNDER_TEST`` switch) and records what they kill.
+    """
+    mutants = folder / "mutants"
+    shutil.copytree(ROOT / "tests", mutants / "tests", dirs_exist_ok=True)
+    first = [t for t in module.tests if t in SHARED_TESTS]  # quick tests first: -x stops early
+    tests = first + [t for t in module.tests if t not in SHARED_TESTS]
+    env = {**os.environ, "PYTHONPATH": str(mutants)}
+    verdicts = {}
+    for name, status in results(folder).items():
+        if status != "survived":
+            continue
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+        command += ["-p", "no:randomly", "-k", NOT_RULES, *tests]
+        try:
+            done = subprocess.run(
+                command,
+                cwd=mutants,
+                env={**env, "MUTANT_UNDER_TEST": name},
+                capture_output=True,
+                check=False,
+                timeout=600,
+            )
+        except subprocess.TimeoutExpired:
+            verdicts[name] = "timeout"
+        else:  # pytest: 0 all passed, 1 some failed; anything else is not a verdict
+            verdicts[name] = {0: "survived", 1: "killed"}.get(done.returncode, "survived")
+        print(f"{verdicts[name]:9} {name}", flush=True)
+    (folder / "recheck.json").write_text(json.dumps(verdicts, indent=1), encoding="utf-8")
+
+
 def report(module: Module, folder: Path) -> dict[str, object]:
     statuses = results(folder)
+    rechecked = folder / "recheck.json"
+    if rechecked.exists():
+        statuses.update(json.loads(rechecked.read_text(encoding="utf-8")))
     survivors = {n: diff_of(folder, n) for n, s in statuses.items() if s == "survived"}
     wording = sorted(n for n, d in survivors.items() if is_wording(d))
     counts: dict[str, int] = {}
@@ -206,6 +244,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the modules and stop")
     parser.add_argument("--report-only", action="store_true", help="report the last run")
     parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="ask the current tests about the last run's survivors, then report",
+    )
+    parser.add_argument(
         "--keep", action="store_true", help="reuse mutmut's last results (re-checks changed code)"
     )
     args = parser.parse_args(argv)
@@ -219,7 +262,13 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [MODULES[m] for m in args.modules] or list(MODULES.values())
     summary = []
     for module in chosen:
-        folder = prepare(module) if args.report_only else run(module, args.jobs, args.keep)
+        if args.report_only or args.recheck:
+            folder = prepare(module)
+            if args.recheck:
+                recheck(module, folder)
+        else:
+            folder = run(module, args.jobs, args.keep)
+            (folder / "recheck.json").unlink(missing_ok=True)
         summary.append(report(module, folder))
     for row in summary:
         killed, judged = row["killed"], row["judged"]
