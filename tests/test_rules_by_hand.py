@@ -207,6 +207,8 @@ def test_a_stock_counts_missing_goods_as_none():
     assert (stock["ice"], stock.get("ice"), stock.get("ice", 7)) == (0, 0, 0)
     assert stock == {"cups": 2, "ice": 0} and stock != {"cups": 3}
     assert hash(stock) == hash(Stock({"cups": 2, "ice": 0}))
+    assert stock != {"cups": 2, "ice": 1} and Stock({"cups": 2, "ice": 1}) != stock
+    assert repr(Stock({"cups": 2, "ice": 1})) == "Stock({cups: 2, ice: 1})"
 
 
 def test_a_stock_never_goes_below_zero():
@@ -279,7 +281,8 @@ def test_the_final_ranking_orders_seats_by_rounds_won():
 # -- Lemonade Stall: the small rules ---------------------------------------------------------
 @pytest.mark.parametrize(("blue", "red"), [(0, 3), (7, 3), (3, 0), (3, 7)])
 def test_two_d6_must_show_d6_results(pack, blue, red):
-    with pytest.raises(RuleError, match="not a d6 result"):
+    bad = "blue" if not 1 <= blue <= 6 else "red"
+    with pytest.raises(RuleError, match=f"{bad} die shows .*, not a d6 result"):
         d12_from_2d6(pack, blue, red)
 
 
@@ -313,6 +316,8 @@ def test_the_night_after_selling(pack):
     weird = pack.event("weird-ice").effect
     assert spoil(pack, stock, 25, 1, weird) == stock  # Weird Ice: ice lasts below 30°
     assert spoil(pack, stock, 30, 1, weird) == {"cups": 2, "sugar": 2, "lemons": 2}
+    bad = pack.event("bad-lemons").effect  # lemons spoil on 3 or more, whatever the heat
+    assert spoil(pack, stock, 15, 3, bad) == {"cups": 2, "sugar": 2}
 
 
 def test_the_final_ranking_breaks_ties_in_turn(pack):
