@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from printkit.dice import ScriptedDice
+from printkit.dice import ScriptedDice, SeededDice
 from printkit.errors import RuleError
 from printkit.games.lemonade_stall.rules import (
     Offer,
@@ -31,7 +31,20 @@ from printkit.games.lemonade_stall.rules import (
 )
 from printkit.games.lemonade_stall.rules import sell as sell_cups
 from printkit.games.lemonade_stand.content import load as load_stand
+from printkit.games.lemonade_stand.game import Morning as StandMorning
+from printkit.games.lemonade_stand.game import (
+    Player,
+    Table,
+    collect_takings,
+    give_back,
+    play_day,
+    set_up,
+    take_dollar,
+)
+from printkit.games.lemonade_stand.model import CUPS, CUSTOMERS
+from printkit.games.lemonade_stand.rules import CoinPlay as StandCoin
 from printkit.games.lemonade_stand.rules import (
+    Coins,
     DollarCopy,
     DollarPlay,
     Purchase,
@@ -44,6 +57,7 @@ from printkit.games.lemonade_stand.rules import (
     sell,
 )
 from printkit.games.lemonade_stand.rules import coins_of as stand_coins
+from printkit.games.lemonade_stand.rules import worth as stand_worth
 from printkit.games.thats_not_lemonade.content import load as load_tnl
 from printkit.games.thats_not_lemonade.game import GameResult, TurnView, play_round
 from tests.conftest import CONTENT
@@ -351,3 +365,111 @@ def test_using_ingredients_takes_one_of_each_good_per_cup(pack):
     stock = Stock({"cups": 3, "sugar": 4, "lemons": 5, "ice": 6})
     assert use_ingredients(pack, stock, 3) == {"sugar": 1, "lemons": 2, "ice": 3}
     assert use_ingredients(pack, stock, 0) == stock
+
+
+# -- Lemonade Stand: the day -----------------------------------------------------------------
+class Morning:
+    """A Lemonade Stand player who opens one stand, plays set coins and set dollar cards."""
+
+    def __init__(self, stand: str, coins: list[tuple[str, str]], dollars=()) -> None:
+        self.stand, self.coins, self.cards = stand, coins, tuple(dollars)
+
+    def morning(self, pack, table, seat):
+        return StandMorning(self.stand, tuple(StandCoin(c, end) for c, end in self.coins))
+
+    def dollars(self, pack, table, seat, stalls):
+        return self.cards
+
+
+def test_the_weakest_card_goes_back_first(stand):
+    """Played cards go first, the weakest of them; the first deck's copy before the second's."""
+    played = Player(
+        Coins((0, 0, 0)), (DollarCopy("ants"),), (DollarCopy("rush-hour"), DollarCopy("flyers"))
+    )
+    assert give_back(stand, played)[1] == DollarCopy("flyers")
+    in_hand = Player(Coins((0, 0, 0)), (DollarCopy("copycat", 2), DollarCopy("copycat", 1)))
+    after, card = give_back(stand, in_hand)
+    assert card == DollarCopy("copycat", 1) and after.hand == (DollarCopy("copycat", 2),)
+    assert give_back(stand, Player(Coins((1, 0, 0))))[1] is None
+
+
+def test_a_deck_nobody_can_rebuild_is_an_error(stand):
+    table = Table((Player(Coins((1, 0, 0))), Player(Coins((1, 0, 0)))), (), ("w01",), "w02")
+    with pytest.raises(RuleError, match="no player holds a dollar card"):
+        take_dollar(stand, table, 0, SeededDice(1))
+
+
+def test_the_top_dollar_card_goes_to_the_hand(stand):
+    table = Table(
+        (Player(Coins((1, 0, 0))),) * 2, (DollarCopy("flyers"), DollarCopy("ants")), ("w01",), "w02"
+    )
+    after = take_dollar(stand, table, 1, SeededDice(1))
+    assert after.players[1].hand == (DollarCopy("flyers"),) and after.dollar_deck == (
+        DollarCopy("ants"),
+    )
+    assert after.players[0].hand == () and after.returns == 0
+
+
+@pytest.mark.parametrize("players", [1, 9])
+def test_a_table_of_the_wrong_size_is_refused(stand, players):
+    with pytest.raises(RuleError, match="takes 2 to 8 players"):
+        set_up(stand, players, SeededDice(1))
+
+
+def test_setting_up_deals_coins_dollars_and_the_first_forecast(stand):
+    """Each player: a dime and three nickels, one dollar card. One weather card is open."""
+    table = set_up(stand, 5, SeededDice(2))
+    assert {stand_worth(stand, p.coins) for p in table.players} == {25}
+    assert [len(p.hand) for p in table.players] == [1] * 5
+    assert len(table.dollar_deck) == 24 - 5  # five players: both decks
+    assert len(table.weather_deck) == 11 and table.forecast not in table.weather_deck
+    assert (table.day, table.returns) == (1, 0)
+
+
+def test_one_day_from_the_morning_to_collecting(stand):
+    """Forecast w08 (heat over clouds); w01 is revealed with its arrow up: heat, 25 cents a cup.
+
+    Seat 1 opens the Garden Gate (10 cents, 3 regulars, 2 more in the heat) and plays a
+    quarter for 5 cups: 5 customers buy 5 cups at 10 cents, 50 cents. Seat 2 opens the
+    Park Kiosk (25 cents, no regulars) with a dime for 2 customers and a nickel for 1 cup:
+    4 customers, 1 cup, 25 cents. Seat 2 plays Flyers? No: it holds it back.
+    """
+    one = Player(stand_coins(stand, {"quarter": 1}), (DollarCopy("ants"),))
+    two = Player(stand_coins(stand, {"dime": 1, "nickel": 1}), (DollarCopy("flyers"),))
+    table = Table((one, two), (DollarCopy("chalk-sign"),), ("w01", "w02"), "w08")
+    deciders = [
+        Morning("garden-gate", [("quarter", CUPS)], [DollarCopy("ants")]),
+        Morning("park-kiosk", [("dime", CUSTOMERS), ("nickel", CUPS)]),
+    ]
+    after, log = play_day(stand, table, deciders, SeededDice(1))
+    assert (log.forecast, log.revealed, log.weather) == ("w08", "w01", "heat")
+    assert [(p.cups, p.customers, p.spent) for p in log.purchases] == [(5, 0, 25), (1, 2, 15)]
+    # Ants takes seat 2's only cup: it sells nothing
+    assert [(s.served, s.takings) for s in log.sales] == [(5, 50), (0, 0)]
+    assert [stand_worth(stand, p.coins) for p in after.players] == [50, 5]  # Mom's nickel
+    assert log.mom == (False, True) and log.exchanged == (0, 0)
+    assert after.players[0].played == (DollarCopy("ants"),) and after.players[0].hand == ()
+    assert (after.forecast, after.weather_deck, after.day) == ("w01", ("w02",), 2)
+
+
+def test_a_dollar_card_not_in_hand_cannot_be_played(stand):
+    table = Table((Player(stand_coins(stand, {"nickel": 1})),) * 2, (), ("w01",), "w08")
+    deciders = [Morning("garden-gate", [("nickel", CUPS)], [DollarCopy("ants")])] * 2
+    with pytest.raises(RuleError, match="plays 'ants', which is not in hand"):
+        play_day(stand, table, deciders, SeededDice(1))
+
+
+def test_the_weather_deck_must_last(stand):
+    table = Table((Player(stand_coins(stand, {"nickel": 1})),) * 2, (), (), "w08")
+    with pytest.raises(RuleError, match="weather deck ran out"):
+        play_day(stand, table, [Morning("garden-gate", [("nickel", CUPS)])] * 2, SeededDice(1))
+
+
+def test_takings_that_overflow_the_hand_bring_a_dollar_card(stand):
+    """Four of each coin (160 cents) and 10 more: one dollar card, 70 cents in coins."""
+    full = stand_coins(stand, {"quarter": 4, "dime": 4, "nickel": 4})
+    table = Table((Player(full), Player(stand_coins(stand, {}))), (DollarCopy("ants"),), (), "w01")
+    after, exchanged, mom = collect_takings(stand, table, [10, 0], SeededDice(1))
+    assert exchanged == (1, 0) and mom == (False, True)
+    assert after.players[0].hand == (DollarCopy("ants"),)
+    assert stand_worth(stand, after.players[0].coins) == 70
