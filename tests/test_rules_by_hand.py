@@ -431,8 +431,9 @@ def test_one_day_from_the_morning_to_collecting(stand):
 
     Seat 1 opens the Garden Gate (10 cents, 3 regulars, 2 more in the heat) and plays a
     quarter for 5 cups: 5 customers buy 5 cups at 10 cents, 50 cents. Seat 2 opens the
-    Park Kiosk (25 cents, no regulars) with a dime for 2 customers and a nickel for 1 cup:
-    4 customers, 1 cup, 25 cents. Seat 2 plays Flyers? No: it holds it back.
+    Park Kiosk (25 cents, no regulars) with a dime for 2 customers and a nickel for 1 cup,
+    but seat 1's Ants in the Sugar takes that cup: seat 2 sells nothing, has no coin
+    left, and runs to Mom for a nickel. Seat 2 keeps its Flyers in hand.
     """
     one = Player(stand_coins(stand, {"quarter": 1}), (DollarCopy("ants"),))
     two = Player(stand_coins(stand, {"dime": 1, "nickel": 1}), (DollarCopy("flyers"),))
