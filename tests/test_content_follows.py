@@ -31,7 +31,14 @@ from printkit.games.lemonade_stall.game import (
     step_forecast,
     step_prices,
 )
-from printkit.games.lemonade_stall.rules import Stock, Weather, evolve, is_legal_purchase
+from printkit.games.lemonade_stall.rules import (
+    Standing,
+    Stock,
+    Weather,
+    evolve,
+    is_legal_purchase,
+    rank,
+)
 from printkit.games.lemonade_stall.strategies import RandomLegal
 from printkit.games.lemonade_stand import game as stand_game
 from printkit.games.lemonade_stand.game import Bot, dollar_deck, set_up
@@ -818,6 +825,12 @@ def _stall_neglect(pack):
     assert (tokens["early-bird"], tokens["bartering"], tokens["hire-fridge"]) == (0, 0, 4)
 
 
+def _stall_seat_breaks_the_last_tie(pack):
+    """With money the only tie-break, equal money goes to the seat nearest the first player."""
+    result = rank(pack, [Standing(1, 30, 2), Standing(2, 30, 5), Standing(3, 30, 9)], 2)
+    assert (result.ranking, result.decided_by) == ((2, 3, 1), "nearest-first-player")
+
+
 # Lemonade Stand
 def _stand_start_mix(pack):
     table = set_up(pack, 3, SeededDice(1))
@@ -862,6 +875,13 @@ DIRECT = [
         "game.yaml",
         (("starting_money: 20", "starting_money: 23"),),
         _stall_starting_money,
+    ),
+    Direct(
+        "lemonade-stall/game.yaml: tie_breaks, money alone",
+        "lemonade-stall",
+        "game.yaml",
+        (("value: [money, stock, nearest-first-player]", "value: [money]"),),
+        _stall_seat_breaks_the_last_tie,
     ),
     Direct(
         "lemonade-stall/game.yaml: opening_weather",
