@@ -103,9 +103,11 @@ def test_the_wheel_alone_makes_a_kit_from_an_empty_folder(installed, tmp_path):
     assert "20 games" in run("simulate", "my-stall", "--games", "20", "--workers", "1")
 
     tests = _run(
-        [str(bin_dir / "python"), "-m", "pytest", "-p", "no:cacheprovider", "content"], work, env
+        [str(bin_dir / "python"), "-m", "pytest", "-v", "-p", "no:cacheprovider", "content"],
+        work,
+        env,
     ).stdout
-    assert "my-game" in tests or "passed" in tests, tests
+    assert "content/my-game/examples/deck-size.yaml::deck-size PASSED" in tests, tests
     assert " failed" not in tests, tests
 
 

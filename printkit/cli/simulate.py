@@ -219,12 +219,15 @@ def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:
     """Play the plan, with a progress bar when a person watches stderr."""
     from printkit.simulate.runner import run
 
+    play = None
+    if plan.scheduler:
+        from printkit.simulate.cluster import play_on_cluster as play
     start = time.perf_counter()
     if sys.stderr.isatty():
         with click.progressbar(length=plan.games, label="playing", file=sys.stderr) as bar:
-            reports = run(plan, bar.update)
+            reports = run(plan, bar.update, play)
     else:
-        reports = run(plan)
+        reports = run(plan, play=play)
     return reports, time.perf_counter() - start
 
 

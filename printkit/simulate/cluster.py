@@ -15,19 +15,24 @@ from pathlib import Path
 
 from printkit.errors import UsageError
 from printkit.simulate.records import GameRecord
+from printkit.simulate.runner import Plan, Source, _Player, spans
 
 Files = dict[str, bytes]  # relative path -> bytes of one pack
 MAX_PACK_BYTES = 64 * 1024 * 1024  # a pack larger than this is not content meant to be shipped
 
 
-def play_on_cluster(plan, spans: list[range], progress=None) -> Iterator[tuple[GameRecord, ...]]:
+SPANS = 64  # spans are cut as for this many workers: a cluster's size is not known here
+
+
+def play_on_cluster(plan: Plan, progress=None) -> Iterator[tuple[GameRecord, ...]]:
     """Each game's records in game order, the spans played by the cluster at ``plan.scheduler``."""
     client = _client(plan.scheduler)
     try:
         packs = [_files_of(source.folder) for source in plan.sources]
         shipped = client.scatter(packs, broadcast=True)
         local = replace(plan, scheduler="", workers=1)
-        futures = [client.submit(play_remote, local, span, shipped, pure=False) for span in spans]
+        parts = spans(plan.games, SPANS)
+        futures = [client.submit(play_remote, local, span, shipped, pure=False) for span in parts]
         for future in futures:  # in order: the report is the same whoever finishes first
             games = future.result()
             if progress:
@@ -72,8 +77,6 @@ _FOLDERS: dict[str, Path] = {}
 
 def play_remote(plan, span: range, packs: list[Files]) -> list[tuple[GameRecord, ...]]:
     """Runs on a worker: unpack the packs once, then play the span like a local worker."""
-    from printkit.simulate.runner import Source, _Player
-
     key = hashlib.sha256(repr((plan.game, plan.rules, plan.players, plan.seed)).encode())
     folders = [_unpacked(files, source.folder.name) for files, source in zip(packs, plan.sources)]
     for folder in folders:

@@ -26,7 +26,6 @@ from printkit.simulate.tally import Tally
 
 SPANS_PER_WORKER = 16  # enough spans to keep every core busy to the end
 SPAN_LIMITS = (8, 100)  # games per span: a short tail when one core finishes first
-CLUSTER_SPANS = 64  # spans are cut as for this many workers: a cluster's size is not known here
 
 Progress = Callable[[int], None]
 
@@ -130,11 +129,6 @@ def _play_span(span: range) -> list[tuple[GameRecord, ...]]:
 
 def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[GameRecord, ...]]:
     """Each game's records (one per content version), in game order."""
-    if plan.scheduler:
-        from printkit.simulate.cluster import play_on_cluster
-
-        yield from play_on_cluster(plan, spans(plan.games, CLUSTER_SPANS), progress)
-        return
     parts = spans(plan.games, plan.workers)
     if plan.workers <= 1 or len(parts) <= 1:
         player = _Player(plan)
@@ -155,13 +149,22 @@ def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[G
         pool.join()
 
 
-def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
-    """Play the plan and report on each content version; Ctrl-C ends with what finished."""
+Play = Callable[[Plan, "Progress | None"], Iterator[tuple[GameRecord, ...]]]
+
+
+def run(
+    plan: Plan, progress: Progress | None = None, play: Play | None = None
+) -> tuple[Report, ...]:
+    """Play the plan and report on each content version; Ctrl-C ends with what finished.
+
+    ``play`` plays the games (default: `play_games`, on this machine's cores;
+    `printkit.simulate.cluster.play_on_cluster` spreads them over a cluster).
+    """
     simulator = simulator_for(plan.rules)
     words = simulator.report
     tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
     records: tuple[GameRecord, ...] = ()
-    with closing(play_games(plan, progress)) as games:
+    with closing((play or play_games)(plan, progress)) as games:
         try:
             for records in games:
                 for tally, record in zip(tallies, records):
