@@ -565,10 +565,12 @@ def render(template: str, tmp_path: Path, **limits):
         ("{{ [1] * 10**9 }}", "too long"),
         ("{{ 7 ** 100000 }}", "too large"),
         ("{{ 'a'|center(10**10) }}", "wider than a rulebook"),
+        ("{{ '%0999999999d' % 1 }}", "wider than a rulebook"),
+        ("{{ '{:>999999999}'.format(1) }}", "wider than a rulebook"),
         ("{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}", "call themselves"),
         ("{% for i in range(100000) %}{% for j in range(100) %}xx{% endfor %}{% endfor %}", "past"),
     ],
-    ids=["string", "words", "list", "power", "center", "recursion", "output"],
+    ids=["string", "words", "list", "power", "center", "percent", "format", "recursion", "output"],
 )
 def test_a_template_that_builds_too_much_is_a_clean_error(template, problem, tmp_path):
     from printkit.errors import ContentError

@@ -150,7 +150,7 @@ class BoundedEnvironment(SandboxedEnvironment):
     """The sandbox, with a bound on what one ``*`` or ``**`` may build and a deadline
     checked at every call, attribute and operator a template evaluates."""
 
-    intercepted_binops = frozenset({"*", "**"})
+    intercepted_binops = frozenset({"*", "**", "%"})
     deadline = float("inf")
 
     def check_deadline(self) -> None:
@@ -164,15 +164,30 @@ class BoundedEnvironment(SandboxedEnvironment):
             _check_repeat(right, left)
         elif operator == "**" and _huge_power(left, right):
             raise TemplateLimit(f"{left} ** {right} is a number too large to print")
+        elif operator == "%" and isinstance(left, str):
+            _check_widths(left, PERCENT_WIDTH)
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         __self.check_deadline()
+        method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
+        if isinstance(getattr(method, "__self__", None), str) and method.__name__ == "format":
+            _check_widths(method.__self__, BRACE_WIDTH)
         return super().call(__context, __obj, *args, **kwargs)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         self.check_deadline()
         return super().getattr(obj, attribute)
+
+
+PERCENT_WIDTH = re.compile(r"%[-#0 +]*(\d+)")  # '%0999999999d' % 1: a gigabyte of zeros
+BRACE_WIDTH = re.compile(r"\{[^{}]*:[^{}]*?(\d+)[^{}]*\}")  # '{:>999999999}'.format(1)
+
+
+def _check_widths(text: str, pattern: re.Pattern) -> None:
+    for found in pattern.finditer(text):
+        if int(found.group(1)) > LARGEST_OUTPUT:
+            raise TemplateLimit(f"the width in {found.group()!r} is wider than a rulebook")
 
 
 def _huge_power(base: Any, exponent: Any) -> bool:
