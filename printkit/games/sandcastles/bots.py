@@ -97,9 +97,8 @@ class Builder:
 
 
 def _bully_smashes(pack: Sandcastles, builds: Sequence[Build], rng: random.Random):
-    """The bullies' smashes, judged on castles and discards as the engine counts them."""
-    castles = [tuple(b.castle) for b in builds]
-    table = score_table(pack, castles, [b.discards for b in builds])
+    """Each bully smashes a random card of every castle that scored more in the first scoring."""
+    table = score_table(pack, [b.castle for b in builds], [b.discards for b in builds])
     smashes = []
     gone: set[tuple[int, tuple[int, int]]] = set()
     for by, targets in enumerate(may_smash(table.totals(pack)), start=1):
@@ -136,7 +135,7 @@ def play_seeded_round(pack: Sandcastles, players: int, seed: int) -> SeededRound
             if open_piles:
                 builder.take(builder.rng.choice(open_piles).pop(0))
     steps = tuple(tuple(b.steps) for b in builders)
-    builds = build_castles(pack, hands, steps)
+    builds = build_castles(pack, hands, steps)  # the castles and discards as the engine counts
     smashes = _bully_smashes(pack, builds, random.Random(sub_seed(seed, "bullies")))
     played = play_whole_round(pack, hands, steps, smashes)
     return SeededRound(hands, steps, smashes, played)
