@@ -438,8 +438,8 @@ def _build_in_worker(job: tuple) -> tuple[str, object]:
         plugin, pack = _worker_pack(folder)
         report = build_game(plugin, pack, out, options_for(settings), settings[1], force)
         return "ok", report
-    except PrintkitError as exc:  # custom exceptions do not survive pickling: send the text
-        return "error", (exc.format_message(), exc.exit_code, type(exc).__name__)
+    except PrintkitError as exc:  # pickles with its fields: the parent raises it as it was
+        return "error", exc
 
 
 def build_targets(
@@ -483,8 +483,8 @@ def build_targets(
         from printkit.errors import PrintkitError
 
         raise PrintkitError(
-            "a build worker stopped without finishing (killed, or out of memory)\n"
-            "  hint: run the build again; each file is whole, but they may be of two builds"
+            "a build worker stopped without finishing (killed, or out of memory)",
+            "run the build again; each file is whole, but they may be of two builds",
         ) from None
     finally:
         pool.shutdown(wait=True)  # on Ctrl-C too: workers finish their atomic writes first
@@ -492,12 +492,7 @@ def build_targets(
     reports = []
     for status, value in results:
         if status == "error":
-            from printkit.errors import PrintkitError
-
-            message, code, _ = value
-            error = PrintkitError(message)
-            error.exit_code = code
-            raise error
+            raise value
         reports.append(value)
     return reports
 
