@@ -47,6 +47,7 @@ def draw_guide(
     reprint: list[str] | None = None,
     labels: Mapping[str, str] = ENGLISH,
 ) -> None:
+    c.note_page("guide")
     width = paper.width - 2 * PRINT_MARGIN - 8 * MM
     x = PRINT_MARGIN + 4 * MM
     y = paper.height - PRINT_MARGIN - 4 * MM
@@ -71,6 +72,7 @@ def draw_guide(
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, HexColor("#F4F4F4")]),
                 ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#555555")),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONT", (0, 0), (-1, -1), BODY),  # never reportlab's unembedded Helvetica
             ]
         )
     )

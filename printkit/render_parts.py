@@ -9,8 +9,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.guide import GuideRow, draw_guide
 from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part
 from printkit.render.impose import (
+    MarkRoom,
+    cut_marks,
     draw_duplex,
     draw_gutterfold,
+    draw_marks,
     draw_sheet,
     footer,
     grid_for,
@@ -18,9 +21,9 @@ from printkit.render.impose import (
     sheets,
 )
 from printkit.render.labels import labels_for, say
-from printkit.render.pdf import finish, new_canvas
+from printkit.render.pdf import clear_boxes, finish, new_canvas, set_boxes
 from printkit.render.tiling import draw_board_form, draw_tiles, plan_tiles
-from printkit.render.units import LARGE_PAPERS, MM, PRINT_MARGIN, Box, Paper
+from printkit.render.units import BLEED, LARGE_PAPERS, MM, PRINT_MARGIN, Box, Paper
 
 
 def page_count(part: Part, paper: Paper) -> int:
@@ -91,6 +94,7 @@ def _draw_pages(c: Canvas, part: Pages, paper: Paper, labels) -> None:
             page.width - 2 * PRINT_MARGIN,
             page.height - 2 * PRINT_MARGIN - 4 * MM,
         )
+        c.note_page("pages")
         draw(c, box)
         footer(
             c,
@@ -121,14 +125,23 @@ def large_board_file(board: Board, options: KitOptions) -> str:
 
 
 def render_large_board(board: Board, kit: Kit, options: KitOptions) -> bytes:
+    """The board on one large sheet for a print shop: TrimBox, BleedBox and crop marks
+    at its four corners tell the shop where to cut."""
     large = LARGE_PAPERS[options.paper.id]
     page = large if board.height > board.width else large.landscape
     c, buffer = new_canvas(page.width, page.height, f"{kit.title} — {board.title} ({large.name})")
+    trim = Box(
+        (page.width - board.width) / 2, (page.height - board.height) / 2, board.width, board.height
+    )
+    set_boxes(c, trim, trim.outset(BLEED))
+    c.note_page("print-shop")
     c.saveState()
-    c.translate((page.width - board.width) / 2, (page.height - board.height) / 2)
+    c.translate(trim.x, trim.y)
     board.draw(c)
     c.restoreState()
+    draw_marks(c, cut_marks(page, trim, (trim.x, trim.right), (trim.y, trim.top), MarkRoom()))
     c.showPage()
+    clear_boxes(c)
     return finish(c, buffer)
 
 

@@ -31,7 +31,8 @@ ENGLISH: dict[str, str] = {
     "how.cardstock": "single-sided, card stock",
     "how.board": "single-sided; card stock, or paper glued to card",
     "how.pages": "single-sided",
-    "note.board": "trim the margins, overlap the grey glue strips matching the ⊕ marks.",
+    "note.board": "trim the white margin off every side; glue each grey strip under its "
+    "neighbour, the neighbour's edge on the strip's dashed line.",
     "file.fold": "the same cards as fold-and-glue sheets, for printers without duplex",
     "file.board": "the board on one large sheet, for a print shop",
     "file.rulebook": "the rulebook",
@@ -46,8 +47,8 @@ ENGLISH: dict[str, str] = {
     "tile.title": "{title} — tile {label}",
     "tile.grid": "{cols} × {rows} tiles: columns A–{last} left to right, rows 1–{rows} top to "
     "bottom",
-    "tile.help": "Trim the white margin on the left and top edges; glue each grey strip under "
-    "the next tile, matching the ⊕ marks.",
+    "tile.help": "Trim the white margin off every side. Glue each grey strip under the next "
+    "tile, its trimmed edge on the dashed line between the arrows.",
     "tile.glue_right": "glue — next tile goes on top",
     "tile.glue_below": "glue — tile below goes on top",
     "reprint.front": "REPRINT — replaces {title} sheet {number}, front",
@@ -79,7 +80,8 @@ RUSSIAN: dict[str, str] = {
     "how.cardstock": "односторонняя, плотная бумага",
     "how.board": "односторонняя; плотная бумага или бумага на картоне",
     "how.pages": "односторонняя",
-    "note.board": "обрежьте поля, совместите серые полосы для клея по меткам ⊕.",
+    "note.board": "обрежьте белые поля со всех сторон; подклейте каждую серую полосу под "
+    "соседнюю часть, её край — по пунктиру на полосе.",
     "file.fold": "те же карты для складывания и склейки — если принтер не печатает с двух сторон",
     "file.board": "поле на одном большом листе — для типографии",
     "file.rulebook": "правила игры",
@@ -94,8 +96,8 @@ RUSSIAN: dict[str, str] = {
     "tile.title": "{title} — часть {label}",
     "tile.grid": "{cols} × {rows} частей: столбцы A–{last} слева направо, ряды 1–{rows} сверху "
     "вниз",
-    "tile.help": "Обрежьте белое поле слева и сверху; приклейте каждую серую полосу под "
-    "соседнюю часть, совмещая метки ⊕.",
+    "tile.help": "Обрежьте белые поля со всех сторон. Подклейте каждую серую полосу под "
+    "соседнюю часть: её обрезанный край — по пунктиру между стрелками.",
     "tile.glue_right": "клей — сверху ляжет следующая часть",
     "tile.glue_below": "клей — сверху ляжет нижняя часть",
     "reprint.front": "ПЕРЕПЕЧАТКА — заменяет: {title}, лист {number}, лицо",

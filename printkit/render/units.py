@@ -19,6 +19,10 @@ class Paper:
     def landscape(self) -> Paper:
         return Paper(self.id, self.name, max(self.width, self.height), min(self.width, self.height))
 
+    @property
+    def portrait(self) -> Paper:
+        return Paper(self.id, self.name, min(self.width, self.height), max(self.width, self.height))
+
 
 PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", "A4", 210 * MM, 297 * MM),
@@ -32,8 +36,13 @@ LARGE_PAPERS: dict[str, Paper] = {
 BLEED = 3 * MM
 SAFE = 3 * MM
 PRINT_MARGIN = 6 * MM  # what most home printers cannot reach
-CROP_GAP = 2 * MM
+PRINT_EDGE = 5 * MM  # nothing is painted closer to the paper edge than this
+CROP_GAP = 2 * MM  # crop marks start this far outside the cut
 CROP_LENGTH = 6 * MM
+MIN_CROP = 3 * MM  # a shorter mark is not one a player can follow
+CAPTION_SIZE = 6.5  # points: sheet captions and footers
+CAPTION_BASE = PRINT_EDGE + 1 * MM  # baseline: the descenders stay clear of the edge
+CAPTION_TOP = CAPTION_BASE + 3 * MM  # marks above the caption end here
 
 
 @dataclass(frozen=True)
