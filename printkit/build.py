@@ -188,6 +188,7 @@ def build_folder(
         if reprint:
             data[REPRINT_FILE] = rp.render_reprint(kit, options, reprint)
             report.reprinted = reprint
+        _preflight(folder, data, [o.name for o in outputs] + [GUIDE_FILE])
         stale = [name for name in old_files if name not in files and name != REPRINT_FILE]
         manifest = {
             "whole": whole,
@@ -210,6 +211,22 @@ def commit(folder: Path, data: dict[str, bytes], stale: list[str], name: str, ma
             (folder / file).unlink(missing_ok=True)
         write_atomic(folder / name, json.dumps(manifest, indent=1, sort_keys=True).encode())
     return stale
+
+
+def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
+    """Measure what was rendered before anything is written: a kit that would not print
+    cleanly fails the build (exit 2) and leaves the previous kit in place."""
+    from printkit.errors import PreflightError
+    from printkit.render.preflight import preflight, report
+
+    pdfs = {
+        n: data[n] if n in data else (folder / n).read_bytes() for n in names if n.endswith(".pdf")
+    }
+    if REPRINT_FILE in data:
+        pdfs[REPRINT_FILE] = data[REPRINT_FILE]
+    findings = preflight(pdfs, checked=[n for n in pdfs if n in data])
+    if findings:
+        raise PreflightError(report(findings))
 
 
 def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:

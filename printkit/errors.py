@@ -62,3 +62,7 @@ class RenderError(PrintkitError):
 
 class BuildLockedError(PrintkitError):
     """Another build holds the output folder."""
+
+
+class PreflightError(PrintkitError):
+    """The rendered kit would not print or cut cleanly; nothing was written."""

@@ -153,9 +153,8 @@ def _render(page) -> Image.Image:
     return page.render(scale=SCALE).to_pil().convert("RGB")
 
 
-def _ink_bbox(image: Image.Image) -> tuple[int, int, int, int] | None:
-    grey = image.convert("L").point(lambda v: 255 if v < INK else 0)
-    return grey.getbbox()
+def _ink_bbox(grey: Image.Image) -> tuple[int, int, int, int] | None:
+    return grey.point(lambda v: 255 if v < INK else 0).getbbox()
 
 
 def check_edges(name: str, number: int, image: Image.Image, width: float, height: float):
@@ -252,7 +251,7 @@ def check_bleed(name: str, number: int, image: Image.Image, height: float, recor
                 continue
             bare = sum(
                 not _is_paper(_pixel(image, height, *a)) and _is_paper(_pixel(image, height, *b))
-                for a, b in _edge_samples(piece.box, side, 1 * MM, outside)
+                for a, b in _edge_samples(piece.box, side, 0.5 * MM, outside)
             )
             if bare >= 2:
                 findings.append(
@@ -276,19 +275,26 @@ class Glyph:
     box: tuple[float, float, float, float]
 
 
-def read_glyphs(page) -> list[Glyph]:
-    """Every visible character on a pdfium page with its effective size and box."""
+def read_glyphs(page, boxes: bool = True) -> list[Glyph]:
+    """Every character on a pdfium page with its effective size (and box, if wanted)."""
     text = page.get_textpage()
     glyphs = []
     matrix = pdfium_c.FS_MATRIX()
+    left, bottom, right, top = (ctypes.c_double() for _ in range(4))
+    corners = [ctypes.byref(v) for v in (left, right, bottom, top)]
     for i in range(text.count_chars()):
-        char = text.get_text_range(i, 1)
+        char = chr(pdfium_c.FPDFText_GetUnicode(text.raw, i))
         if not char.strip():
             continue
         pdfium_c.FPDFText_GetMatrix(text.raw, i, ctypes.byref(matrix))
         scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
         size = pdfium_c.FPDFText_GetFontSize(text.raw, i) * scale
-        glyphs.append(Glyph(char, size, text.get_charbox(i)))
+        box = (0.0, 0.0, 0.0, 0.0)
+        if boxes:
+            pdfium_c.FPDFText_GetCharBox(text.raw, i, *corners)
+            box = (left.value, bottom.value, right.value, top.value)
+        glyphs.append(Glyph(char, size, box))
+    text.close()
     return glyphs
 
 
@@ -301,8 +307,7 @@ def _visible(glyph: Glyph, image: Image.Image, height: float) -> bool:
         math.ceil(x1 * SCALE) + 1,
         math.ceil((height - y0) * SCALE) + 1,
     )
-    crop = image.crop(region).convert("L")
-    low, high = crop.getextrema()
+    low, high = image.crop(region).getextrema()
     return high - low > 40 or low < INK
 
 
@@ -515,21 +520,25 @@ class _Kit:
 def _check_page(name: str, number: int, page, record: PageRecord, kit: _Kit, sizes) -> None:
     width, height = page.get_size()
     image = _render(page)
-    glyphs = [g for g in read_glyphs(page)]
-    for glyph in glyphs:
-        if _visible(glyph, image, height):
+    grey = image.convert("L")
+    found = kit.findings
+    if not record.kind:  # a plain document: its body size, counted over the whole file
+        for glyph in read_glyphs(page, boxes=False):
             key = round(glyph.size * 2) / 2
             sizes[key] = sizes.get(key, 0) + 1
+        found += check_edges(name, number, grey, width, height)
+        return
+    glyphs = read_glyphs(page)
     marks = read_marks(page) if record.kind in CUT_KINDS else []
-    found = kit.findings
     if record.kind not in EXEMPT_EDGE:
-        found += check_edges(name, number, image, width, height)
+        found += check_edges(name, number, grey, width, height)
     else:
         found += check_print_shop(name, number, record, marks)
     found += check_bleed(name, number, image, height, record)
-    found += check_text(name, number, glyphs, image, height, record)
+    found += check_text(name, number, glyphs, grey, height, record)
     if record.kind in CUT_KINDS:
-        found += check_marks(name, number, marks, glyphs, record)
+        loose = [g for g in glyphs if _owner(record, g.box) is None]
+        found += check_marks(name, number, marks, loose, record)
 
 
 def _area(piece: Placed | None) -> float:
@@ -568,6 +577,16 @@ def preflight(files: Mapping[str, bytes], checked: Iterable[str] | None = None) 
             _check_file(name, files[name], kit, name in wanted)
     kit.findings += check_spaces(kit.spaces, kit.tokens)
     return kit.findings
+
+
+def report(findings: list[Finding], limit: int = 12) -> str:
+    """The findings as an error message: the first few, then how many more."""
+    lines = [f"preflight: {len(findings)} problem(s) in the rendered kit"]
+    lines += [f"  {finding}" for finding in findings[:limit]]
+    if len(findings) > limit:
+        lines.append(f"  … and {len(findings) - limit} more ('printkit preflight' lists all)")
+    lines.append("  hint: fix the layout or the content named; the previous kit was kept")
+    return "\n".join(lines)
 
 
 def preflight_folder(folder) -> list[Finding]:

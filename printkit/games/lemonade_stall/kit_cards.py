@@ -313,7 +313,7 @@ def _condition_marker(
         c.drawCentredString(box.cx, box.y + 3.5 * MM, condition.name)
         cap = "any $" if condition.price_cap is None else f"max ${condition.price_cap}"
         c.setFont(BOLD, 6.5)
-        c.drawRightString(box.right - 2.2 * MM, box.top - 4.5 * MM, cap)
+        c.drawRightString(box.right - SAFE - 0.3 * MM, box.top - SAFE - 2.2 * MM, cap)
 
     return _marker(inside, mix(SKY, white, 0.2), theme)
 
@@ -399,7 +399,7 @@ def _round_token(
             c.setFont(BOLD, 7.5 if len(label) > 2 else 9)
             c.drawCentredString(trim.cx, trim.cy - r * 0.62, label)
         if small:
-            c.setFont(BODY, 5)
+            c.setFont(BODY, 6)
             c.drawCentredString(trim.cx, trim.cy + r * 0.55, small)
 
     return draw

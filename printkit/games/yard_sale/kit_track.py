@@ -123,8 +123,8 @@ def _spaces(c: Canvas, pack: YardSale, box: Box, theme: Theme) -> None:
         c.drawCentredString(cell.cx, cell.cy + 1 * MM, str(number))
         c.setFont(BODY, 8)
         c.drawCentredString(cell.cx, cell.y + 2.2 * MM, pack.clock(number))
-        c.setFont(CONDENSED, 5.5)
-        c.drawCentredString(cell.cx, cell.top - 3 * MM, "ROUND")
+        c.setFont(CONDENSED, 6.5)
+        c.drawCentredString(cell.cx, cell.top - 3.2 * MM, "ROUND")
     c.setFont(BODY, 6.5)
     c.setFillColor(INK)
 
