@@ -129,6 +129,11 @@ def plan(
             outputs.append(
                 Output(f"fold-{part.id}.pdf", key, _bind(rp.render_fold, part, kit, options))
             )
+    from printkit.guide import CALIBRATION_FILE, has_duplex
+
+    if has_duplex(kit):
+        key = digest(code_digest(), "calibration", options)
+        outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
     for name, (key, render) in extra.items():
         outputs.append(Output(name, digest(code_digest(), key), render, printed=False))
     return outputs

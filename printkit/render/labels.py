@@ -12,10 +12,18 @@ ENGLISH: dict[str, str] = {
     "guide.subtitle": "Print-and-play kit — printing guide ({paper})",
     "guide.scale": "Print every file at actual size (100 %, no 'fit to page'): every piece is "
     "measured to the millimetre. The files below are numbered in the order to print them.",
-    "guide.stock": "Card stock (200–300 g/m²) suits cards, markers and tokens; plain paper is "
-    "fine for the mats and forms. Sheets marked double-sided alternate front and back pages: "
-    "print them double-sided, flipping on the long edge. A printer that shifts the backs by a "
-    "millimetre or two is fine: backs are designed to tolerate it.",
+    "guide.stock": "Card stock (200–300 g/m²) suits cards, markers and tokens.",
+    "guide.stock_pages": "Plain paper is fine for the pages printed whole ({parts}).",
+    "guide.duplex": "Sheets marked double-sided alternate front and back pages: print them "
+    "double-sided, flipping on the long edge. Backs run 3 mm past every cut, so a shift of a "
+    "millimetre or two leaves no white edge.",
+    "guide.calibrate": "To measure your printer's shift, print {file} double-sided first and hold "
+    "it to the light: the back's cross shows on the front's scales. If it misses the centre, "
+    "build the kit again with --back-offset X,Y, the two numbers where the cross lies (in mm).",
+    "calibration.title": "Duplex calibration — print double-sided, flip on the long edge",
+    "calibration.front": "Hold to the light: read X and Y where the back's cross lies.",
+    "calibration.back": "Back of the calibration page",
+    "file.calibration": "a calibration page for double-sided printing",
     "guide.cut": "Cut on the short crop marks outside each block; pieces share their cut lines.",
     "guide.part": "Part",
     "guide.file": "File",
@@ -60,10 +68,20 @@ RUSSIAN: dict[str, str] = {
     "guide.scale": "Печатайте каждый файл в натуральную величину (100 %, без «вписать в "
     "страницу»): каждая деталь рассчитана с точностью до миллиметра. Файлы пронумерованы в том "
     "порядке, в каком их удобно печатать.",
-    "guide.stock": "Для карт, маркеров и жетонов подойдёт плотная бумага (200–300 г/м²); для "
-    "планшетов и бланков хватит обычной. Листы с двусторонней печатью идут парами — лицо, затем "
-    "рубашка: печатайте на двух сторонах с переворотом по длинному краю. Сдвиг рубашки на "
-    "миллиметр-два не страшен: рисунок рассчитан на него.",
+    "guide.stock": "Для карт, маркеров и жетонов подойдёт плотная бумага (200–300 г/м²).",
+    "guide.stock_pages": "Для страниц, которые печатаются целиком ({parts}), хватит обычной "
+    "бумаги.",
+    "guide.duplex": "Листы с двусторонней печатью идут парами — лицо, затем рубашка: печатайте "
+    "на двух сторонах с переворотом по длинному краю. Рубашка заходит на 3 мм за каждую линию "
+    "реза, так что сдвиг на миллиметр-два не оставит белого края.",
+    "guide.calibrate": "Чтобы измерить сдвиг своего принтера, сначала напечатайте {file} с двух "
+    "сторон и посмотрите на просвет: крест с оборота виден на шкалах лицевой стороны. Если он не "
+    "в центре, соберите набор заново с --back-offset X,Y — двумя числами, где лежит крест (в мм).",
+    "calibration.title": "Калибровка двусторонней печати — печатайте с переворотом по длинному "
+    "краю",
+    "calibration.front": "Посмотрите на просвет: X и Y — там, где лежит крест с оборота.",
+    "calibration.back": "Оборот калибровочной страницы",
+    "file.calibration": "калибровочная страница для двусторонней печати",
     "guide.cut": "Режьте по коротким меткам за краем блока; соседние детали делят общую линию "
     "реза.",
     "guide.part": "Компонент",
