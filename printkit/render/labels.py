@@ -24,6 +24,8 @@ ENGLISH: dict[str, str] = {
     "calibration.front": "Hold to the light: read X and Y where the back's cross lies.",
     "calibration.back": "Back of the calibration page",
     "file.calibration": "a calibration page for double-sided printing",
+    "note.punch": "cut the squares, or punch the {mm} mm circles with a {punch} punch",
+    "note.square": "cut the squares",
     "guide.cut": "Cut on the short crop marks outside each block; pieces share their cut lines.",
     "guide.part": "Part",
     "guide.file": "File",
@@ -82,6 +84,8 @@ RUSSIAN: dict[str, str] = {
     "calibration.front": "Посмотрите на просвет: X и Y — там, где лежит крест с оборота.",
     "calibration.back": "Оборот калибровочной страницы",
     "file.calibration": "калибровочная страница для двусторонней печати",
+    "note.punch": "вырежьте квадраты или выбейте круги {mm} мм дыроколом {punch}",
+    "note.square": "вырежьте квадраты",
     "guide.cut": "Режьте по коротким меткам за краем блока; соседние детали делят общую линию "
     "реза.",
     "guide.part": "Компонент",

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
-from printkit.render.cardparts import CORNER, flood, panel, xywh
+from printkit.render.cardparts import CORNER, cutting_advice, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.symbols import draw_symbol
@@ -378,6 +378,11 @@ def _first_player_marker(theme: Theme) -> Callable[[Canvas, Box], None]:
     return _marker(inside, white, theme)
 
 
+def _face(square: float) -> float:
+    """The diameter of a token's round face on its square."""
+    return square - 2 * MM
+
+
 def _round_token(
     label: str, symbol: str | None, fill: Color, theme: Theme, small: str = ""
 ) -> Callable[[Canvas, Box], None]:
@@ -385,7 +390,7 @@ def _round_token(
 
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(mix(fill, white, 0.55)))
-        r = trim.width / 2 - 1 * MM
+        r = _face(trim.width) / 2
         c.setFillColor(theme.pale(fill, 0.15) if not theme.ink_saver else white)
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
@@ -437,6 +442,6 @@ def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
         size.width * MM,
         size.height * MM,
         tuple(pieces),
-        note="cut the squares, or punch the circles with a 1 in punch",
+        note=cutting_advice(_face(size.width * MM), size.width * MM),
         fold=False,
     )
