@@ -49,7 +49,7 @@ def weasyprint_renderer() -> Callable[[bytes], bytes] | None:
 
 
 def main() -> int:
-    from printkit.diskcache import fresh
+    from printkit.build.diskcache import fresh
     from printkit.registry import plugin_for
     from printkit.render.theme import Theme
     from printkit.render.units import PAPERS

@@ -77,3 +77,8 @@ class KitOptions:
     theme: Theme = Theme()
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, for duplex misregistration
     lang: str = ""  # for games printed in several languages: which one ("" when only one)
+
+
+def part_file(index: int, part: Part) -> str:
+    """The file a part prints to, numbered in the order to print it."""
+    return f"{index:02d}-{part.id}.pdf"

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from printkit.content.fields import Field, Gap, suggest
 from printkit.errors import UsageError
-from printkit.fields import Field, Gap, suggest
 
 if TYPE_CHECKING:
     from printkit.simulate.records import Simulator

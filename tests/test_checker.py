@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from printkit.checker import PackCache, check_paths, example_files
+from printkit.check.checker import PackCache, check_paths, example_files
 from printkit.cli import cli
 from tests.conftest import CONTENT, STALL, edit
 

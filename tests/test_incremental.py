@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from printkit.build import MANIFEST, REPRINT_FILE, build_game
-from printkit.checker import PackCache
+from printkit.build.builder import MANIFEST, REPRINT_FILE, build_game
+from printkit.build.lock import build_lock
+from printkit.build.watch import watch
+from printkit.check.checker import PackCache
 from printkit.cli import cli
 from printkit.errors import BuildLockedError
 from printkit.kit import KitOptions
-from printkit.lock import build_lock
 from printkit.render.units import PAPERS
-from printkit.watch import watch
 from tests.conftest import edit
 
 STALL = "lemonade-stall"
@@ -123,7 +123,7 @@ def test_an_error_mid_build_leaves_the_previous_kit_whole(built, monkeypatch):
     before = printed(out / STALL / "a4")
     edit(content / STALL / "events.yaml", *EVENT_TEXT)
     edit(content / STALL / "sales.yaml", "rain: [3, 4, 5, 7, 11]", "rain: [3, 4, 6, 7, 11]")
-    from printkit import render_parts
+    from printkit.build import parts as render_parts
 
     calls = {"n": 0}
     real = render_parts.render_part
@@ -212,7 +212,7 @@ def test_cli_build_says_what_it_reused(content_copy, tmp_path):
 
 def test_the_watcher_is_live_before_the_first_build(tmp_path):
     """A save made while the first build runs is seen: it starts the next build."""
-    from printkit.watch import live_changes
+    from printkit.build.watch import live_changes
 
     content = tmp_path / "content"
     content.mkdir()
@@ -270,7 +270,7 @@ def test_an_export_without_its_card_is_removed_and_other_kinds_are_kept(content_
 
 
 def test_watch_names_the_files_saved_not_vanished_temporaries(tmp_path):
-    from printkit.watch import _changed_names
+    from printkit.build.watch import _changed_names
 
     kept = tmp_path / "sales.yaml"
     kept.write_text("x")
@@ -289,7 +289,7 @@ def test_a_signal_during_the_renames_waits_for_them(signal_name, raised, tmp_pat
     import os
     import signal
 
-    from printkit.lock import interrupts_deferred
+    from printkit.build.lock import interrupts_deferred
 
     written = []
     with pytest.raises(raised), interrupts_deferred():
@@ -306,7 +306,7 @@ def test_ctrl_c_in_a_parallel_build_lets_the_workers_finish(content_copy, tmp_pa
     import os
     import signal
 
-    from printkit import build as build_module
+    from printkit.build import builder as build_module
 
     real = build_module.build_targets
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from printkit.checker import PackCache, check_pack
+from printkit.check.checker import PackCache, check_pack
 from printkit.cli import cli
 from printkit.errors import ContentError, RuleError
 from printkit.games.lemonade_stand.content import load
@@ -364,10 +364,10 @@ def _drawn_strings(monkeypatch, pack, lang: str) -> list[tuple[str, str]]:
     """Every string the kit's parts and guide draw in ``lang``, with its font."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from printkit.build.parts import render_fold, render_guide, render_part
     from printkit.games.lemonade_stand.kit import kit
     from printkit.kit import KitOptions
     from printkit.render.units import PAPERS
-    from printkit.render_parts import render_fold, render_guide, render_part
 
     seen: list[tuple[str, str]] = []
     for method in ("drawString", "drawCentredString", "drawRightString"):

@@ -101,9 +101,9 @@ def test_every_language_has_every_label():
 def test_the_guide_speaks_the_kits_language(pack):
     from pypdf import PdfReader
 
+    from printkit.build.parts import render_guide
     from printkit.games.lemonade_stall.kit import kit
     from printkit.kit import KitOptions
-    from printkit.render_parts import render_guide
 
     options = KitOptions(PAPERS["a4"], lang="ru")
     data = render_guide(kit(pack, options), options, ["fold-event-cards.pdf"], [])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.checker import example_files, read_example
+from printkit.check.checker import example_files, read_example
 from printkit.errors import ContentError, RenderError, UsageError
 from printkit.games.lemonade_stall.content import load
 from printkit.registry import GamePlugin, plugin_for

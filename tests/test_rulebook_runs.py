@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit import diskcache
+from printkit.build import diskcache
 from printkit.registry import plugin_for
 from printkit.render.theme import Theme
 from printkit.render.units import PAPERS

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from printkit.checker import PackCache, check_pack
+from printkit.check.checker import PackCache, check_pack
 from printkit.cli import cli
 from printkit.errors import ContentError
 from printkit.games.sandcastles.content import load
@@ -338,7 +338,7 @@ def test_smashing_a_card_topples_its_rider_but_a_rider_can_go_alone():
 
 
 def test_the_rulebook_prints_every_example_with_its_castle(built):
-    from printkit.checker import example_files, read_example
+    from printkit.check.checker import example_files, read_example
 
     pdf = PdfReader(built / "rulebook.pdf")
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)

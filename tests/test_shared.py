@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from printkit.content.fields import Field, Gap, Size, check_unique, read_copies, read_size
+from printkit.content.lookup import Index, by_id
 from printkit.dice import ScriptedDice, SeededDice, shuffle
 from printkit.errors import ContentError
-from printkit.fields import Field, Gap, Size, check_unique, read_copies, read_size
 from printkit.games.lemonade_stall.game import shuffle as stall_shuffle
-from printkit.lookup import Index, by_id
 from printkit.registry import lazy
 from printkit.rulebook.rulings import field_words, list_entry, ruling_function, rulings
 from printkit.rulebook.variables import dollars, names

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 
-from printkit.commands.simulate import simulate
+from printkit.cli.simulate import simulate
 from printkit.games.lemonade_stall.content import load
 from printkit.games.lemonade_stall.simulation import SIMULATOR, play_seeded
 from printkit.games.lemonade_stall.strategies import STRATEGIES, Greedy, RandomLegal
@@ -357,7 +357,7 @@ def test_a_game_reports_only_the_sections_it_names():
 
 
 def test_the_shared_machinery_names_no_game():
-    import printkit.commands.simulate as command
+    import printkit.cli.simulate as command
     import printkit.simulate as machinery
     from printkit.registry import plugins
 

@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from printkit.build import build_game
-from printkit.checker import PackCache, check_pack
+from printkit.build.builder import build_game
+from printkit.build.parts import render_part
+from printkit.check.checker import PackCache, check_pack
 from printkit.dice import SeededDice, shuffle
 from printkit.errors import ContentError, RuleError
 from printkit.games.thats_not_lemonade.content import load
@@ -46,7 +47,6 @@ from printkit.games.thats_not_lemonade.strategies import STRATEGIES
 from printkit.kit import KitOptions
 from printkit.registry import plugin_for
 from printkit.render.units import PAPERS
-from printkit.render_parts import render_part
 from tests.conftest import CONTENT, edit, load_error, pack_copy
 
 TNL = CONTENT / "thats-not-lemonade"

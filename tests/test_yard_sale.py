@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from printkit.checker import PackCache, check_pack
+from printkit.check.checker import PackCache, check_pack
 from printkit.cli import cli
 from printkit.dice import ScriptedDice, SeededDice, shuffle
 from printkit.errors import ContentError, RuleError
@@ -460,7 +460,7 @@ def test_the_rulebook_prints_the_engines_answers(rulebook_text):
 
 
 def read_title(path: str) -> str:
-    from printkit.checker import read_example
+    from printkit.check.checker import read_example
 
     return read_example(Path(path)).title
 

@@ -13,7 +13,7 @@ from functools import cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.fingerprint import code_digest, digest
+from printkit.build.fingerprint import code_digest, digest
 from printkit.render.fonts import FONT_FILES
 
 

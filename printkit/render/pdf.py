@@ -124,7 +124,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(handle, 0o666 & ~_umask())  # as an ordinary file would get, not mkstemp's 0600
+        if hasattr(os, "fchmod"):  # POSIX: as an ordinary file would get, not mkstemp's 0600
+            os.fchmod(handle, 0o666 & ~_umask())
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temp, path)

@@ -8,8 +8,8 @@ from typing import Any, Protocol
 
 from reportlab.platypus import Flowable
 
+from printkit.content.fields import suggest
 from printkit.errors import PrintkitError
-from printkit.fields import suggest
 
 
 class Block(Protocol):

@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from printkit.checker import Example, check_example, example_files, plain, read_example, run_example
+from printkit.check.checker import (
+    Example,
+    check_example,
+    example_files,
+    plain,
+    read_example,
+    run_example,
+)
+from printkit.content.packs import engine_of
 from printkit.errors import ContentError, Location
 from printkit.registry import GamePlugin, Pack, plugin_for
 
@@ -19,7 +27,7 @@ ViewFn = Callable[[GamePlugin, Any, Example], View]
 
 def worked_examples(pack: Pack, view: ViewFn | None = None) -> dict[str, View]:
     """Each example of the pack by name, checked, as ``view`` (default `example_view`) shows it."""
-    plugin = plugin_for(pack.id)
+    plugin = plugin_for(engine_of(pack.folder))
     out = {}
     for path in example_files(pack.folder):
         example = read_example(path)

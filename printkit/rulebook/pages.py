@@ -32,18 +32,18 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import NextPageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
-from printkit import diskcache
+from printkit.build import diskcache
+from printkit.build.fingerprint import code_digest, digest
 from printkit.errors import RenderError
-from printkit.fingerprint import code_digest, digest
 from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerprint
 from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
 from printkit.rulebook.flowables import BULLETS, Flow, convert
 from printkit.rulebook.markdown import Node, headings, plain
-from printkit.rulebook.typeset import PAGE_FORM
 
 CACHE_KIND = "rulebook-pages"
+PAGE_FORM = "pk-page-{}"  # filled with a digest of the anchor: PDF names are short ASCII
 FORM_PREFIX = PAGE_FORM.format("")  # the contents' page numbers: defined again when assembling
 PAGE_BREAKING = frozenset({"cover", "pagebreak", "onepage"})  # directives that end a run
 PAGE_OPENING = frozenset({"onepage"})  # directives that start one

@@ -17,7 +17,7 @@ from html import escape
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from printkit import diskcache
+from printkit.build import diskcache
 from printkit.render.drawing import Drawing, canvas_fingerprint, raster_versions
 from printkit.render.fonts import register_fonts
 from printkit.render.theme import INK

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from printkit.fields import Gap
+from printkit.content.fields import Gap
 from printkit.rulebook.context import Catalog
 
 Ruling = dict[str, Any]

@@ -26,9 +26,9 @@ from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from printkit.diskcache import cache_folder
+from printkit.build.diskcache import cache_folder
+from printkit.content.fields import suggest
 from printkit.errors import ContentError, Location, PrintkitError
-from printkit.fields import suggest
 from printkit.resources import shared_templates
 from printkit.rulebook.context import MissingEntry, RulebookContext
 

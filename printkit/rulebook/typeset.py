@@ -31,6 +31,7 @@ from printkit.rulebook.flowables import (
     convert,
 )
 from printkit.rulebook.markdown import TOC_LEVELS, Node, headings, plain
+from printkit.rulebook.pages import PAGE_FORM, Unsupported, typeset_by_runs
 from printkit.rulebook.styles import MAX_MEASURE, RULE
 
 TOP = 22 * MM
@@ -38,7 +39,6 @@ BOTTOM = 20 * MM
 MIN_SIDE = 20 * MM
 HEADER_Y = 12 * MM  # from the top edge
 FOOTER_Y = 10 * MM
-PAGE_FORM = "pk-page-{}"  # filled with a digest of the anchor: PDF names are short ASCII
 DOT = " ."
 
 
@@ -187,8 +187,6 @@ def contents_lines(nodes: list[Node]) -> tuple[tuple[int, str, str], ...]:
 
 def typeset(nodes: list[Node], context: RulebookContext, paper: Paper) -> bytes:
     """The rulebook PDF for one paper size: from its runs of pages, else in one pass."""
-    from printkit.rulebook.pages import Unsupported, typeset_by_runs
-
     toc = contents_lines(nodes)
     has_cover = bool(nodes) and nodes[0].kind == "directive" and nodes[0].name == "cover"
     try:

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from printkit.checker import PackCache
+from printkit.check.checker import PackCache
+from printkit.content.packs import GAME_FILE, game_id_of
 from printkit.errors import UsageError
-from printkit.packs import GAME_FILE, game_id_of
 from printkit.simulate.runner import Source
 
 

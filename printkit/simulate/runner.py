@@ -46,6 +46,11 @@ class Plan:
     games: int
     seed: int
     workers: int = 1
+    engine: str = ""  # the rules the game plays by, when its pack names them (``engine:``)
+
+    @property
+    def rules(self) -> str:
+        return self.engine or self.game
 
 
 def simulator_for(game: str) -> Simulator:
@@ -72,9 +77,9 @@ class _Player:
     """Plays spans of a plan in one process, with each content version loaded once."""
 
     def __init__(self, plan: Plan) -> None:
-        plugin = plugin_for(plan.game)
+        plugin = plugin_for(plan.rules)
         self.plan = plan
-        self.simulator = simulator_for(plan.game)
+        self.simulator = simulator_for(plan.rules)
         self.packs = tuple(plugin.load(source.folder) for source in plan.sources)
         self.cycle = len(lineups(self.simulator.strategies, plan.players))
         self.seatings = lineups(self.simulator.strategies, plan.players)
@@ -129,7 +134,7 @@ def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[G
 
 def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
     """Play the plan and report on each content version; Ctrl-C ends with what finished."""
-    simulator = simulator_for(plan.game)
+    simulator = simulator_for(plan.rules)
     words = simulator.report
     tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
     records: tuple[GameRecord, ...] = ()
@@ -143,7 +148,7 @@ def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
             for tally, record in zip(tallies, records):  # every version ends on the same game
                 if tally.games < finished:
                     tally.add(record)
-    title = plugin_for(plan.game).title
+    title = plugin_for(plan.rules).title
     return tuple(
         Report(
             game=plan.game,

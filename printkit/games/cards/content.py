@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.fields import Gap, Ledger, check_unique, read_copies
-from printkit.packs import read_card_list, read_document
+from printkit.content.fields import Gap, Ledger, check_unique, read_copies
+from printkit.content.packs import read_card_list, read_document
 
 MAX_CARDS = 500
 

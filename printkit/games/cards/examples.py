@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.fields import Field
+from printkit.content.fields import Field
 from printkit.games.cards.content import CardGame
 from printkit.registry import ExampleRule
 

@@ -6,9 +6,9 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
-from printkit.cardtext import fill_text
-from printkit.components import read_colours, read_components
-from printkit.fields import (
+from printkit.content.cardtext import fill_text
+from printkit.content.components import read_colours, read_components
+from printkit.content.fields import (
     CARD_ID_HINT,
     Field,
     Ledger,
@@ -17,6 +17,7 @@ from printkit.fields import (
     read_size,
     suggest,
 )
+from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 from printkit.games.lemonade_stall.model import (
     SAME,
     Benefit,
@@ -34,7 +35,6 @@ from printkit.games.lemonade_stall.model import (
     Temperature,
     WeatherChange,
 )
-from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 COMPONENT_KINDS = ("board", "marker", "mat", "chart", "card", "token", "die", "sheet")
@@ -69,7 +69,7 @@ def load(folder: Path) -> LemonadeStall:
     components_doc = read_document(folder / "components.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
 
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     weather.expect_keys(
         ["conditions", "temperatures", "temperature_step", "forecast", "d12_from_2d6"]
     )

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from printkit.content.fields import Field
 from printkit.dice import ScriptedDice
 from printkit.errors import RuleError
-from printkit.fields import Field
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.games.lemonade_stall.rules import (
     NO_EVENT,
@@ -49,7 +49,7 @@ def _stock(pack: LemonadeStall, node: Field) -> Stock:
 
 
 def _hint(word: str, options: tuple[str, ...]) -> str:
-    from printkit.fields import suggest
+    from printkit.content.fields import suggest
 
     return suggest(word, options)
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.components import Component, PlayerColour  # noqa: F401  (re-exported)
-from printkit.fields import Gap, Size
-from printkit.lookup import Index, by_id
+from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
+from printkit.content.fields import Gap, Size
+from printkit.content.lookup import Index, by_id
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from printkit.checker import Example
+from printkit.check.checker import Example
+from printkit.content.fields import Gap
 from printkit.errors import ContentError, Location
-from printkit.fields import Gap
 from printkit.games.lemonade_stall.kit_board import STEP_TITLES
 from printkit.games.lemonade_stall.kit_cards import benefit_cards, event_cards
 from printkit.games.lemonade_stall.model import (

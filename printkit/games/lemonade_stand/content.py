@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from pathlib import Path
 
-from printkit.fields import Field, Ledger, check_unique, read_size, suggest
+from printkit.content.fields import Field, Ledger, check_unique, read_size, suggest
+from printkit.content.packs import PACK_OPTIONAL_KEYS, read_document
 from printkit.games.lemonade_stand.model import (
     CUPS,
     CUSTOMERS,
@@ -37,7 +38,6 @@ from printkit.games.lemonade_stand.text import (
     Text,
     read_text,
 )
-from printkit.packs import read_document
 
 MAX_CARDS = 200  # a list longer than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
@@ -143,7 +143,8 @@ def load(folder: Path) -> LemonadeStand:
             "unit_price",
             "mom_coin",
             "rulings",
-        ]
+        ],
+        PACK_OPTIONAL_KEYS,
     )
     coins_doc.expect_keys(["coins", "copies", "ends"])
     stands_doc.expect_keys(["stands", "colours"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from printkit.content.fields import Field
 from printkit.errors import RuleError
-from printkit.fields import Field
 from printkit.games.lemonade_stand.model import CUPS, CUSTOMERS, LemonadeStand
 from printkit.games.lemonade_stand.rules import (
     CoinPlay,
@@ -48,7 +48,7 @@ def _coins(pack: LemonadeStand, node: Field) -> Coins:
 
 
 def _hint(word: str, options) -> str:
-    from printkit.fields import suggest
+    from printkit.content.fields import suggest
 
     return suggest(word, list(options))
 

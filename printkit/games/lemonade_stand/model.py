@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.fields import Gap, Size
+from printkit.content.fields import Gap, Size
+from printkit.content.lookup import by_id
 from printkit.games.lemonade_stand.text import Text, plural
-from printkit.lookup import by_id
 
 UP, DOWN = "up", "down"
 CUPS, CUSTOMERS = "cups", "customers"

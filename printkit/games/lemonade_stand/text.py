@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from printkit.fields import Field, suggest
+from printkit.content.fields import Field, suggest
 
 LANGUAGES = ("ru", "en")
 LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printkit.cardtext import fill_text
-from printkit.fields import Field, Ledger, suggest
+from printkit.content.cardtext import fill_text
+from printkit.content.fields import Field, Ledger, suggest
+from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 from printkit.games.sandcastles.geometry import crossing, has_cycle
 from printkit.games.sandcastles.model import (
     BLANK,
@@ -28,7 +29,6 @@ from printkit.games.sandcastles.model import (
     Sandcastles,
     Scoring,
 )
-from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_CARDS = 500
 GAME_KEYS = [
@@ -62,7 +62,7 @@ def load(folder: Path) -> Sandcastles:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     box = box_facts(game, most=12, longest=600)
     scoring = _scoring(game.get("scoring"))
     rulings = _rulings(game.get("rulings"))

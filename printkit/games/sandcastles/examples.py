@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from printkit.content.fields import Field
 from printkit.errors import RuleError
-from printkit.fields import Field
 from printkit.games.sandcastles.model import TURNS, Placement, Sandcastles
 from printkit.games.sandcastles.rules import (
     CastleScore,

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.fields import Gap
-from printkit.lookup import Index
+from printkit.content.fields import Gap
+from printkit.content.lookup import Index
 
 POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 SIDES = ("N", "E", "S", "W")  # edge d has its midpoint at point 2 * d

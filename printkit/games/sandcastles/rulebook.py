@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.checker import Example, plain
+from printkit.check.checker import Example, plain
+from printkit.content.fields import Field
 from printkit.errors import ContentError, Location
-from printkit.fields import Field
 from printkit.games.sandcastles.art import draw_card
 from printkit.games.sandcastles.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.examples import read_castle

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printkit.cardtext import fill_text
-from printkit.fields import Field, Ledger, check_unique, read_size
+from printkit.content.cardtext import fill_text
+from printkit.content.fields import Field, Ledger, check_unique, read_size
+from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 from printkit.games.thats_not_lemonade.model import (
     MUST_PASS,
     TIE_BREAKS,
@@ -21,7 +22,6 @@ from printkit.games.thats_not_lemonade.model import (
     Removal,
     ThatsNotLemonade,
 )
-from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_COPIES = 200  # more copies of one card than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
@@ -48,7 +48,7 @@ def load(folder: Path) -> ThatsNotLemonade:
     game = read_document(folder / "game.yaml", ledger)
     characters = read_document(folder / "characters.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     characters.expect_keys(["characters"])
 
     box = box_facts(game, fewest=2, longest=600)
@@ -211,7 +211,7 @@ def _kit_layout(doc: Field) -> KitLayout:
 
 
 def _symbol_names() -> list[str]:
-    """The symbols the renderer can draw (imported here: validation alone needs no PDF code)."""
-    from printkit.render.symbols import SYMBOLS
+    """The symbols the renderer can draw, named without loading any drawing code."""
+    from printkit.content.symbol_names import SYMBOL_NAMES
 
-    return sorted(SYMBOLS)
+    return sorted(SYMBOL_NAMES)

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from printkit.content.fields import Field
 from printkit.errors import RuleError
-from printkit.fields import Field
 from printkit.games.thats_not_lemonade.game import TurnView, play_round
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import (

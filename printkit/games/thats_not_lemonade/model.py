@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from printkit.fields import Gap, Size
-from printkit.lookup import Index
+from printkit.content.fields import Gap, Size
+from printkit.content.lookup import Index
 
 TIE_BREAKS = ("lemons", "ice", "nearest-dealer-left")
 MUST_PASS = "must-pass"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.checker import Example
-from printkit.fields import Gap
+from printkit.check.checker import Example
+from printkit.content.fields import Gap
 from printkit.games.thats_not_lemonade.kit_cards import card_deck
 from printkit.games.thats_not_lemonade.kit_reference import odds_face, start_counts, tile
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade

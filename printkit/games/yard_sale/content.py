@@ -11,10 +11,9 @@ import re
 from dataclasses import fields, replace
 from pathlib import Path
 
-from printkit.cardtext import PLACEHOLDER, fill_text
-from printkit.components import read_colours, read_components
-from printkit.errors import ContentError, Location
-from printkit.fields import (
+from printkit.content.cardtext import PLACEHOLDER, fill_text
+from printkit.content.components import read_colours, read_components
+from printkit.content.fields import (
     CARD_ID_HINT,
     Field,
     Ledger,
@@ -23,6 +22,8 @@ from printkit.fields import (
     read_size,
     suggest,
 )
+from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.errors import ContentError, Location
 from printkit.games.yard_sale.model import (
     RULE_KINDS,
     TARGETS,
@@ -36,7 +37,6 @@ from printkit.games.yard_sale.model import (
     Subject,
     YardSale,
 )
-from printkit.packs import box_facts, read_card_list, read_document
 
 MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 MIN_MM = 10  # a printed piece smaller than this is a typo
@@ -100,7 +100,7 @@ def load(folder: Path) -> YardSale:
     cash_doc = read_document(folder / "cash.yaml", ledger)
     components_doc = read_document(folder / "components.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS)
+    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     subjects_doc.expect_keys(["subjects"])
     cash_doc.expect_keys(["denominations"])
     components_doc.expect_keys(["components"])

@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from printkit.content.fields import Field
 from printkit.dice import ScriptedDice
 from printkit.errors import RuleError
-from printkit.fields import Field
 from printkit.games.yard_sale.model import Pitch, YardSale
 from printkit.games.yard_sale.rules import (
     Offer,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from printkit.checker import Example
-from printkit.fields import Gap
+from printkit.check.checker import Example
+from printkit.content.fields import Gap
 from printkit.games.yard_sale import kit_cards
 from printkit.games.yard_sale.examples import read_round, read_shop
 from printkit.games.yard_sale.kit_cards import signed, signed_money, target_text

@@ -1,5 +1,0 @@
-from __future__ import annotations
-
-from printkit.cli import main
-
-main()

@@ -1,1 +1,0 @@
-"""Click commands kept in their own modules; `printkit.cli` registers each one."""

@@ -1,0 +1,210 @@
+"""Check worked examples against the rules engine: doctest for rulebooks.
+
+An example file states a situation (``given``) and what the rulebook claims
+follows (``expect``). The game's example rule recomputes it; only the keys an
+example expects are compared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.content.fields import Field, Ledger, suggest
+from printkit.content.packs import (
+    check_contained,
+    default_content_dir,
+    engine_of,
+    game_folders,
+    game_id_of,
+    read_document,
+)
+from printkit.errors import ContentError, Location, UsageError
+from printkit.registry import GamePlugin, Pack, plugin_for
+
+EXAMPLES_DIR = "examples"
+
+
+@dataclass(frozen=True)
+class Example:
+    path: Path
+    game: str
+    name: str
+    rule: str
+    title: str
+    prose: str
+    given: Field
+    expect: Field
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    field: str
+    expected: Any
+    actual: Any
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    example: str
+    file: str
+    rule: str
+    mismatches: tuple[Mismatch, ...] = ()
+    actual: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def passed(self) -> bool:
+        return not self.mismatches
+
+    def as_json(self) -> dict:
+        return {
+            "example": self.example,
+            "file": self.file,
+            "passed": self.passed,
+            "mismatches": [
+                {"field": m.field, "expected": m.expected, "actual": m.actual}
+                for m in self.mismatches
+            ],
+        }
+
+
+def read_example(path: Path) -> Example:
+    root = read_document(path, Ledger())
+    root.expect_keys(["game", "example", "rule", "given", "expect"], ["title", "prose"])
+    title = root.opt("title")
+    prose = root.opt("prose")
+    return Example(
+        path=path,
+        game=root.get("game").as_id(),
+        name=root.get("example").as_id(),
+        rule=root.get("rule").as_str(),
+        title=title.as_str() if title else "",
+        prose=prose.as_str() if prose else "",
+        given=root.get("given"),
+        expect=root.get("expect"),
+    )
+
+
+def example_files(folder: Path) -> list[Path]:
+    examples = folder / EXAMPLES_DIR
+    if not examples.is_dir():
+        return []
+    return sorted(p for p in examples.iterdir() if p.suffix in (".yaml", ".yml"))
+
+
+def run_example(plugin: GamePlugin, pack: Pack, example: Example) -> Mapping[str, Any]:
+    """The engine's answer for an example, as plain values."""
+    if example.rule not in plugin.rules:
+        raise ContentError(
+            Location(example.path, "rule"),
+            f"game {plugin.id!r} has no example rule {example.rule!r}",
+            suggest(example.rule, sorted(plugin.rules)),
+        )
+    return plugin.rules[example.rule].run(pack, example.given)
+
+
+def check_example(plugin: GamePlugin, pack: Pack, example: Example) -> ExampleResult:
+    actual = run_example(plugin, pack, example)
+    if not isinstance(example.expect.raw, dict) or not example.expect.names():
+        raise example.expect.error("expect needs at least one key to compare")
+    mismatches: list[Mismatch] = []
+    for key, expected in example.expect.items():
+        if key not in actual:
+            raise expected.error(
+                f"rule {example.rule!r} gives no result {key!r}", suggest(key, sorted(actual))
+            )
+        _compare(f"expect.{key}", plain(expected.raw), plain(actual[key]), mismatches)
+    return ExampleResult(
+        example.name, str(example.path), example.rule, tuple(mismatches), dict(actual)
+    )
+
+
+def plain(value: Any) -> Any:
+    """Values as plain dicts and lists: YAML's located ones carry line numbers."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def _compare(path: str, expected: Any, actual: Any, out: list[Mismatch]) -> None:
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key, value in expected.items():
+            _compare(f"{path}.{key}", value, actual.get(key), out)
+    elif expected != actual or type(expected) is bool and type(actual) is not bool:
+        out.append(Mismatch(path, expected, actual))
+
+
+# -- packs and paths -----------------------------------------------------------
+class PackCache:
+    """Loads each content pack once per run, looking packs up by folder or game id."""
+
+    def __init__(self, content: Path | None = None) -> None:
+        self.content = content or default_content_dir()
+        self._packs: dict[Path, Pack] = {}
+
+    def load(self, folder: Path) -> tuple[GamePlugin, Pack]:
+        folder = folder.resolve()
+        try:
+            plugin = plugin_for(engine_of(folder))
+        except UsageError as exc:
+            raise ContentError(Location(folder / "game.yaml", "id"), str(exc)) from None
+        if folder not in self._packs:
+            check_contained(folder)
+            self._packs[folder] = plugin.load(folder)
+        return plugin, self._packs[folder]
+
+    def folder_of(self, game_id: str) -> Path:
+        folders = {game_id_of(f): f for f in game_folders(self.content)}
+        if game_id not in folders:
+            raise UsageError(
+                f"no content for game {game_id!r} in {self.content}; "
+                f"{suggest(game_id, sorted(folders))}"
+            )
+        return folders[game_id]
+
+
+def check_pack(cache: PackCache, folder: Path) -> list[ExampleResult]:
+    plugin, pack = cache.load(folder)
+    results = []
+    for path in example_files(folder):
+        example = read_example(path)
+        _check_game(example, pack)
+        results.append(check_example(plugin, pack, example))
+    return results
+
+
+def _check_game(example: Example, pack: Pack) -> None:
+    if example.game != pack.id:
+        raise ContentError(
+            Location(example.path, "game"),
+            f"example names game {example.game!r} but sits in the {pack.id!r} pack",
+            "move the file to its game's examples/ folder or fix the game id",
+        )
+
+
+def check_paths(paths: Iterable[Path], cache: PackCache) -> list[ExampleResult]:
+    """Check packs and example files; no paths means every pack in the content folder."""
+    paths = list(paths)
+    if not paths:
+        paths = list(game_folders(cache.content))
+    results: list[ExampleResult] = []
+    for path in paths:
+        if path.is_dir():
+            if not (path / "game.yaml").is_file():
+                raise UsageError(f"{path} is not a content pack (it has no game.yaml)")
+            results += check_pack(cache, path)
+        elif path.is_file():
+            example = read_example(path)
+            try:
+                folder = cache.folder_of(example.game)
+            except UsageError as exc:
+                raise ContentError(Location(path, "game"), str(exc)) from None
+            plugin, pack = cache.load(folder)
+            results.append(check_example(plugin, pack, example))
+        else:
+            raise UsageError(f"{path} does not exist")
+    return results

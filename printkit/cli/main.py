@@ -1,0 +1,367 @@
+"""The command line: parse arguments, call library functions, map errors to exit codes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from printkit import __version__
+from printkit.check.checker import PackCache, check_paths
+from printkit.content.gaps import format_gaps
+from printkit.content.packs import default_content_dir, game_folders, game_id_of
+from printkit.errors import PrintkitError, UsageError
+
+PAPER_IDS = ("a4", "letter")  # printkit.render.units.PAPERS, without importing reportlab
+MM = 72 / 25.4
+
+EXIT_FAILED = 1
+
+
+def _content_option(f):
+    return click.option(
+        "--content",
+        "content",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help="Folder of game content packs (default: ./content, else the bundled games).",
+    )(f)
+
+
+def _out_option(f):
+    return click.option(
+        "--out",
+        "out",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("output"),
+        show_default=True,
+        help="Folder the kits are written to.",
+    )(f)
+
+
+class PrintkitGroup(click.Group):
+    """Turns every PrintkitError into its message and exit code, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PrintkitError as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=PrintkitGroup)
+@click.version_option(__version__, prog_name="printkit")
+def cli() -> None:
+    """Turn a game's content files into a checked print-and-play kit."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@_content_option
+@click.option("--json", "as_json", is_flag=True, help="Print results as JSON.")
+def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
+    """Validate content and check every worked example against the rules.
+
+    PATHS may be content packs or example files; none means every pack.
+    Exit 0: all pass; 1: an example fails; 2: invalid content or example.
+    """
+    cache = PackCache(content or default_content_dir())
+    results = check_paths(paths, cache)
+    if as_json:
+        click.echo(json.dumps([r.as_json() for r in results], indent=2))
+    else:
+        for result in results:
+            mark = "ok  " if result.passed else "FAIL"
+            click.echo(f"{mark} {result.example} ({result.rule})  {result.file}")
+            for m in result.mismatches:
+                click.echo(f"       {m.field}: expected {m.expected!r}, engine says {m.actual!r}")
+        failed = sum(not r.passed for r in results)
+        click.echo(f"{len(results) - failed} passed, {failed} failed")
+    if any(not r.passed for r in results):
+        sys.exit(EXIT_FAILED)
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@_content_option
+def gaps(games: tuple[str, ...], content: Path | None) -> None:
+    """List every provisional value: what the source rules leave to the designer."""
+    cache = PackCache(content or default_content_dir())
+    folders = [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
+    for folder in folders:
+        _, pack = cache.load(folder)
+        for line in format_gaps(f"{pack.title} ({pack.id})", pack.gaps, cache.content):
+            click.echo(line)
+        click.echo("")
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option(
+    "--paper",
+    "papers",
+    type=click.Choice(PAPER_IDS),
+    multiple=True,
+    help="Paper size (repeatable; default: every size).",
+)
+@click.option("--ink-saver", is_flag=True, help="Drop large flood fills to save ink.")
+@click.option(
+    "--back-offset",
+    default="0,0",
+    metavar="X,Y",
+    help="Shift card backs by X,Y mm to match your printer's duplex offset.",
+)
+@click.option("--png", is_flag=True, help="Also write every card and token at 300 dpi with bleed.")
+@click.option("--tts", is_flag=True, help="Also write Tabletop Simulator deck sheets.")
+@click.option("--force", is_flag=True, help="Rebuild every file, even unchanged ones.")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    help="Language to build, for games printed in several (repeatable; default: all).",
+)
+def build(
+    games: tuple[str, ...],
+    content: Path | None,
+    out: Path,
+    papers: tuple[str, ...],
+    ink_saver: bool,
+    back_offset: str,
+    png: bool,
+    tts: bool,
+    force: bool,
+    langs: tuple[str, ...],
+) -> None:
+    """Check the examples, then render each game's kit into OUT/<game>/<paper>/.
+
+    Only files whose inputs changed since the last build are rendered again.
+    """
+    from printkit.build.gate import checked_pack
+    from printkit.build.manifest import languages_of, output_folder, up_to_date, whole_key
+
+    cache = PackCache(content or default_content_dir())
+    offset = _offset(back_offset)
+    for folder in _folders(cache, games):
+        plugin, pack = checked_pack(cache, folder)
+        stale = []
+        for lang in languages_of(plugin, langs):
+            for paper_id in papers or PAPER_IDS:
+                settings = (paper_id, ink_saver, offset, lang)
+                target = output_folder(out, pack.id, paper_id, ink_saver, lang)
+                fresh = None if force else up_to_date(target, whole_key(pack, settings))
+                if fresh is None:
+                    stale.append(settings)
+                else:  # answered without loading any drawing code
+                    click.echo(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
+        if stale:
+            from printkit.build.builder import build_targets
+
+            for report in build_targets(plugin, pack, out, stale, force, checked=True):
+                _echo_report(report)
+        if png or tts:
+            from printkit.build.builder import build_exports, options_for
+
+            paper = papers[0] if papers else PAPER_IDS[0]
+            for lang in languages_of(plugin, langs):
+                options = options_for((paper, ink_saver, offset, lang))
+                done = build_exports(plugin, pack, out, options, png=png, tts=tts, force=force)
+                where = f" ({lang})" if lang else ""
+                click.echo(
+                    f"{out / pack.id}{where}: images rebuilt {len(done.written)}, "
+                    f"reused {len(done.reused)}"
+                    + (f", removed {len(done.removed)}" if done.removed else "")
+                )
+
+
+def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
+    return [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
+
+
+def _echo_report(report) -> None:
+    click.echo(
+        f"{report.folder}: rebuilt {len(report.rebuilt)}, reused {len(report.reused)}"
+        + (f", removed {len(report.removed)}" if report.removed else "")
+    )
+    for name in report.rebuilt:
+        click.echo(f"  rebuilt {name}")
+    if report.reprinted:
+        click.echo(f"  reprint.pdf: {', '.join(s.caption for s in report.reprinted)}")
+
+
+@cli.command()
+@click.argument("game")
+@_out_option
+@click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
+@click.option(
+    "--to",
+    "dest",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("docs/img"),
+    show_default=True,
+)
+@click.option("--lang", default="", help="Language, for a game printed in several.")
+def preview(game: str, out: Path, paper: str, dest: Path, lang: str) -> None:
+    """Write a small PNG of each built component (for the README); build first."""
+    from printkit.build.exports import preview_pngs
+    from printkit.build.manifest import output_folder
+    from printkit.render.pdf import write_atomic
+
+    folder = output_folder(out, game, paper, False, lang)
+    files = preview_pngs(folder)
+    if not files:
+        raise UsageError(f"nothing built in {folder}; run 'printkit build {game}' first")
+    for name, data in files.items():
+        write_atomic(dest / f"{game}{'-' + lang if lang else ''}-{name}", data)
+    click.echo(f"wrote {len(files)} preview(s) to {dest}")
+
+
+@cli.command(name="preflight")
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option("--paper", "papers", type=click.Choice(PAPER_IDS), multiple=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def preflight_command(
+    games: tuple[str, ...], content: Path | None, out: Path, papers: tuple[str, ...], as_json: bool
+) -> None:
+    """Measure built kits as a printer would: edges, bleed, text, marks, fonts, spaces.
+
+    Exit 0: every kit prints cleanly; 2: a finding, or a kit not built yet.
+    """
+    from printkit.build.builder import preflight_built
+
+    cache = PackCache(content or default_content_dir())
+    checked = []
+    for folder in _folders(cache, games):
+        plugin, pack = cache.load(folder)
+        checked += preflight_built(plugin, pack, out, papers or PAPER_IDS)
+    findings = [finding for _, found in checked for finding in found]
+    if as_json:
+        rows = [{"folder": f, "findings": [x.as_json() for x in found]} for f, found in checked]
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        for folder, found in checked:
+            click.echo(f"{'ok  ' if not found else 'FAIL'} {folder}: {len(found)} finding(s)")
+            for finding in found:
+                click.echo(f"       {finding}")
+    if findings:
+        sys.exit(2)
+
+
+@cli.command(name="watch")
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option("--paper", "papers", type=click.Choice(PAPER_IDS), multiple=True)
+def watch_command(
+    games: tuple[str, ...], content: Path | None, out: Path, papers: tuple[str, ...]
+) -> None:
+    """Check and rebuild on every save to content/ or templates/ (Ctrl-C to stop)."""
+    from printkit.build.watch import watch
+
+    root = content or default_content_dir()
+    _folders(PackCache(root), games)  # a missing folder or game is an error now, not a silent wait
+    click.echo(f"watching {root} — Ctrl-C to stop")
+    watch(root, games, out, papers or PAPER_IDS, click.echo)
+
+
+@cli.command(name="diff")
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
+@click.option("--lang", "langs", multiple=True, help="Language (default: every one printed).")
+def diff_command(
+    games: tuple[str, ...], content: Path | None, out: Path, paper: str, langs: tuple[str, ...]
+) -> None:
+    """List the components and card fields that changed since the last build."""
+    from printkit.build.builder import diff_lines
+    from printkit.build.manifest import languages_of
+
+    cache = PackCache(content or default_content_dir())
+    for folder in _folders(cache, games):
+        plugin, pack = cache.load(folder)
+        for lang in languages_of(plugin, langs):
+            for line in diff_lines(plugin, pack, out, paper, lang):
+                click.echo(line)
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise click.BadParameter(
+            f"{text!r} is not X,Y in millimetres", param_hint="--back-offset"
+        ) from None
+    return x * MM, y * MM
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--title", default=None, help="The game's title (default: from its id).")
+@click.option(
+    "--from",
+    "source",
+    default=None,
+    metavar="GAME",
+    help="Start from a copy of a bundled game instead of the plain card game.",
+)
+@click.option(
+    "--content",
+    "content",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("content"),
+    show_default=True,
+    help="Folder to create the game in.",
+)
+def new(game: str, title: str | None, source: str | None, content: Path) -> None:
+    """Scaffold a new game: content, one example and a rulebook stub that build at once."""
+    from printkit.content.scaffold import copy_bundled, scaffold
+
+    folder = (
+        copy_bundled(content, game, source, title) if source else scaffold(content, game, title)
+    )
+    click.echo(f"created {folder}")
+    click.echo(
+        f"next: printkit check --content {content} && printkit build {game} --content {content}"
+    )
+
+
+@cli.command(name="games")
+@_content_option
+@click.option("--json", "as_json", is_flag=True, help="Print the packs as JSON.")
+def list_games(content: Path | None, as_json: bool) -> None:
+    """List the content packs found, and where they come from."""
+    from printkit.content.packs import content_source, engine_of
+
+    root = content or default_content_dir()
+    packs = [
+        {"id": game_id_of(f), "engine": engine_of(f), "folder": str(f)} for f in game_folders(root)
+    ]
+    if as_json:
+        source = {"content": str(root), "source": content_source(root), "games": packs}
+        click.echo(json.dumps(source, indent=2))
+        return
+    click.echo(f"{root} ({content_source(root)}):")
+    for pack in packs:
+        engine = "" if pack["engine"] == pack["id"] else f"  (plays by {pack['engine']})"
+        click.echo(f"  {pack['id']:<20} {pack['folder']}{engine}")
+
+
+def _register_commands() -> None:
+    """Commands that live in their own modules (they import printkit.cli never)."""
+    from printkit.cli.simulate import simulate
+
+    cli.add_command(simulate)
+
+
+_register_commands()
+
+
+def main() -> None:
+    cli(prog_name="printkit")

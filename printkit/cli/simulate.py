@@ -1,0 +1,155 @@
+"""`printkit simulate`: play many seeded games with bots and report on the game's balance.
+
+The command only reads its arguments and calls `printkit.simulate`; errors are
+PrintkitErrors, reported with their exit code and never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from printkit.content.packs import default_content_dir
+from printkit.errors import PrintkitError, UsageError
+
+if TYPE_CHECKING:  # the simulator loads only when the command runs: other commands start faster
+    from printkit.simulate.report import Report
+    from printkit.simulate.runner import Plan
+
+EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
+DEFAULT_OUT = Path("output") / "balance"
+
+
+@click.command()
+@click.argument("game")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--players", type=int, default=None, help="Default: the most the game takes.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Fixes every result.")
+@click.option(
+    "--baseline",
+    metavar="PATH|GIT-REV",
+    default=None,
+    help="Compare with other content: a content folder or a git revision.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=DEFAULT_OUT,
+    show_default=True,
+    help="Folder for the JSON, PDF and PNG report.",
+)
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Default: every core.")
+@click.option(
+    "--replay", type=int, default=None, metavar="SEED", help="Tell one game round by round."
+)
+@click.option(
+    "--content",
+    "content",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder of game content packs (default: ./content, else the bundled games).",
+)
+@click.pass_context
+def simulate(
+    ctx: click.Context,
+    game: str,
+    games: int,
+    players: int | None,
+    seed: int,
+    baseline: str | None,
+    as_json: bool,
+    out: Path,
+    workers: int | None,
+    replay: int | None,
+    content: Path | None,
+) -> None:
+    """Play GAME many times with bots and report on its balance.
+
+    Win rates by seat and by strategy and the final score come with every
+    game; each game adds the sections it names, worded its own way (how its
+    rounds went, what decided them). Every figure comes with a 95% interval;
+    --baseline shows each one before and after a content change with a
+    significance mark. A seed fixes every result, whatever the number of
+    workers; --replay SEED tells one game round by round.
+    """
+    from printkit.content.packs import engine_of
+    from printkit.simulate.baseline import baseline_source
+    from printkit.simulate.replay import replay as replay_game
+    from printkit.simulate.runner import Plan, Source, default_workers
+
+    try:
+        content = content or default_content_dir()
+        folder, players = _resolve(game, content, players)
+        rules = engine_of(folder)
+        if replay is not None:
+            click.echo("\n".join(replay_game(rules, folder, players, replay)))
+            return
+        current = Source(folder, str(folder))
+        with baseline_source(baseline, game, content) if baseline else nullcontext() as base:
+            sources = (current, base) if base else (current,)
+            plan = Plan(game, sources, players, games, seed, workers or default_workers(), rules)
+            reports, seconds = _run(plan)
+        _show(reports, as_json, out, seconds, plan.workers)
+    except PrintkitError as exc:
+        click.echo(f"error: {exc.format_message()}", err=True)
+        ctx.exit(exc.exit_code)
+    if reports[0].interrupted:
+        ctx.exit(EXIT_INTERRUPTED)
+
+
+def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
+    """The game's folder (its content validated) and a player count it takes."""
+    from printkit.check.checker import PackCache
+    from printkit.content.packs import engine_of
+    from printkit.simulate.runner import simulator_for
+
+    cache = PackCache(content)
+    folder = cache.folder_of(game)
+    _, pack = cache.load(folder)
+    counts = simulator_for(engine_of(folder)).players(pack)
+    players = max(counts) if players is None else players
+    if players not in counts:
+        raise UsageError(f"{game} takes {min(counts)}-{max(counts)} players, not {players}")
+    return folder.resolve(), players
+
+
+def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:
+    """Play the plan, with a progress bar when a person watches stderr."""
+    from printkit.simulate.runner import run
+
+    start = time.perf_counter()
+    if sys.stderr.isatty():
+        with click.progressbar(length=plan.games, label="playing", file=sys.stderr) as bar:
+            reports = run(plan, bar.update)
+    else:
+        reports = run(plan)
+    return reports, time.perf_counter() - start
+
+
+def _show(reports: tuple[Report, ...], as_json: bool, out: Path, seconds: float, workers: int):
+    from printkit.simulate.outputs import report_data, write_outputs  # plots load reportlab
+    from printkit.simulate.report import format_comparison, format_table
+
+    after, before = reports[0], (reports[1] if len(reports) > 1 else None)
+    if as_json:
+        click.echo(json.dumps(report_data(after, before), indent=2))
+    else:
+        lines = format_comparison(before, after) if before else format_table(after)
+        click.echo("\n".join(lines))
+    written = write_outputs(after, out, before)
+    played = after.games * len(reports)
+    rate = played / seconds if seconds else 0.0
+    click.echo(
+        f"{played:,} games in {seconds:.1f} s ({rate:,.0f} games/s, {workers} workers); "
+        f"wrote {', '.join(str(p) for p in written)}",
+        err=True,
+    )
+    if after.interrupted:
+        click.echo(f"interrupted: the report covers {after.games:,} finished games", err=True)

@@ -1,0 +1,145 @@
+"""The shape of the package: data flows one way, layers stay apart, no game in shared code."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from printkit.content.scaffold import scaffold
+from printkit.games import BUILTIN
+from printkit.resources import bundled_content
+
+PACKAGE = Path(__file__).resolve().parent.parent / "printkit"
+GAME_MODULES = ("content", "model", "rules", "examples", "game")
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def _imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every printkit module ``path`` imports, at the top or inside a function."""
+
+    def owner(name: str) -> str:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("printkit"):
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                found.add(full if full in modules else owner(node.module))
+        elif isinstance(node, ast.Import):
+            found |= {owner(a.name) for a in node.names if a.name.startswith("printkit")}
+    return found
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def test_no_module_imports_itself_through_others():
+    modules = _modules()
+    graph = {
+        name: {m for m in _imports(path, modules) if m in modules and m != name}
+        for name, path in modules.items()
+    }
+    graph["printkit"] = set()  # the package root holds the version only
+    assert _cycles(graph) == []
+
+
+def _game_words() -> set[str]:
+    words = set()
+    for game_id, module in BUILTIN.items():
+        words |= {game_id, module.rpartition(".")[2]}
+    return words - {"cards"}  # the plain card engine's name is an ordinary word
+
+
+def test_shared_machinery_names_no_game():
+    words = _game_words()
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE)
+        if rel.parts[0] == "games":
+            continue
+        text = path.read_text(encoding="utf-8")
+        offenders += [f"{rel}: {word}" for word in sorted(words) if word in text]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("game_id", sorted(BUILTIN))
+def test_checking_a_game_loads_no_pdf_code(game_id, tmp_path):
+    module = BUILTIN[game_id]
+    content = bundled_content()
+    if game_id == "cards":  # the plain card engine ships no game: check the scaffold's
+        content = tmp_path / "content"
+        scaffold(content, "plain-deck")
+        game_id = "plain-deck"
+    code = f"""
+import importlib, json, sys
+for name in {GAME_MODULES!r}:
+    try:
+        importlib.import_module("{module}." + name)
+    except ModuleNotFoundError as exc:
+        if exc.name != "{module}." + name:
+            raise
+from printkit.check.checker import PackCache, check_paths
+from pathlib import Path
+cache = PackCache(Path({str(content)!r}))
+results = check_paths([cache.folder_of("{game_id}")], cache)
+print(json.dumps({{"checked": len(results), "pdf": sorted(m for m in sys.modules
+    if m.split(".")[0] in ("reportlab", "pypdf", "pypdfium2", "PIL"))}}))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True
+    )
+    report = json.loads(done.stdout.splitlines()[-1])
+    assert report["checked"] > 0
+    assert report["pdf"] == []
+
+
+def test_content_knows_every_symbol_the_renderer_draws():
+    from printkit.content.symbol_names import SYMBOL_NAMES
+    from printkit.render.symbols import SYMBOLS
+
+    assert set(SYMBOLS) == SYMBOL_NAMES
