@@ -72,6 +72,13 @@ class KitCanvas(Canvas):
             self._doc.Pages.pages[-1].PieceInfo = PDFDictionary({"printkit": private})
 
 
+def note_space(canvas: Canvas, label: str, box: Box, holds: str) -> None:
+    """Declare ``box`` a space for a token of kind ``holds`` (a no-op off the kit's canvas,
+    e.g. in a rulebook picture), so preflight can compare it with the token."""
+    if isinstance(canvas, KitCanvas):
+        canvas.note_space(label, box, holds)
+
+
 def _box(box: Box) -> PDFArray:
     return PDFArray([round(v, 3) for v in box.as_tuple()])
 

@@ -39,6 +39,7 @@ PRINT_MARGIN = 6 * MM  # what most home printers cannot reach
 PRINT_EDGE = 5 * MM  # nothing is painted closer to the paper edge than this
 CROP_GAP = 2 * MM  # crop marks start this far outside the cut
 CROP_LENGTH = 6 * MM
+TOKEN_ROOM = 1 * MM  # a space made to hold a token is this much larger than the token
 MIN_CROP = 3 * MM  # a shorter mark is not one a player can follow
 CAPTION_SIZE = 6.5  # points: sheet captions and footers
 CAPTION_BASE = PRINT_EDGE + 1 * MM  # baseline: the descenders stay clear of the edge
