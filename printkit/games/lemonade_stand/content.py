@@ -94,6 +94,7 @@ LABELS = [
     "part_second",
     "note_cards",
     "note_reference",
+    "copies_reference",
     "note_second",
     "ref_day",
     "ref_step_1_title",
