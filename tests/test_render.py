@@ -122,3 +122,48 @@ def test_the_guide_speaks_the_kits_language(pack):
     data = render_guide(kit(pack, options), options, ["fold-event-cards.pdf"], [])
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "Как печатать" in text and "двусторонняя" in text
+
+
+def test_the_calibration_back_is_drawn_with_the_offset_it_measures(pack):
+    """The back's cross sits where --back-offset puts the backs: a build with the measured
+    offset prints it centred on the front's scales."""
+    import pypdfium2 as pdfium
+
+    from printkit.build.parts import render_calibration
+    from printkit.games.lemonade_stall.kit import kit
+    from printkit.kit import KitOptions
+
+    options = KitOptions(PAPERS["a4"], back_offset=(2 * MM, -1 * MM))
+    page = pdfium.PdfDocument(render_calibration(kit(pack, options), options))[1]
+    bounds = [obj.get_bounds() for obj in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_PATH])]
+    x0, y0, x1, y1 = (f(b[i] for b in bounds) for f, i in ((min, 0), (min, 1), (max, 2), (max, 3)))
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    assert centre == pytest.approx((PAPERS["a4"].width / 2 + 2 * MM, PAPERS["a4"].height / 2 - MM))
+
+
+@pytest.mark.parametrize(
+    ("circle", "square", "punch"),
+    [(16, 18, "5/8 in"), (10.4, 12, "3/8 in"), (25, 27, "1 in"), (8, 9, None)],
+)
+def test_the_punch_is_the_largest_that_cuts_the_circle_inside_its_square(circle, square, punch):
+    from printkit.render.units import punch_for
+
+    assert punch_for(circle * MM, square * MM) == punch
+
+
+def test_guide_advice_fits_the_kit():
+    """No plain-paper advice without whole pages, no duplex advice without backs."""
+    from printkit.kit import Deck, Kit, Pages
+    from printkit.render.guide import advice
+    from printkit.render.labels import ENGLISH
+
+    def draw(c, box):
+        return None
+
+    single = Deck("tokens", "Tokens", 18 * MM, 18 * MM, (Piece("t", draw),))
+    duplex = Deck("cards", "Cards", 63 * MM, 88 * MM, (Piece("c", draw, draw),))
+    mats = Pages("mats", "Player mats", (draw,))
+    plain = " ".join(advice(Kit("g", "G", (single,)), ENGLISH))
+    assert "Plain paper" not in plain and "double-sided" not in plain
+    full = " ".join(advice(Kit("g", "G", (duplex, mats)), ENGLISH))
+    assert "pages printed whole (Player mats)" in full and "--back-offset" in full
