@@ -19,6 +19,7 @@ from printkit.render.impose import (
     footer,
     grid_for,
     gutterfold_grid,
+    house_paper,
     sheets,
 )
 from printkit.render.labels import labels_for, say
@@ -153,9 +154,10 @@ def render_calibration(kit: Kit, options: KitOptions) -> bytes:
     """A duplex test: scales in millimetres on the front, a cross on the back. Held to the
     light, the cross shows the printer's shift as the X,Y to pass to --back-offset; the back
     is drawn with the current offset, so a corrected build prints the cross dead centre."""
-    paper = options.paper
+    paper = house_paper(options.paper)  # as the card sheets print, so one offset fits them
     labels = labels_for(options.lang)
     c, buffer = _new(kit, paper, "calibration")
+    c.setPageSize((paper.width, paper.height))
     cx, cy = paper.width / 2, paper.height / 2
     c.note_page("pages")
     c.setFont(BOLD, 11)

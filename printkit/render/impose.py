@@ -35,6 +35,7 @@ from printkit.render.units import (
 )
 
 DrawFn = Callable[[Canvas, Box], None]
+POKER = (63 * MM, 88 * MM)  # the usual card: it sets a paper's house orientation
 MARK_ROOM = CROP_GAP + MIN_CROP  # from a cut to the far end of the shortest mark
 SIDE_NEED = PRINT_EDGE + MARK_ROOM  # from the paper edge to the nearest cut
 BOTTOM_NEED = CAPTION_TOP + MARK_ROOM  # the caption line sits below the bottom marks
@@ -105,15 +106,33 @@ def _fit(paper: Paper, width: float, height: float, side: float, top: float, bot
     return max(cols, 0), max(rows, 0)
 
 
+def _grids(paper: Paper, width: float, height: float, bleed: float) -> list[Grid]:
+    side = max(SIDE_NEED, PRINT_EDGE + bleed)
+    grids = []
+    for page in (paper.portrait, paper.landscape):
+        cols, rows = _fit(page, width, height, side, side, max(BOTTOM_NEED, side))
+        if cols and rows:
+            grids.append(Grid(page, cols, rows, width, height, bleed))
+    return grids
+
+
+def house_paper(paper: Paper) -> Paper:
+    """The orientation poker cards print in on this paper: the one the calibration page
+    takes, and every deck's when both hold as many (so backs share one duplex offset)."""
+    grids = _grids(paper, *POKER, BLEED)
+    return max(grids, key=lambda g: g.per_sheet).paper
+
+
 def grid_for(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid:
     """As many pieces as fit with room for crop marks and the caption on every side:
     portrait, or landscape when that holds more (US Letter takes poker cards 8-up)."""
+    house = house_paper(paper)
     best: Grid | None = None
-    side = max(SIDE_NEED, PRINT_EDGE + bleed)
-    for page in (paper.portrait, paper.landscape):
-        cols, rows = _fit(page, width, height, side, side, max(BOTTOM_NEED, side))
-        if cols and rows and (best is None or cols * rows > best.per_sheet):
-            best = Grid(page, cols, rows, width, height, bleed)
+    for grid in _grids(paper, width, height, bleed):
+        more = best is not None and grid.per_sheet > best.per_sheet
+        tie = best is not None and grid.per_sheet == best.per_sheet and grid.paper == house
+        if best is None or more or tie:
+            best = grid
     if best is None:
         raise RenderError(
             f"a {width / MM:.0f} x {height / MM:.0f} mm piece does not fit on {paper.name} "
