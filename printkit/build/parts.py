@@ -67,7 +67,7 @@ def render_guide(kit: Kit, options: KitOptions, files: Sequence[str], reprint: S
     labels = labels_for(options.lang)
     c, buffer = _new(kit, options.paper, "printing guide")
     kinds = {
-        "00-calibration": "file.calibration",
+        "calibration": "file.calibration",
         "fold-": "file.fold",
         "board-": "file.board",
         "rulebook": "file.rulebook",

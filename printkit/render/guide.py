@@ -93,7 +93,7 @@ def draw_guide(
     c.showPage()
 
 
-CALIBRATION_FILE = "00-calibration.pdf"
+CALIBRATION_FILE = "calibration.pdf"
 
 
 def advice(kit, labels: Mapping[str, str]) -> list[str]:
