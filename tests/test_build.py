@@ -64,7 +64,8 @@ def test_the_guide_lists_every_file_with_its_page_count(kits, paper):
     guide = page_texts(kits / paper / "00-printing-guide.pdf")[0]
     assert "printing guide" in guide
     listed = re.findall(r"(\d\d-[a-z-]+\.pdf) \((\d+) p\.\)", guide)
-    assert len(listed) >= 9
+    numbered = [p.name for p in pdfs(kits / paper) if re.match(r"\d\d-", p.name)]
+    assert len(listed) == len(numbered) - 1  # every numbered part but the guide itself
     for name, pages in listed:
         assert len(PdfReader(kits / paper / name).pages) == int(pages), name
     on_disk = {p.name for p in pdfs(kits / paper)}
@@ -103,7 +104,7 @@ def test_card_text_equals_the_content(kits):
         assert f"{colour.name} stand" in mats
 
 
-@pytest.mark.parametrize("name", ["01-board.pdf", "04-event-cards.pdf", "08-tokens.pdf"])
+@pytest.mark.parametrize("name", ["01-board.pdf", "04-event-cards.pdf", "07-tokens.pdf"])
 def test_every_font_is_embedded(kits, name):
     reader = PdfReader(kits / "a4" / name)
     seen = 0
@@ -216,7 +217,7 @@ def test_every_space_for_a_token_is_a_millimetre_larger(kits, paper):
 
 
 def test_tokens_name_their_kind_and_goods_tokens_carry_no_goods_symbol(kits):
-    pieces = [p for r in _records(kits / "a4" / "08-tokens.pdf") for p in r.pieces]
+    pieces = [p for r in _records(kits / "a4" / "07-tokens.pdf") for p in r.pieces]
     kinds = {p.label.split("-")[0]: p.token for p in pieces if p.side == "front"}
     assert kinds["resource"] == "goods" and kinds["cup"] == "cup-sold"
     assert kinds["item"] == "bonus"
@@ -255,3 +256,22 @@ def test_the_print_shop_board_has_boxes_and_crop_marks(kits):
     assert (round((x1 - x0) * 25.4 / 72), round((y1 - y0) * 25.4 / 72)) == (500, 360)
     marks = read_marks(pdfium.PdfDocument(path)[0])
     assert len(marks) == 8  # two at each corner, outside the trim
+
+
+def test_the_markers_fill_the_rows_the_tokens_leave_empty(kits):
+    """220 tokens of 18 mm take a sheet and a half of A4; the 17 markers of 30 mm go in
+    the empty half (two sheets, not three); on Letter they would not all fit, so they
+    keep a sheet of their own rather than be split."""
+    pack = load(CONTENT / "lemonade-stall")
+    markers = 2 * len(pack.conditions) + 2 * len(pack.temperatures) + 1
+    for paper, sheets in (("a4", 2), ("letter", 3)):
+        records = _records(kits / paper / "07-tokens.pdf")
+        assert len(records) == sheets
+        labels = [p.label for r in records for p in r.pieces]
+        assert (
+            sum(label.startswith(("condition", "temperature", "first")) for label in labels)
+            == markers
+        )
+    second = _records(kits / "a4" / "07-tokens.pdf")[1]
+    sizes = {round((p.box[2] - p.box[0]) * 25.4 / 72) for p in second.pieces}
+    assert sizes == {18, 30}

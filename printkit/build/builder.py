@@ -63,7 +63,9 @@ class BuildReport:
 # -- part naming and digests ---------------------------------------------------
 def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
     inputs = pack_key if part.inputs is None else part.inputs
-    pieces = [(p.label, p.group, p.fields) for p in part.pieces] if isinstance(part, Deck) else []
+    pieces = (
+        [(p.label, p.group, p.fields) for p in part.every_piece] if isinstance(part, Deck) else []
+    )
     return digest(
         code_digest(),
         type(part).__name__,
@@ -77,12 +79,12 @@ def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
 
 
 def deck_sheets(part: Deck, options: KitOptions, base: str) -> list[Sheet]:
-    from printkit.render.impose import grid_for, sheets
+    from printkit.render.impose import layout_sheets
     from printkit.render.labels import labels_for, say
 
-    grid = grid_for(options.paper, part.width, part.height)
     result = []
-    for index, chunk in enumerate(sheets(part.pieces, grid.per_sheet)):
+    for index, bands in enumerate(layout_sheets(part.sizes(), options.paper)):
+        chunk = [p for band in bands for p in band.pieces]
         key = digest(base, [(p.label, p.fields) for p in chunk])
         caption = say(labels_for(options.lang), "sheet.name", title=part.title, number=index + 1)
         result.append(Sheet(part.id, index, key, caption, tuple(p.label for p in chunk)))
@@ -93,9 +95,10 @@ def part_sheets(part: Part, options: KitOptions, pack_key: str) -> list[Sheet]:
     """The reprintable units of a part: deck sheets one by one, anything else whole."""
     if isinstance(part, Deck):
         # pieces that list what they show are compared piece by piece; others by the deck
-        described = all(p.fields for p in part.pieces)
+        described = all(p.fields for p in part.every_piece)
         inputs = None if described else part.inputs
-        base = digest(code_digest(), options, part.id, part.width, part.height, inputs)
+        sizes = [(w, h) for w, h, _ in part.sizes()]
+        base = digest(code_digest(), options, part.id, sizes, inputs)
         return deck_sheets(part, options, base)
     return [Sheet(part.id, 0, part_key(part, options, pack_key), part.title, ())]
 
@@ -237,7 +240,7 @@ def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
 
 def _pieces(kit: Kit) -> dict[str, dict[str, dict[str, str]]]:
     return {
-        part.id: {p.label: dict(p.fields) for p in part.pieces}
+        part.id: {p.label: dict(p.fields) for p in part.every_piece}
         for part in kit.parts
         if isinstance(part, Deck)
     }

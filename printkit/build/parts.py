@@ -12,15 +12,13 @@ from printkit.render.guide import GuideRow, draw_guide
 from printkit.render.impose import (
     MarkRoom,
     cut_marks,
-    draw_duplex,
     draw_gutterfold,
+    draw_layout,
     draw_marks,
-    draw_sheet,
     footer,
-    grid_for,
     gutterfold_grid,
     house_paper,
-    sheets,
+    layout_sheets,
 )
 from printkit.render.labels import labels_for, say
 from printkit.render.pdf import clear_boxes, finish, new_canvas, set_boxes
@@ -30,8 +28,7 @@ from printkit.render.units import BLEED, LARGE_PAPERS, MM, PRINT_MARGIN, Box, Pa
 
 def page_count(part: Part, paper: Paper) -> int:
     if isinstance(part, Deck):
-        grid = grid_for(paper, part.width, part.height)
-        count = len(sheets(part.pieces, grid.per_sheet))
+        count = len(layout_sheets(part.sizes(), paper))
         return count * (2 if any(p.back for p in part.pieces) else 1)
     if isinstance(part, Board):
         return len(plan_tiles(part.width, part.height, paper)[1])
@@ -114,8 +111,7 @@ def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
     labels = labels_for(options.lang)
     c, buffer = _new(kit, paper, part.title)
     if isinstance(part, Deck):
-        grid = grid_for(paper, part.width, part.height)
-        draw_duplex(c, grid, part.pieces, part.title, options.back_offset, labels)
+        _draw_deck(c, part, paper, options, labels)
     elif isinstance(part, Board):
         form = f"{kit.game_id}-{part.id}"
         draw_board_form(c, form, part.draw, part.width, part.height)
@@ -123,6 +119,18 @@ def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
     else:
         _draw_pages(c, part, paper, labels)
     return finish(c, buffer)
+
+
+def _draw_deck(c: Canvas, deck: Deck, paper: Paper, options: KitOptions, labels) -> None:
+    """Fronts, and backs after each sheet that has them; a deck with companions shares
+    its last sheet with them (they have no backs)."""
+    layouts = layout_sheets(deck.sizes(), paper)
+    for number, bands in enumerate(layouts, start=1):
+        where = {"title": deck.title, "number": number, "total": len(layouts)}
+        draw_layout(c, bands, say(labels, "sheet.front", **where))
+        if any(p.back for band in bands for p in band.pieces):
+            back = say(labels, "sheet.back", **where)
+            draw_layout(c, bands, back, backs=True, offset=options.back_offset)
 
 
 def large_board_file(board: Board, options: KitOptions) -> str:
@@ -218,14 +226,12 @@ def render_reprint(kit: Kit, options: KitOptions, changed: Sequence) -> bytes:
     for sheet in changed:
         part = parts[sheet.part]
         if isinstance(part, Deck):
-            grid = grid_for(paper, part.width, part.height)
-            chunk = sheets(part.pieces, grid.per_sheet)[sheet.index]
+            bands = layout_sheets(part.sizes(), paper)[sheet.index]
             where = {"title": part.title, "number": sheet.index + 1}
-            c.setPageSize((paper.width, paper.height))
-            draw_sheet(c, grid, chunk, say(labels, "reprint.front", **where))
-            if any(p.back for p in chunk):
+            draw_layout(c, bands, say(labels, "reprint.front", **where))
+            if any(p.back for band in bands for p in band.pieces):
                 back = say(labels, "reprint.back", **where)
-                draw_sheet(c, grid, chunk, back, backs=True, offset=options.back_offset)
+                draw_layout(c, bands, back, backs=True, offset=options.back_offset)
         elif isinstance(part, Board):
             form = f"{kit.game_id}-{part.id}-reprint"
             draw_board_form(c, form, part.draw, part.width, part.height)

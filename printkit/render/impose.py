@@ -10,7 +10,7 @@ sheets mirrored for long-edge flipping, or as fold-and-glue (gutterfold) sheets.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
@@ -62,6 +62,7 @@ class Grid:
     width: float  # trim size of one piece
     height: float
     bleed: float = BLEED
+    top: float | None = None  # a band's block top on a shared sheet; None: placed by the grid
 
     @property
     def per_sheet(self) -> int:
@@ -75,6 +76,8 @@ class Grid:
     def block(self) -> Box:
         """The pieces' block: centred across, raised so the caption fits below the marks."""
         w, h = self.cols * self.width, self.rows * self.height
+        if self.top is not None:
+            return Box((self.paper.width - w) / 2, self.top - h, w, h)
         spare = self.paper.height - h
         bottom = min(max(spare / 2, BOTTOM_NEED), spare - SIDE_NEED)
         return Box((self.paper.width - w) / 2, bottom, w, h)
@@ -255,26 +258,92 @@ def _used_block(grid: Grid, count: int) -> Box:
     return Box(block.x, block.top - rows_used * grid.height, block.width, rows_used * grid.height)
 
 
-def draw_sheet(
+@dataclass(frozen=True)
+class Band:
+    """Pieces of one size on part of a sheet: a sheet holds one band, or several stacked
+    when a sparse deck fills what another leaves empty."""
+
+    grid: Grid
+    pieces: tuple[Piece, ...]
+
+
+Layout = tuple[Band, ...]  # one sheet
+BAND_GAP = 2 * MARK_ROOM  # between stacked bands: room for the marks of both
+
+
+def layout_sheets(decks: Sequence[tuple[float, float, Sequence[Piece]]], paper: Paper):
+    """Sheets for one deck, or for several single-sided ones: each deck after the first
+    starts in the rows the previous one left empty on its last sheet, if it fits there."""
+    result: list[Layout] = []
+    for width, height, pieces in decks:
+        grid = grid_for(paper, width, height)
+        rest = tuple(pieces)
+        if result and rest:
+            shared, rest = _fill(result[-1], grid, rest)
+            result[-1] = shared
+        result += [(Band(grid, tuple(chunk)),) for chunk in sheets(rest, grid.per_sheet)]
+    return result
+
+
+def _fill(sheet: Layout, grid: Grid, pieces: tuple[Piece, ...]):
+    """The sheet with a band of ``pieces`` below its last one, and the pieces left over;
+    the sheet unchanged when they do not fit, or sharing would save no sheet."""
+    last = sheet[-1]
+    if last.grid.paper != grid.paper or any(p.back for b in sheet for p in b.pieces):
+        return sheet, pieces
+    lifted = sheet
+    if len(sheet) == 1:  # lift the block to the top to make room below it
+        rows = -(-len(last.pieces) // last.grid.cols)
+        top = grid.paper.height - SIDE_NEED
+        lifted = (Band(replace(last.grid, rows=rows, top=top), last.pieces),)
+    top = _used_block(lifted[-1].grid, len(lifted[-1].pieces)).y - BAND_GAP
+    rows = int((top - BOTTOM_NEED) // grid.height)
+    if rows < 1:
+        return sheet, pieces
+    band = replace(grid, rows=rows, top=top)
+    alone = -(-len(pieces) // grid.per_sheet)
+    after = -(-max(len(pieces) - band.per_sheet, 0) // grid.per_sheet)
+    if after == alone:  # it would split the deck and save no paper
+        return sheet, pieces
+    return (*lifted, Band(band, pieces[: band.per_sheet])), pieces[band.per_sheet :]
+
+
+def draw_layout(
     c: Canvas,
-    grid: Grid,
-    pieces: Sequence[Piece],
+    bands: Layout,
     caption: str,
     backs: bool = False,
     offset: tuple[float, float] = (0.0, 0.0),
 ) -> None:
-    """One sheet of fronts, or of their backs mirrored for long-edge duplex."""
-    c.setPageSize((grid.paper.width, grid.paper.height))
-    used = _used_block(grid, len(pieces))
+    """One sheet of bands: fronts with crop marks, or backs mirrored for long-edge duplex."""
+    paper = bands[0].grid.paper
+    c.setPageSize((paper.width, paper.height))
+    useds = [_used_block(b.grid, len(b.pieces)) for b in bands]
+    grid = bands[0].grid
     if backs and grid.landscape:  # the backs' rows come out at the other end of the sheet
-        used = Box(used.x, grid.block.top - used.top + grid.block.y, used.width, used.height)
-    set_boxes(c, used, used.outset(grid.bleed))
+        used = useds[0]
+        useds = [Box(used.x, grid.block.top - used.top + grid.block.y, used.width, used.height)]
+    whole = _union(useds)
+    set_boxes(c, whole, whole.outset(grid.bleed))
     _note_page(c, "sheet", grid.bleed)
-    taken = {grid.place(i, backs) for i in range(len(pieces))}
     c.saveState()
     if backs:
         c.translate(*offset)
-    for index, piece in enumerate(pieces):
+    for band in bands:
+        _draw_band(c, band, backs)
+    c.restoreState()
+    if not backs:
+        for index in range(len(bands)):
+            draw_marks(c, _band_marks(bands, index))
+    footer(c, paper, caption)
+    c.showPage()
+    clear_boxes(c)
+
+
+def _draw_band(c: Canvas, band: Band, backs: bool) -> None:
+    grid = band.grid
+    taken = {grid.place(i, backs) for i in range(len(band.pieces))}
+    for index, piece in enumerate(band.pieces):
         draw = piece.back if backs else piece.draw
         if draw is None:
             continue
@@ -282,41 +351,35 @@ def draw_sheet(
         slot = grid.box(*cell)
         _note_piece(c, piece, slot, "back" if backs else "front")
         _draw_clipped(c, draw, slot, _bleed_box(slot, cell, taken, grid.bleed))
-    c.restoreState()
-    if not backs:
-        draw_marks(c, crop_marks(grid, len(pieces)))
-    footer(c, grid.paper, caption)
-    c.showPage()
-    clear_boxes(c)
+
+
+def _band_marks(bands: Layout, index: int) -> list[Segment]:
+    """A band's marks: up to the paper's edge or halfway into the gap above, down to the
+    caption or halfway into the gap below."""
+    grid, count = bands[index].grid, len(bands[index].pieces)
+    paper = grid.paper
+    top = PRINT_EDGE
+    bottom = CAPTION_TOP
+    if index > 0:
+        top = paper.height - (grid.block.top + BAND_GAP / 2)
+    if index < len(bands) - 1:
+        bottom = _used_block(grid, count).y - BAND_GAP / 2
+    block = _used_block(grid, count)
+    xs = [block.x + i * grid.width for i in range(grid.cols + 1)]
+    ys = [block.top - j * grid.height for j in range(round(block.height / grid.height) + 1)]
+    return cut_marks(paper, block, xs, ys, MarkRoom(bottom=bottom, top=top))
+
+
+def _union(boxes: Sequence[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    x1, y1 = max(b.right for b in boxes), max(b.top for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def sheets(pieces: Sequence[Piece], per_sheet: int) -> list[Sequence[Piece]]:
     """Chunks of ``per_sheet`` pieces, every slot filled but the last sheet's: a group
     (say, one player colour) stays in order but shares sheets with the next one."""
     return [pieces[i : i + per_sheet] for i in range(0, len(pieces), per_sheet)]
-
-
-def draw_duplex(
-    c: Canvas,
-    grid: Grid,
-    pieces: Sequence[Piece],
-    title: str,
-    offset: tuple[float, float] = (0.0, 0.0),
-    labels: Mapping[str, str] = ENGLISH,
-) -> int:
-    """Fronts and mirrored backs on alternate pages: print double-sided, flip on long edge."""
-    pages = 0
-    chunks = sheets(pieces, grid.per_sheet)
-    for number, chunk in enumerate(chunks, start=1):
-        where = {"title": title, "number": number, "total": len(chunks)}
-        draw_sheet(c, grid, chunk, say(labels, "sheet.front", **where))
-        pages += 1
-        if any(p.back for p in chunk):
-            draw_sheet(
-                c, grid, chunk, say(labels, "sheet.back", **where), backs=True, offset=offset
-            )
-            pages += 1
-    return pages
 
 
 # -- fold-and-glue -----------------------------------------------------------------

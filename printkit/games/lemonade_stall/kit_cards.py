@@ -7,6 +7,7 @@ pack. Text that cannot fit at a legible size fails the build.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -426,6 +427,18 @@ def _round_token(
             c.drawCentredString(trim.cx, trim.cy + r * 0.55, small)
 
     return draw
+
+
+def tokens_and_markers(pack: LemonadeStall, theme: Theme) -> Deck:
+    """The tokens, with the markers in the rows their last sheet leaves empty."""
+    markers_deck = markers(pack, theme)
+    deck = tokens(pack, theme)
+    return replace(
+        deck,
+        title="Tokens and markers: score, lap, cup-sold, goods, bonus, weather, first player",
+        note=f"{deck.note}; {markers_deck.note}",
+        also=(markers_deck,),
+    )
 
 
 def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
