@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test lint docs clean
+.PHONY: kit test lint docs clean golden mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,13 +22,27 @@ kit: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# Re-record the golden playthroughs after a rule change that is meant to alter play.
+golden: $(STAMP)
+	$(BIN)/python -m printkit.check.golden tests/golden
+
+# Mutation testing of the games' rules and game flow (slow; not part of `make test`).
+# `make mutate MODULE=lemonade-stall/rules` runs one module; `tools/mutate.py --list` names them.
+MUTATE_STAMP := $(VENV)/.mutate-installed
+$(MUTATE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
+	touch $(MUTATE_STAMP)
+
+mutate: $(MUTATE_STAMP)
+	nice -n 10 $(BIN)/python tools/mutate.py $(MODULE)
+
 docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img
 	rm -f docs/img/lemonade-stall-01-board.png
 
 lint: $(STAMP)
-	$(BIN)/ruff check printkit tests benchmarks
-	$(BIN)/ruff format --check printkit tests benchmarks
+	$(BIN)/ruff check printkit tests benchmarks tools
+	$(BIN)/ruff format --check printkit tests benchmarks tools
 
 clean:
-	rm -rf $(VENV) output/*/
+	rm -rf $(VENV) output/*/ .mutate/

@@ -134,8 +134,36 @@ def _compare(path: str, expected: Any, actual: Any, out: list[Mismatch]) -> None
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             _compare(f"{path}.{key}", value, actual.get(key), out)
+    elif _is_steps(expected) and isinstance(actual, list):
+        _compare_steps(path, expected, actual, out)
     elif expected != actual or type(expected) is bool and type(actual) is not bool:
         out.append(Mismatch(path, expected, actual))
+
+
+def _is_steps(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _compare_steps(path: str, expected: list, actual: list, out: list[Mismatch]) -> None:
+    """A list of records (a playthrough's steps) is reported at the first step that differs.
+
+    Later steps follow from the first divergence, so listing them would bury it.
+    """
+    for index in range(max(len(expected), len(actual))):
+        record = expected[index] if index < len(expected) else actual[index]
+        name = record.get("when", index) if isinstance(record, dict) else index
+        here = f"{path}[{name}]"  # a step that names itself ("Tuesday, step 10") is shown so
+        if index >= len(actual):
+            out.append(Mismatch(here, expected[index], "(no such step: play ended sooner)"))
+            return
+        if index >= len(expected):
+            out.append(Mismatch(here, "(no such step: play ended sooner)", actual[index]))
+            return
+        found: list[Mismatch] = []
+        _compare(here, expected[index], actual[index], found)
+        if found:
+            out.extend(found)
+            return
 
 
 # -- packs and paths -----------------------------------------------------------
@@ -151,7 +179,12 @@ class PackCache:
         try:
             plugin = plugin_for(engine_of(folder))
         except UsageError as exc:
-            raise ContentError(Location(folder / "game.yaml", "id"), str(exc)) from None
+            raise ContentError(
+                Location(folder / "game.yaml", "id"),
+                str(exc),
+                "a game plays by a rules module: add 'engine: cards' to game.yaml for the plain "
+                "card game, or 'engine: <a bundled game's id>' to play by that game's rules",
+            ) from None
         if folder not in self._packs:
             check_contained(folder)
             self._packs[folder] = plugin.load(folder)

@@ -327,9 +327,8 @@ def new(game: str, title: str | None, source: str | None, content: Path) -> None
         copy_bundled(content, game, source, title) if source else scaffold(content, game, title)
     )
     click.echo(f"created {folder}")
-    click.echo(
-        f"next: printkit check --content {content} && printkit build {game} --content {content}"
-    )
+    where = "" if content == Path("content") else f" --content {content}"
+    click.echo(f"next: printkit check{where} && printkit build {game}{where}")
 
 
 @cli.command(name="games")

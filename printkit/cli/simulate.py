@@ -50,6 +50,19 @@ DEFAULT_OUT = Path("output") / "balance"
     "--replay", type=int, default=None, metavar="SEED", help="Tell one game round by round."
 )
 @click.option(
+    "--sweep",
+    "sweeps",
+    multiple=True,
+    metavar="PATH=A..B[:STEP]",
+    help="Try a content value over a range (repeat for a second value); same seeds each.",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Play on a Dask cluster (tcp://host:8786); needs printkit[cluster].",
+)
+@click.option(
     "--content",
     "content",
     type=click.Path(file_okay=False, path_type=Path),
@@ -68,6 +81,8 @@ def simulate(
     out: Path,
     workers: int | None,
     replay: int | None,
+    sweeps: tuple[str, ...],
+    scheduler: str | None,
     content: Path | None,
 ) -> None:
     """Play GAME many times with bots and report on its balance.
@@ -91,10 +106,23 @@ def simulate(
         if replay is not None:
             click.echo("\n".join(replay_game(rules, folder, players, replay)))
             return
+        workers = workers or default_workers()
+        if sweeps:
+            if baseline:
+                raise UsageError("--sweep and --baseline do not go together; choose one")
+            _sweep(
+                game,
+                folder,
+                sweeps,
+                (players, games, seed, workers, rules, scheduler),
+                as_json,
+                out,
+            )
+            return
         current = Source(folder, str(folder))
         with baseline_source(baseline, game, content) if baseline else nullcontext() as base:
             sources = (current, base) if base else (current,)
-            plan = Plan(game, sources, players, games, seed, workers or default_workers(), rules)
+            plan = Plan(game, sources, players, games, seed, workers, rules, scheduler or "")
             reports, seconds = _run(plan)
         _show(reports, as_json, out, seconds, plan.workers)
     except PrintkitError as exc:
@@ -102,6 +130,52 @@ def simulate(
         ctx.exit(exc.exit_code)
     if reports[0].interrupted:
         ctx.exit(EXIT_INTERRUPTED)
+
+
+def _sweep(game: str, folder: Path, specs, settings, as_json: bool, out: Path) -> None:
+    """Play every variant of the swept values on the same seeds and report them side by side."""
+    from printkit.check.checker import PackCache
+    from printkit.simulate.runner import Plan, Source
+    from printkit.simulate.sweep import parse_axis, variant_folders
+
+    players, games, seed, workers, rules, scheduler = settings
+    axes = tuple(parse_axis(spec) for spec in specs)
+    with variant_folders(folder, axes) as variants:
+        for variant in variants:
+            try:
+                PackCache(variant.folder.parent).load(variant.folder)
+            except PrintkitError as exc:
+                raise UsageError(
+                    f"the variant {variant.label} is not valid content:\n{exc.format_message()}"
+                ) from None
+        sources = tuple(Source(v.folder, v.label) for v in variants)
+        plan = Plan(game, sources, players, games, seed, workers, rules, scheduler or "")
+        reports, seconds = _run(plan)
+    labels = [", ".join(str(value) for _, value in v.settings) for v in variants]
+    _show_sweep(axes, labels, reports, as_json, out, seconds, workers)
+
+
+def _show_sweep(axes, labels, reports, as_json: bool, out: Path, seconds: float, workers: int):
+    from printkit.simulate.plots import write_png
+    from printkit.simulate.sweep_plot import write_sweep_pdf
+    from printkit.simulate.sweep_report import format_sweep, sweep_json
+
+    data = sweep_json(axes, labels, reports)
+    click.echo(
+        json.dumps(data, indent=2) if as_json else "\n".join(format_sweep(axes, labels, reports))
+    )
+    out.mkdir(parents=True, exist_ok=True)
+    stem = out / f"{reports[0].game}-{reports[0].players}p-sweep"
+    stem.with_suffix(".json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    pdf = write_sweep_pdf(axes, reports, stem.with_suffix(".pdf"))
+    png = write_png(pdf, stem.with_suffix(".png"))
+    played = reports[0].games * len(reports)
+    rate = played / seconds if seconds else 0.0
+    click.echo(
+        f"{played:,} games in {seconds:.1f} s ({rate:,.0f} games/s, {workers} workers); "
+        f"wrote {stem.with_suffix('.json')}, {pdf}, {png}",
+        err=True,
+    )
 
 
 def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
@@ -124,12 +198,15 @@ def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:
     """Play the plan, with a progress bar when a person watches stderr."""
     from printkit.simulate.runner import run
 
+    play = None
+    if plan.scheduler:
+        from printkit.simulate.cluster import play_on_cluster as play
     start = time.perf_counter()
     if sys.stderr.isatty():
         with click.progressbar(length=plan.games, label="playing", file=sys.stderr) as bar:
-            reports = run(plan, bar.update)
+            reports = run(plan, bar.update, play)
     else:
-        reports = run(plan)
+        reports = run(plan, play=play)
     return reports, time.perf_counter() - start
 
 

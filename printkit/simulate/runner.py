@@ -47,6 +47,7 @@ class Plan:
     seed: int
     workers: int = 1
     engine: str = ""  # the rules the game plays by, when its pack names them (``engine:``)
+    scheduler: str = ""  # a Dask scheduler's address: play on that cluster instead of here
 
     @property
     def rules(self) -> str:
@@ -132,13 +133,22 @@ def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[G
         pool.join()
 
 
-def run(plan: Plan, progress: Progress | None = None) -> tuple[Report, ...]:
-    """Play the plan and report on each content version; Ctrl-C ends with what finished."""
+Play = Callable[[Plan, "Progress | None"], Iterator[tuple[GameRecord, ...]]]
+
+
+def run(
+    plan: Plan, progress: Progress | None = None, play: Play | None = None
+) -> tuple[Report, ...]:
+    """Play the plan and report on each content version; Ctrl-C ends with what finished.
+
+    ``play`` plays the games (default: `play_games`, on this machine's cores;
+    `printkit.simulate.cluster.play_on_cluster` spreads them over a cluster).
+    """
     simulator = simulator_for(plan.rules)
     words = simulator.report
     tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
     records: tuple[GameRecord, ...] = ()
-    with closing(play_games(plan, progress)) as games:
+    with closing((play or play_games)(plan, progress)) as games:
         try:
             for records in games:
                 for tally, record in zip(tallies, records):

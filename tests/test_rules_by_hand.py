@@ -1,0 +1,476 @@
+"""Rules stated as a player would say them, each with its numbers worked out by hand.
+
+Each test here guards one plausible one-line bug that the rest of the suite let
+through (issue 21's mutants); the docstring says which rule it pins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from printkit.dice import ScriptedDice, SeededDice
+from printkit.errors import RuleError
+from printkit.games.lemonade_stall.rules import (
+    Offer,
+    Standing,
+    Stock,
+    Weather,
+    change_weather,
+    check_purchase,
+    d12_from_2d6,
+    forecast,
+    is_legal_purchase,
+    produce,
+    rank,
+    spoil,
+    use_ingredients,
+)
+from printkit.games.lemonade_stall.rules import sell as sell_cups
+from printkit.games.lemonade_stand.content import load as load_stand
+from printkit.games.lemonade_stand.game import Morning as StandMorning
+from printkit.games.lemonade_stand.game import (
+    Player,
+    Table,
+    collect_takings,
+    give_back,
+    play_day,
+    set_up,
+    take_dollar,
+)
+from printkit.games.lemonade_stand.model import CUPS, CUSTOMERS
+from printkit.games.lemonade_stand.rules import CoinPlay as StandCoin
+from printkit.games.lemonade_stand.rules import (
+    Coins,
+    DollarCopy,
+    DollarPlay,
+    Purchase,
+    Stall,
+    collect,
+    money,
+    open_stand,
+    resolve_dollars,
+    sales,
+    sell,
+)
+from printkit.games.lemonade_stand.rules import coins_of as stand_coins
+from printkit.games.lemonade_stand.rules import worth as stand_worth
+from printkit.games.thats_not_lemonade.content import load as load_tnl
+from printkit.games.thats_not_lemonade.game import GameResult, TurnView, play_round
+from tests.conftest import CONTENT
+
+
+@pytest.fixture(scope="module")
+def stand():
+    return load_stand(CONTENT / "lemonade-stand")
+
+
+@pytest.fixture(scope="module")
+def tnl():
+    return load_tnl(CONTENT / "thats-not-lemonade")
+
+
+# -- Lemonade Stand ------------------------------------------------------------------------
+def test_the_lawn_mower_takes_no_customer_from_a_stand_that_has_none(stand):
+    """Every other stand loses one customer, but a stand with none keeps zero, not minus one."""
+    empty, one, mower = Stall(0, 3, 15, 15), Stall(1, 3, 15, 15), Stall(2, 2, 15, 15)
+    plays = [DollarPlay(2, DollarCopy("lawn-mower"))]
+    final, _ = resolve_dollars(stand, [empty, one, mower], plays)
+    assert [s.customers for s in final] == [0, 0, 2]
+    assert [sell(s).takings for s in final] == [0, 0, 30]
+
+
+def test_mom_returns_only_the_customer_really_taken(stand):
+    """Two mowers against a one-customer stand take one customer; Mom gives back that one."""
+    plays = [
+        DollarPlay(1, DollarCopy("lawn-mower", 1)),
+        DollarPlay(1, DollarCopy("lawn-mower", 2)),
+        DollarPlay(0, DollarCopy("mom-on-watch")),
+    ]
+    final, steps = resolve_dollars(stand, [Stall(1, 2, 15, 15), Stall(3, 3, 15, 15)], plays)
+    assert [s.stalls[0].customers for s in steps] == [0, 0, 1]
+    assert final[0].customers == 1
+
+
+def test_a_dollar_card_is_worth_one_dollar_at_the_end(stand):
+    """Final money: coin cards plus 100 cents for every dollar card, played or not."""
+    coins = stand_coins(stand, {"quarter": 1, "dime": 2, "nickel": 1})  # 25 + 20 + 5 = 50
+    assert money(stand, coins, 0) == 50
+    assert money(stand, coins, 3) == 350
+
+
+def test_an_exchange_trades_one_dollar_of_coins(stand):
+    """Four of each coin hold 160 cents; 165 cents must trade 100 of them for a dollar card."""
+    full = stand_coins(stand, {"quarter": 4, "dime": 4, "nickel": 4})
+    after = collect(stand, full, 5)
+    assert after.exchanged == 1
+    assert money(stand, after.coins, 1) == 165  # 65 cents in coins + one dollar card
+
+
+def test_a_hand_that_can_never_hold_a_dollar_exchanges_exactly_one(stand):
+    """With one card of each coin (40 cents at most), 100 cents go for one dollar card,
+    and 95 cents can neither be held nor exchanged."""
+    tight = replace(stand, hand_limit=1)
+    after = collect(tight, stand_coins(tight, {}), 100)
+    assert (after.exchanged, after.coins.cards) == (1, 0)
+    with pytest.raises(RuleError, match="95¢ cannot be held"):
+        collect(tight, stand_coins(tight, {}), 95)
+
+
+def test_the_weather_brings_customers_to_the_stand(stand):
+    """Garden Gate's 3 regulars, 2 more in the heat, 1 bought with a coin: 6 customers."""
+    stall = open_stand(stand, "garden-gate", "heat", Purchase(cups=4, customers=1, spent=10))
+    assert stall == Stall(customers=6, cups=4, demand=25, price=10)
+    rain = open_stand(stand, "park-kiosk", "rain", Purchase(cups=2, customers=0, spent=10))
+    assert rain.customers == 0  # no regulars, and rain keeps one away: never below zero
+
+
+def test_extra_ice_lets_customers_pay_more(stand):
+    """Clouds cap a cup at 15 cents; Extra Ice adds 5, so the Park Kiosk's 25-cent cups sell
+    at 20: four cups, 80 cents."""
+    final, _ = resolve_dollars(
+        stand, [Stall(4, 4, 15, 25), Stall(1, 1, 15, 10)], [DollarPlay(0, DollarCopy("extra-ice"))]
+    )
+    assert final[0].demand == 20 and sell(final[0]).takings == 80
+
+
+def test_a_second_mom_gives_back_nothing_more(stand):
+    """With two decks, Mom Keeps Watch twice: the first returns what Ants and the Mower
+    took, the second has nothing left to return."""
+    plays = [
+        DollarPlay(0, DollarCopy("mom-on-watch", 1)),
+        DollarPlay(0, DollarCopy("mom-on-watch", 2)),
+        DollarPlay(1, DollarCopy("ants")),
+        DollarPlay(1, DollarCopy("lawn-mower")),
+    ]
+    final, steps = resolve_dollars(stand, [Stall(5, 3, 20, 10), Stall(4, 4, 20, 25)], plays)
+    assert [(s.stalls[0].customers, s.stalls[0].cups) for s in steps] == [
+        (5, 2),
+        (4, 2),
+        (5, 3),
+        (5, 3),
+    ]
+    assert final[0] == Stall(5, 3, 20, 10)
+
+
+def test_a_dollar_card_must_come_from_a_seat_at_the_table(stand):
+    with pytest.raises(RuleError, match="seat 3 is not at the table"):
+        resolve_dollars(stand, [Stall(1, 1, 15, 15)] * 2, [DollarPlay(2, DollarCopy("ants"))])
+
+
+@pytest.mark.parametrize(
+    "numbers", [(-1, 2, 15, 15), (2, -1, 15, 15), (2, 2, -5, 15), (2, 2, 15, -5)]
+)
+def test_a_sale_refuses_negative_numbers(numbers):
+    with pytest.raises(RuleError, match="cannot be negative"):
+        sales(*numbers)
+
+
+# -- Lemonade Stall --------------------------------------------------------------------------
+def _stock(n: int) -> Stock:
+    return Stock({"cups": n, "sugar": n, "lemons": n, "ice": n})
+
+
+def _steps(sales) -> list[tuple[str, int | None, tuple[int, ...], int]]:
+    return [(s.phase, s.price, s.cups, s.total) for s in sales.steps]
+
+
+def test_the_selling_table_lists_each_phase(pack):
+    """Four stands, sunny 25° (limit 15): 2 each guaranteed, then $5, $6, and a tie at $7.
+
+    After the guarantee (8 cups) the $5 stand sells its other 4 (12), the $6 stand
+    its other 2 (14); the two $7 stands want 2 between them and one cup is left,
+    which goes to seat 3, nearer the first player: a tie.
+    """
+    offers = [Offer(_stock(6), 5), Offer(_stock(4), 6), Offer(_stock(3), 7), Offer(_stock(3), 7)]
+    sales = sell_cups(pack, Weather("sunny", 25), 1, offers)
+    assert _steps(sales) == [
+        ("guaranteed", None, (2, 2, 2, 2), 8),
+        ("price", 5, (4, 0, 0, 0), 12),
+        ("price", 6, (0, 2, 0, 0), 14),
+        ("tie", 7, (0, 0, 1, 0), 15),
+    ]
+
+
+def test_a_stand_already_sold_out_takes_no_part_in_its_price(pack):
+    """Sunny 15° for two (limit 5): seat 1 sells its 2 cups as the guarantee, so at $4
+    seat 2 sells alone, and one cup is all the limit leaves: a price step, not a tie."""
+    sales = sell_cups(pack, Weather("sunny", 15), 1, [Offer(_stock(2), 4), Offer(_stock(6), 4)])
+    assert _steps(sales) == [("guaranteed", None, (2, 2), 4), ("price", 4, (0, 1), 5)]
+
+
+def test_stands_that_share_a_price_without_running_short_do_not_tie(pack):
+    """Sunny 35° for two (limit 9): both $5 stands sell all 3 cups; nobody is cut short."""
+    sales = sell_cups(pack, Weather("sunny", 35), 2, [Offer(_stock(3), 5), Offer(_stock(3), 5)])
+    assert _steps(sales) == [("guaranteed", None, (2, 2), 4), ("price", 5, (1, 1), 6)]
+    assert sales.sold == (3, 3) and not sales.limit_binds
+
+
+def test_a_stand_makes_no_cup_without_every_good(pack):
+    """One of each good per cup: a stand without ice makes nothing, however much else it has."""
+    assert produce(pack, Stock({"cups": 5, "sugar": 5, "lemons": 5})) == 0
+    assert produce(pack, {"cups": 5, "sugar": 5, "lemons": 5}) == 0
+    assert produce(pack, {"cups": 5, "sugar": 2, "lemons": 5, "ice": 3}) == 2
+
+
+def test_a_stock_counts_missing_goods_as_none():
+    stock = Stock({"cups": 2})
+    assert (stock["ice"], stock.get("ice"), stock.get("ice", 7)) == (0, 0, 0)
+    assert stock == {"cups": 2, "ice": 0} and stock != {"cups": 3}
+    assert hash(stock) == hash(Stock({"cups": 2, "ice": 0}))
+    assert stock != {"cups": 2, "ice": 1} and Stock({"cups": 2, "ice": 1}) != stock
+    assert repr(Stock({"cups": 2, "ice": 1})) == "Stock({cups: 2, ice: 1})"
+
+
+def test_a_stock_never_goes_below_zero():
+    with pytest.raises(RuleError, match="stock of ice cannot be negative"):
+        Stock({"cups": 1, "ice": -1})
+    with pytest.raises(RuleError, match="cannot remove 3 cups: stock holds 2"):
+        Stock({"cups": 2}).minus({"cups": 3})
+    with pytest.raises(RuleError, match="negative"):
+        Stock({"cups": 2}).plus({"cups": -3})
+
+
+def test_adding_and_taking_goods():
+    stock = Stock({"cups": 2, "ice": 1})
+    assert stock.plus({"cups": 1, "sugar": 4}) == {"cups": 3, "sugar": 4, "ice": 1}
+    assert stock.plus(Stock({"ice": 2})) == {"cups": 2, "ice": 3}
+    assert stock.minus({"cups": 2}) == {"ice": 1}
+    assert stock.minus(Stock({"ice": 1})) == {"cups": 2}
+    assert stock.minus({"cups": 2}).total == 1
+    assert stock.without(["ice"]) == {"cups": 2}
+    assert stock == {"cups": 2, "ice": 1}  # unchanged: every operation makes a new stock
+
+
+# -- That's Not Lemonade ---------------------------------------------------------------------
+class Recorder:
+    """Hits or passes as scripted, and keeps every view it was shown."""
+
+    def __init__(self, choices: list[bool]) -> None:
+        self.choices, self.views = list(choices), []
+
+    def hit(self, view: TurnView) -> bool:
+        self.views.append(view)
+        return self.choices.pop(0)
+
+
+def test_each_player_sees_the_table_as_it_is(tnl):
+    """Two players, seat 2 deals: the Ice is buried, and the pile is Lemonade, Double,
+    That's Not Lemonade, Lemonade. Seat 1 sees 4 cards left with the out card among them
+    or buried: 1 in 5. Each card taken shrinks the pile and the odds' denominator."""
+    deck = ("ice", "lemonade", "double-lemonade", "thats-not-lemonade", "lemonade")
+    one, two = Recorder([True, False]), Recorder([True, False])
+    result = play_round(tnl, 2, 2, deck, {1: one, 2: two}, wins=(1, 0))
+    seen = [
+        (v.seat, v.hand, v.lemons, v.cards_left, v.hidden, v.chance, v.held, v.last)
+        for v in (one.views[0], two.views[0], one.views[1], two.views[1])
+    ]
+    assert seen == [
+        (1, (), 0, 4, 1, Fraction(1, 5), (0, 0), (None, None)),
+        (2, (), 0, 3, 1, Fraction(1, 4), (1, 0), ("hit", None)),
+        (1, ("lemonade",), 1, 2, 1, Fraction(1, 3), (1, 1), ("hit", "hit")),
+        (2, ("double-lemonade",), 2, 2, 1, Fraction(1, 3), (1, 1), ("pass", "hit")),
+    ]
+    assert {(v.seats_in, v.wins, v.rounds_to_win) for v in one.views + two.views} == {
+        ((1, 2), (1, 0), 3)
+    }
+    assert (result.winner, result.decided_by, result.ended_by) == (2, "lemons", "all-passed")
+
+
+def test_a_round_without_past_wins_shows_none(tnl):
+    seat = Recorder([False, False])
+    play_round(tnl, 2, 1, ("ice", "lemonade", "lemonade"), {1: seat, 2: Recorder([False])})
+    assert seat.views[0].wins == (0, 0)
+
+
+def test_the_final_ranking_orders_seats_by_rounds_won():
+    """Seat 2 won with three rounds; seats 1 and 4 won one each (seat order), seat 3 none."""
+    result = GameResult(winner=2, rounds=(), wins=(1, 3, 0, 1))
+    assert result.ranking == (2, 1, 4, 3)
+
+
+# -- Lemonade Stall: the small rules ---------------------------------------------------------
+@pytest.mark.parametrize(("blue", "red"), [(0, 3), (7, 3), (3, 0), (3, 7)])
+def test_two_d6_must_show_d6_results(pack, blue, red):
+    bad = "blue" if not 1 <= blue <= 6 else "red"
+    with pytest.raises(RuleError, match=f"{bad} die shows .*, not a d6 result"):
+        d12_from_2d6(pack, blue, red)
+
+
+@pytest.mark.parametrize("rolls", [(7,), (7, 3, 2)])
+def test_a_forecast_takes_two_d12(pack, rolls):
+    with pytest.raises(RuleError, match=f"2 d12 rolls, got {len(rolls)}"):
+        forecast(pack, Weather("cloudy", 25), rolls)
+
+
+def test_the_weather_cannot_rise_past_its_best(pack):
+    """Hot Weather (C+ on 3+, +5 on 3+, +10 on 5+) on a sunny 35° day changes nothing."""
+    change = pack.event("hot-weather").change
+    assert change_weather(pack, Weather("sunny", 35), change, ScriptedDice([6, 6])) == Weather(
+        "sunny", 35
+    )
+    assert change_weather(pack, Weather("cloudy", 25), change, ScriptedDice([3, 5])) == Weather(
+        "sunny", 35
+    )
+    assert change_weather(pack, Weather("cloudy", 25), change, ScriptedDice([2, 4])) == Weather(
+        "cloudy", 30
+    )
+
+
+def test_the_night_after_selling(pack):
+    """Ice always melts, lemons spoil on the day's roll, a fridge keeps everything."""
+    stock = Stock({"cups": 2, "sugar": 2, "lemons": 2, "ice": 2})
+    assert spoil(pack, stock, 25, 4) == {"cups": 2, "sugar": 2, "lemons": 2}  # 25°: 5 or more
+    assert spoil(pack, stock, 25, 5) == {"cups": 2, "sugar": 2}
+    assert spoil(pack, stock, 15, 6) == {"cups": 2, "sugar": 2, "lemons": 2}  # never at 15°
+    assert spoil(pack, stock, 35, 6, fridge=True) == stock
+    weird = pack.event("weird-ice").effect
+    assert spoil(pack, stock, 25, 1, weird) == stock  # Weird Ice: ice lasts below 30°
+    assert spoil(pack, stock, 30, 1, weird) == {"cups": 2, "sugar": 2, "lemons": 2}
+    bad = pack.event("bad-lemons").effect  # lemons spoil on 3 or more, whatever the heat
+    assert spoil(pack, stock, 15, 3, bad) == {"cups": 2, "sugar": 2}
+
+
+def test_the_final_ranking_breaks_ties_in_turn(pack):
+    """Most money; then most stock; then the seat nearest the first player, that seat first."""
+    standings = [Standing(1, 30, 4), Standing(2, 30, 4), Standing(3, 30, 6), Standing(4, 12, 9)]
+    result = rank(pack, standings, first_player=2)
+    assert result.ranking == (3, 2, 1, 4) and result.decided_by == "stock"
+    tied = rank(pack, [Standing(1, 30, 4), Standing(2, 30, 4), Standing(3, 30, 4)], 3)
+    assert tied.ranking == (3, 1, 2) and tied.decided_by == "nearest-first-player"
+    assert rank(pack, [Standing(1, 9, 0), Standing(2, 10, 0)], 1).decided_by == "money"
+    alone = rank(pack, [Standing(1, 9, 0)], 1)
+    assert (alone.ranking, alone.decided_by, alone.winner) == ((1,), "money", 1)
+
+
+@pytest.mark.parametrize(
+    ("buy", "says"),
+    [
+        ({"melons": 1}, "no item 'melons'"),
+        ({"cups": -1}, "-1 cups is negative"),
+        ({"cups": 11}, "at most 10 cups a round"),
+        ({"cups": 10, "ice": 10}, "costs $13, stand has $12"),
+    ],
+)
+def test_an_illegal_purchase_names_the_rule_it_breaks(pack, buy, says):
+    with pytest.raises(RuleError, match=re.escape(says)):
+        check_purchase(pack, buy, money=12)
+    assert not is_legal_purchase(pack, buy, money=12)
+
+
+def test_using_ingredients_takes_one_of_each_good_per_cup(pack):
+    stock = Stock({"cups": 3, "sugar": 4, "lemons": 5, "ice": 6})
+    assert use_ingredients(pack, stock, 3) == {"sugar": 1, "lemons": 2, "ice": 3}
+    assert use_ingredients(pack, stock, 0) == stock
+
+
+# -- Lemonade Stand: the day -----------------------------------------------------------------
+class Morning:
+    """A Lemonade Stand player who opens one stand, plays set coins and set dollar cards."""
+
+    def __init__(self, stand: str, coins: list[tuple[str, str]], dollars=()) -> None:
+        self.stand, self.coins, self.cards = stand, coins, tuple(dollars)
+
+    def morning(self, pack, table, seat):
+        return StandMorning(self.stand, tuple(StandCoin(c, end) for c, end in self.coins))
+
+    def dollars(self, pack, table, seat, stalls):
+        return self.cards
+
+
+def test_the_weakest_card_goes_back_first(stand):
+    """Played cards go first, the weakest of them; the first deck's copy before the second's."""
+    played = Player(
+        Coins((0, 0, 0)), (DollarCopy("ants"),), (DollarCopy("rush-hour"), DollarCopy("flyers"))
+    )
+    assert give_back(stand, played)[1] == DollarCopy("flyers")
+    in_hand = Player(Coins((0, 0, 0)), (DollarCopy("copycat", 2), DollarCopy("copycat", 1)))
+    after, card = give_back(stand, in_hand)
+    assert card == DollarCopy("copycat", 1) and after.hand == (DollarCopy("copycat", 2),)
+    assert give_back(stand, Player(Coins((1, 0, 0))))[1] is None
+
+
+def test_a_deck_nobody_can_rebuild_is_an_error(stand):
+    table = Table((Player(Coins((1, 0, 0))), Player(Coins((1, 0, 0)))), (), ("w01",), "w02")
+    with pytest.raises(RuleError, match="no player holds a dollar card"):
+        take_dollar(stand, table, 0, SeededDice(1))
+
+
+def test_the_top_dollar_card_goes_to_the_hand(stand):
+    table = Table(
+        (Player(Coins((1, 0, 0))),) * 2, (DollarCopy("flyers"), DollarCopy("ants")), ("w01",), "w02"
+    )
+    after = take_dollar(stand, table, 1, SeededDice(1))
+    assert after.players[1].hand == (DollarCopy("flyers"),) and after.dollar_deck == (
+        DollarCopy("ants"),
+    )
+    assert after.players[0].hand == () and after.returns == 0
+
+
+@pytest.mark.parametrize("players", [1, 9])
+def test_a_table_of_the_wrong_size_is_refused(stand, players):
+    with pytest.raises(RuleError, match="takes 2 to 8 players"):
+        set_up(stand, players, SeededDice(1))
+
+
+def test_setting_up_deals_coins_dollars_and_the_first_forecast(stand):
+    """Each player: a dime and three nickels, one dollar card. One weather card is open."""
+    table = set_up(stand, 5, SeededDice(2))
+    assert {stand_worth(stand, p.coins) for p in table.players} == {25}
+    assert [len(p.hand) for p in table.players] == [1] * 5
+    assert len(table.dollar_deck) == 24 - 5  # five players: both decks
+    assert len(table.weather_deck) == 11 and table.forecast not in table.weather_deck
+    assert (table.day, table.returns) == (1, 0)
+
+
+def test_one_day_from_the_morning_to_collecting(stand):
+    """Forecast w08 (heat over clouds); w01 is revealed with its arrow up: heat, 25 cents a cup.
+
+    Seat 1 opens the Garden Gate (10 cents, 3 regulars, 2 more in the heat) and plays a
+    quarter for 5 cups: 5 customers buy 5 cups at 10 cents, 50 cents. Seat 2 opens the
+    Park Kiosk (25 cents, no regulars) with a dime for 2 customers and a nickel for 1 cup,
+    but seat 1's Ants in the Sugar takes that cup: seat 2 sells nothing, has no coin
+    left, and runs to Mom for a nickel. Seat 2 keeps its Flyers in hand.
+    """
+    one = Player(stand_coins(stand, {"quarter": 1}), (DollarCopy("ants"),))
+    two = Player(stand_coins(stand, {"dime": 1, "nickel": 1}), (DollarCopy("flyers"),))
+    table = Table((one, two), (DollarCopy("chalk-sign"),), ("w01", "w02"), "w08")
+    deciders = [
+        Morning("garden-gate", [("quarter", CUPS)], [DollarCopy("ants")]),
+        Morning("park-kiosk", [("dime", CUSTOMERS), ("nickel", CUPS)]),
+    ]
+    after, log = play_day(stand, table, deciders, SeededDice(1))
+    assert (log.forecast, log.revealed, log.weather) == ("w08", "w01", "heat")
+    assert [(p.cups, p.customers, p.spent) for p in log.purchases] == [(5, 0, 25), (1, 2, 15)]
+    # Ants takes seat 2's only cup: it sells nothing
+    assert [(s.served, s.takings) for s in log.sales] == [(5, 50), (0, 0)]
+    assert [stand_worth(stand, p.coins) for p in after.players] == [50, 5]  # Mom's nickel
+    assert log.mom == (False, True) and log.exchanged == (0, 0)
+    assert after.players[0].played == (DollarCopy("ants"),) and after.players[0].hand == ()
+    assert (after.forecast, after.weather_deck, after.day) == ("w01", ("w02",), 2)
+
+
+def test_a_dollar_card_not_in_hand_cannot_be_played(stand):
+    table = Table((Player(stand_coins(stand, {"nickel": 1})),) * 2, (), ("w01",), "w08")
+    deciders = [Morning("garden-gate", [("nickel", CUPS)], [DollarCopy("ants")])] * 2
+    with pytest.raises(RuleError, match="plays 'ants', which is not in hand"):
+        play_day(stand, table, deciders, SeededDice(1))
+
+
+def test_the_weather_deck_must_last(stand):
+    table = Table((Player(stand_coins(stand, {"nickel": 1})),) * 2, (), (), "w08")
+    with pytest.raises(RuleError, match="weather deck ran out"):
+        play_day(stand, table, [Morning("garden-gate", [("nickel", CUPS)])] * 2, SeededDice(1))
+
+
+def test_takings_that_overflow_the_hand_bring_a_dollar_card(stand):
+    """Four of each coin (160 cents) and 10 more: one dollar card, 70 cents in coins."""
+    full = stand_coins(stand, {"quarter": 4, "dime": 4, "nickel": 4})
+    table = Table((Player(full), Player(stand_coins(stand, {}))), (DollarCopy("ants"),), (), "w01")
+    after, exchanged, mom = collect_takings(stand, table, [10, 0], SeededDice(1))
+    assert exchanged == (1, 0) and mom == (False, True)
+    assert after.players[0].hand == (DollarCopy("ants"),)
+    assert stand_worth(stand, after.players[0].coins) == 70
