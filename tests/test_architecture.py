@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -196,3 +197,79 @@ def test_each_bundled_game_is_registered_once_under_its_package_name():
     registered = plugins()
     for game_id in builtin_ids():
         assert registered[game_id].id == game_id
+
+
+# -- every printed word comes from content ----------------------------------------
+PROSE = re.compile(r"[A-Za-z][a-z']+[ \t\n]+[A-Za-z]?[a-z']+")  # two words, e.g. "at most"
+NOT_PROSE: frozenset[str] = frozenset()  # strings with words that never reach the page
+
+
+def _kit_modules() -> list[Path]:
+    """Every game module that draws a component: the kit, its faces, art and diagrams."""
+    games = PACKAGE / "games"
+    found = [
+        path
+        for path in games.glob("*/*.py")
+        if path.name.startswith("kit") or path.stem in ("faces", "art", "diagrams")
+    ]
+    return sorted(found + list(games.glob("*/kit/**/*.py")))
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        if isinstance(node, kinds) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def _literal_text(node: ast.AST) -> str | None:
+    """A string literal's words; an f-string's fields become ``{}``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    return None
+
+
+def _prose_literals(path: Path) -> list[str]:
+    return _prose_literals_in(path, PACKAGE)
+
+
+def _prose_literals_in(path: Path, root: Path) -> list[str]:
+    """Multi-word English in ``path``'s literals, outside docstrings and raised errors."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) or isinstance(node, ast.JoinedStr):
+            skipped |= {id(inner) for inner in ast.walk(node) if inner is not node}
+    found = []
+    for node in ast.walk(tree):
+        text = None if id(node) in skipped else _literal_text(node)
+        if text and text not in NOT_PROSE and PROSE.search(text):
+            found.append(f"{path.relative_to(root)}:{node.lineno}: {text[:60]!r}")
+    return found
+
+
+def test_kits_print_no_prose_written_in_python():
+    """A kit's words live in its content (one place, checked, per language), never in code."""
+    found = [hit for path in _kit_modules() for hit in _prose_literals(path)]
+    assert found == []
+
+
+def test_the_prose_scan_sees_what_a_kit_would_print(tmp_path):
+    sample = tmp_path / "kit_sample.py"
+    sample.write_text(
+        '"""A docstring is fine."""\n'
+        "def draw(c, n):\n"
+        '    """So is this one."""\n'
+        '    c.drawString(0, 0, f"At most {n} of each good")\n'
+        '    c.drawString(0, 9, "Helvetica")\n'
+        '    raise ValueError(f"no room for {n} words")\n',
+        encoding="utf-8",
+    )
+    hits = _prose_literals_in(sample, tmp_path)
+    assert [h.split(":")[1] for h in hits] == ["4"]
