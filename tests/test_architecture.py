@@ -244,7 +244,7 @@ def _prose_literals_in(path: Path, root: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = _docstrings(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Raise) or isinstance(node, ast.JoinedStr):
+        if isinstance(node, (ast.Raise, ast.JoinedStr)):
             skipped |= {id(inner) for inner in ast.walk(node) if inner is not node}
     found = []
     for node in ast.walk(tree):

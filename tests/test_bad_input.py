@@ -153,3 +153,24 @@ def test_mutated_content_never_crashes(content_copy, mutation):
     assert "Traceback" not in result.output
     if result.exit_code == 2:
         assert re.search(r"\.(yaml|csv)(:\d+)?:", result.output), result.output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "says"),
+    [
+        ("step.sell: Sell", "step.sel: Sell", "step.sel:", "did you mean 'step.sell'?"),
+        ("step.sell: Sell\n", "", "", "missing the sentence 'step.sell'"),
+        ("{max_per_item} of each good.", "{max_per_iten} of each good.", "rule.buy:", "did you"),
+        ("card nobody took", "card {count} took", "rule.bonus:", "holds no numbers"),
+    ],
+)
+def test_a_bad_sentence_names_its_line_and_key(content_copy, old, new, key, says):
+    path = content_copy / STALL / "words.yaml"
+    edit(path, old, new)
+    result = run("check", str(content_copy / STALL))
+    assert_clear_error(result, "words.yaml")
+    assert says in result.output
+    if key:
+        lines = path.read_text().splitlines()
+        line = next(n for n, text in enumerate(lines, 1) if text.startswith(key))
+        assert f"words.yaml:{line}" in result.output

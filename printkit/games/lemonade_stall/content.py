@@ -19,6 +19,7 @@ from printkit.content.fields import (
 )
 from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
 from printkit.content.symbol_names import SYMBOL_NAMES
+from printkit.content.words import read_words
 from printkit.games.lemonade_stall.model import (
     SAME,
     Benefit,
@@ -58,6 +59,51 @@ GAME_KEYS = [
     "player_colours",
     "rules_of_play",
 ]
+STEP_IDS = (
+    "forecast",
+    "benefits",
+    "bonus",
+    "event",
+    "buy",
+    "prices",
+    "weather",
+    "sell",
+    "spoilage",
+    "end",
+)  # the day's ten steps, in order; words.yaml names each
+WORDS = {f"step.{step}": () for step in STEP_IDS} | {
+    "rule.forecast": ("d12",),
+    "rule.forecast_skip": ("last_day",),
+    "rule.benefits": (),
+    "rule.bonus": (),
+    "rule.event": (),
+    "rule.buy": ("max_per_item",),
+    "rule.prices": (),
+    "rule.weather": ("d6",),
+    "rule.sell": (),
+    "rule.melts": ("goods",),
+    "rule.spoils": ("d6", "goods"),
+    "rule.fridge": ("benefits",),
+    "rule.nothing_perishes": (),
+    "rule.end": (),
+    "rule.end_keeper": ("benefits",),
+    "board.steps": ("count",),
+    "board.costs": (),
+    "board.costs_good": (),
+    "board.costs_one": (),
+    "board.costs_bulk": ("bulk_size",),
+    "board.costs_note": ("max_per_item", "bulk_size"),
+    "board.setup": (),
+    "board.setup_text": ("starting_money", "first_day"),
+    "board.setup_leave_out": ("players", "benefit"),
+    "board.game_end": (),
+    "board.game_end_text": ("last_day", "first"),
+    "board.still_tied": ("then",),
+    "board.then": ("earlier", "later"),
+    "tie_break.money": (),
+    "tie_break.stock": (),
+    "tie_break.nearest-first-player": (),
+}
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 
 
@@ -129,6 +175,7 @@ def load(folder: Path) -> LemonadeStall:
             components_doc.get("components"), COMPONENT_KINDS, COMPONENT_PER
         ),
         kit=_kit_layout(kit_doc),
+        words=read_words(folder / "words.yaml", WORDS, ledger),
         gaps=(),
     )
     _check_deck(game.get("event_deck_size"), pack)

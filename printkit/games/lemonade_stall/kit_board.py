@@ -8,6 +8,7 @@ and on Letter), so no seam ever runs through a number a player has to read.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -200,61 +201,42 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-# -- the day's steps, in our own words --------------------------------------------
-STEP_TITLES = (
-    "Forecast",
-    "Benefits",
-    "Bonus",
-    "Event",
-    "Buy supplies",
-    "Set prices",
-    "Weather change",
-    "Sell",
-    "Spoilage",
-    "End of day",
-)
+# -- the day's steps, in the words of words.yaml ------------------------------------
 STOCK_STEPS = ((2, 3, 4), (5,), (8,), (9,))  # the steps after which a stand's goods can differ
 
 
 def _day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
     """The ten steps of a day as short board text, names and numbers taken from the pack."""
+    say = pack.words.say
     last = pack.days[-1]
-    skip = "" if pack.forecast_on_last_day else f" Skip this step on {last}."
+    forecast = [say("rule.forecast", d12=D12)]
+    if not pack.forecast_on_last_day:
+        forecast.append(say("rule.forecast_skip", last_day=last))
     early = [b.title for b in pack.benefits if b.effect.takes_first_player]
-    keeper = f", unless someone holds {_names(early)}" if early else ""
+    end = say("rule.end_keeper", benefits=_names(early)) if early else say("rule.end")
     melts = [pack.item(i).name for i in pack.perishing("melts")]
     spoils = [pack.item(i).name for i in pack.perishing("spoils")]
     fridge = [b.title for b in pack.benefits if b.effect.fridge]
     night = []
     if melts:
-        night.append(f"All {_names(melts).lower()} melts.")
+        night.append(say("rule.melts", goods=_names(melts).lower()))
     if spoils:
-        night.append(
-            f"Roll a d{D6}: at or above the number for today's temperature, "
-            f"all {_names(spoils).lower()} spoil."
-        )
+        night.append(say("rule.spoils", d6=D6, goods=_names(spoils).lower()))
     if fridge:
-        night.append(f"Whoever holds {_names(fridge)} loses nothing.")
+        night.append(say("rule.fridge", benefits=_names(fridge)))
     texts = (
-        f"Roll the d{D12} for tomorrow's condition, then again for its temperature, "
-        f"and set those markers in tomorrow's column.{skip}",
-        "Starting with the first player and going clockwise, everyone takes one "
-        "benefit card and any goods lying on it.",
-        "Every benefit card nobody took gets a good from the supply.",
-        "Turn up the top event card and follow it; it stays in play all day.",
-        "In turn order, buy goods and move your score marker back by their cost. "
-        f"At most {pack.max_per_item} of each good.",
-        "Everyone picks a price card in secret, then all reveal at once.",
-        f"Roll a d{D6} for each code group at the foot of the event card and adjust "
-        "today's markers: they now show the actual weather.",
-        "Read today's limit on the chart. Sure cups sell first, then the cheapest price; "
-        "equal prices take turns, a cup each, from the first player. Move up price × cups "
-        "sold.",
-        " ".join(night) or "Nothing perishes overnight.",
-        f"The first-player marker passes left{keeper}. Clear today's weather markers "
-        "and gather the benefit cards.",
+        " ".join(forecast),
+        say("rule.benefits"),
+        say("rule.bonus"),
+        say("rule.event"),
+        say("rule.buy", max_per_item=pack.max_per_item),
+        say("rule.prices"),
+        say("rule.weather", d6=D6),
+        say("rule.sell"),
+        " ".join(night) or say("rule.nothing_perishes"),
+        end,
     )
-    return tuple(zip(STEP_TITLES, texts))
+    return tuple(zip(pack.step_titles, texts))
 
 
 # -- the board's geometry ------------------------------------------------------
@@ -910,7 +892,8 @@ STEP_DISC = 5.6 * MM
 
 
 def _steps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, f"A day in {len(STEP_TITLES)} steps", theme.pale(LEAF, 0.8))
+    heading = pack.words.say("board.steps", count=len(pack.step_titles))
+    body = _headed_panel(c, box, heading, theme.pale(LEAF, 0.8))
     steps = _day_steps(pack)
     number_w = 7.5 * MM
     size, heights = _step_heights(steps, body, body.width - number_w)
@@ -929,14 +912,18 @@ def _steps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
 
 
 def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, "Step 5 · Buying supplies", theme.pale(LEAF, 0.7))
+    say = pack.words.say
+    body = _headed_panel(c, box, say("board.costs"), theme.pale(LEAF, 0.7))
     rows = [(item.name, _money(item.price_one), _money(item.price_bulk)) for item in pack.items]
-    header = ["Good", "1 unit", f"{pack.bulk_size} units"]
+    header = [
+        say("board.costs_good"),
+        say("board.costs_one"),
+        say("board.costs_bulk", bulk_size=pack.bulk_size),
+    ]
     bottom = _table(c, body, header, rows, [1.4, 1, 1], theme, 7 * MM, 10, "costs table")
     _text(
         c,
-        f"At most {pack.max_per_item} of each good per round. Fewer than {pack.bulk_size} "
-        "cost the single price each. One of each good makes a cup of lemonade.",
+        say("board.costs_note", max_per_item=pack.max_per_item, bulk_size=pack.bulk_size),
         Box(body.x, body.y, body.width, bottom - body.y - 1.5 * MM),
         BODY,
         9,
@@ -946,31 +933,25 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
 
 
 def _setup(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, "Setup", theme.pale(LEAF, 0.7))
-    text = (
-        "Each player takes one colour's mat, price cards and cup-sold tokens, and puts a "
-        f"score marker on {pack.starting_money}. Set {pack.days[0]}'s weather markers as "
-        "printed on the time track, and lay the chart for your player count on the board."
-    )
+    say = pack.words.say
+    body = _headed_panel(c, box, say("board.setup"), theme.pale(LEAF, 0.7))
+    text = say("board.setup_text", starting_money=pack.starting_money, first_day=pack.days[0])
     for benefit in pack.benefits:
         if benefit.min_players > pack.min_players:
-            text += f" With fewer than {benefit.min_players} players, leave out {benefit.title}."
+            text += " " + say(
+                "board.setup_leave_out", players=benefit.min_players, benefit=benefit.title
+            )
     _text(c, text, body, BODY, 9, valign="top", what="setup")
 
 
-TIE_BREAKS = {
-    "money": "most money",
-    "stock": "most goods left",
-    "nearest-first-player": "the seat nearest the first player, clockwise",
-}
-
-
 def _game_end(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, "Game end", theme.pale(LEAF, 0.7))
-    first, *then = [TIE_BREAKS[t] for t in pack.tie_breaks]
-    text = f"After {pack.days[-1]}, the stand with {first} wins."
+    say = pack.words.say
+    body = _headed_panel(c, box, say("board.game_end"), theme.pale(LEAF, 0.7))
+    first, *then = [say(f"tie_break.{t}") for t in pack.tie_breaks]
+    text = say("board.game_end_text", last_day=pack.days[-1], first=first)
     if then:
-        text += " Still tied? " + "; then ".join(then).capitalize() + "."
+        later = functools.reduce(lambda a, b: say("board.then", earlier=a, later=b), then)
+        text += " " + say("board.still_tied", then=later.capitalize())
     _text(c, text, body, BODY, 9, valign="top", what="game end")
 
 
@@ -1201,10 +1182,10 @@ def sales_charts(pack: LemonadeStall, theme: Theme) -> Pages:
 
 
 # -- stock sheet -----------------------------------------------------------------
-def _stock_rows() -> list[str]:
+def _stock_rows(pack: LemonadeStall) -> list[str]:
     """One label per stock-changing moment of a day, e.g. "2–4 benefits & bonus & event"."""
     return [
-        f"{_span(steps[0], steps[-1])} " + ", ".join(STEP_TITLES[s - 1].lower() for s in steps)
+        f"{_span(steps[0], steps[-1])} " + ", ".join(pack.step_titles[s - 1].lower() for s in steps)
         for steps in STOCK_STEPS
     ]
 
@@ -1233,7 +1214,7 @@ def _stock_page(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], No
             8.5,
             what="stock sheet",
         )
-        labels = _stock_rows()
+        labels = _stock_rows(pack)
         n_rows = 1 + len(pack.days) * len(labels)
         header_h = 8 * MM
         row_h = (rest.height - header_h - 2 * MM) / n_rows

@@ -12,6 +12,7 @@ from pathlib import Path
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
+from printkit.content.words import Words
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,7 @@ class LemonadeStall:
     deck_size: int
     components: tuple[Component, ...]
     kit: KitLayout
+    words: Words
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------
@@ -299,6 +301,11 @@ class LemonadeStall:
 
     def component(self, component_id: str) -> Component:
         return by_id(self.components, component_id, "component")
+
+    @property
+    def step_titles(self) -> tuple[str, ...]:
+        """The day's ten step titles, as the board, rulebook and guide all print them."""
+        return tuple(self.words.each("step").values())
 
     def perishing(self, kind: str) -> tuple[str, ...]:
         return self._perishing.get(kind, ())

@@ -16,7 +16,6 @@ from typing import Any
 from printkit.check.checker import Example
 from printkit.content.fields import Gap
 from printkit.errors import ContentError, Location
-from printkit.games.lemonade_stall.kit_board import STEP_TITLES
 from printkit.games.lemonade_stall.kit_cards import benefit_cards, event_cards
 from printkit.games.lemonade_stall.model import (
     SAME,
@@ -60,7 +59,7 @@ def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
     gaps = _gaps(pack)
     variables: dict[str, Any] = {
         "game": _game(pack),
-        "steps": list(STEP_TITLES),
+        "steps": list(pack.step_titles),
         "conditions": [_condition(c) for c in pack.conditions],
         "condition": Catalog("condition", {c.id: _condition(c) for c in pack.conditions}),
         "temperatures": [_temperature(t.degrees, t.spoils_on) for t in pack.temperatures],
@@ -307,7 +306,7 @@ def _day(pack: LemonadeStall, given: dict, result: dict, path: Path) -> dict[str
         "first_player": int(given["first_player"]),
     }
     steps, before = [], dawn
-    for number, title in enumerate(STEP_TITLES, start=1):
+    for number, title in enumerate(pack.step_titles, start=1):
         after = result["trace"][str(number)]
         steps.append(
             {
