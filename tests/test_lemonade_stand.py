@@ -42,7 +42,7 @@ from printkit.games.lemonade_stand.rules import (
 )
 from printkit.games.lemonade_stand.text import LANGUAGES, Text, plural
 from printkit.registry import plugin_for
-from tests.conftest import CONTENT, build_kit, line_of, load_error, pack_copy, pdf_words
+from tests.conftest import CONTENT, build_kit, edit, line_of, load_error, pack_copy, pdf_words
 
 STAND = CONTENT / "lemonade-stand"
 
@@ -120,6 +120,14 @@ def test_gaps_command_lists_the_game(pack):
 
 def _broken(copy: Path, file: str, old: str, new: str) -> ContentError:
     return load_error(load, copy, file, old, new)
+
+
+def test_a_dollar_card_prints_the_exchange_value_game_yaml_sets(stand_copy):
+    """100¢ makes a $1 card; a designer who sets 50¢ gets $0.50 on the face, in both languages."""
+    assert load(stand_copy).label("dollar_face")("en") == "$1"
+    edit(stand_copy / "game.yaml", "exchange_value: 100", "exchange_value: 50")
+    face = load(stand_copy).label("dollar_face")
+    assert (face("en"), face("ru")) == ("$0.50", "$0.50")
 
 
 def test_a_card_missing_its_russian_text_names_file_and_line(stand_copy):

@@ -66,6 +66,7 @@ LABELS = [
     "customers",
     "demand",
     "came_true",
+    "dollar_face",
     "or",
     "strength",
     "resolves",
@@ -179,6 +180,7 @@ def load(folder: Path) -> LemonadeStand:
         "unit": unit,
         "limit": hand_limit,
         "exchange": exchange_value,
+        "dollars": f"{exchange_value / 100:.2f}" if exchange_value % 100 else exchange_value // 100,
         "days": days,
     }
     pack = LemonadeStand(

@@ -113,7 +113,7 @@ def _back_emblem(
         word,
         BOLD,
         13,
-        "card back",
+        what="card back",
     )
     _centred(
         c,
@@ -121,7 +121,7 @@ def _back_emblem(
         title,
         BODY,
         7.5,
-        "card back title",
+        what="card back title",
     )
 
 
@@ -250,7 +250,7 @@ def _coin_end(
     symbol(c, end.symbol, box.x + 8 * MM, box.cy, 5 * MM, fill=theme.pale(LEMON, 0.2))
     text = Box(box.x + 15 * MM, box.y + 1.5 * MM, box.width - 17 * MM, box.height - 3 * MM)
     name, amount = text.rows(2)
-    _centred(c, name, end.name(lang).upper(), CONDENSED, 8, f"coin end {end_id!r} ({lang})")
+    _centred(c, name, end.name(lang).upper(), CONDENSED, 8, what=f"coin end {end_id!r} ({lang})")
     _centred(
         c, amount, pack.buys(coin.id, end_id)(lang), BOLD, 12, f"coin {coin.id!r} {end_id} ({lang})"
     )
@@ -296,7 +296,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             c.drawCentredString(mark_x, mark_y - 3.2, "B")
             c.setFillColor(INK)
         c.setFont(BOLD, 26)
-        c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, "$1")
+        c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
         title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
         panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
         _centred(
@@ -305,7 +305,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             card.title(lang),
             BOLD,
             11.5,
-            f"dollar card {card.id!r} title ({lang})",
+            what=f"dollar card {card.id!r} title ({lang})",
         )
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
@@ -437,7 +437,9 @@ def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str)
     flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
     head, rest = trim.inset(SAFE).split_top(10 * MM)
     panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-    _centred(c, head.inset(2 * MM, 1 * MM), heading, BOLD, 12, f"reference card heading ({lang})")
+    _centred(
+        c, head.inset(2 * MM, 1 * MM), heading, BOLD, 12, what=f"reference card heading ({lang})"
+    )
     return rest
 
 
@@ -451,7 +453,7 @@ def reference_front(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
             (pack.label(f"ref_step_{n}_title")(lang), pack.label(f"ref_step_{n}")(lang))
             for n in range(1, 6)
         ]
-        _numbered(c, inner, steps, f"reference card steps ({lang})")
+        _numbered(c, inner, steps, what=f"reference card steps ({lang})")
         _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
 
     return draw
@@ -514,7 +516,7 @@ def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
             c,
             body.inset(2.5 * MM, 2 * MM),
             [pack.label(f"ref_money_{n}")(lang) for n in range(1, 6)],
-            f"reference card money ({lang})",
+            what=f"reference card money ({lang})",
         )
         _weather_table(c, Box(rest.x, rest.y + 5 * MM, rest.width, table_h), pack, lang, theme)
         _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
