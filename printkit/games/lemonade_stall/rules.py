@@ -92,9 +92,12 @@ class Stock(Mapping[str, int]):
         return self._counts.copy()
 
     @classmethod
-    def _adopt(cls, counts: dict[str, int]) -> Stock:
-        """A Stock owning ``counts`` without a copy; the caller hands it over."""
-        if counts and min(counts.values()) < 0:
+    def _adopt(cls, counts: dict[str, int], checked: bool = False) -> Stock:
+        """A Stock owning ``counts`` without a copy; the caller hands it over.
+
+        ``checked``: the caller has seen that no count is negative.
+        """
+        if not checked and counts and min(counts.values()) < 0:
             return cls(counts)  # raises, naming the good
         stock = object.__new__(cls)
         stock._counts = counts
@@ -104,9 +107,11 @@ class Stock(Mapping[str, int]):
         merged = self._counts.copy()
         if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
             goods = goods._counts
+        negative = False
         for item, count in goods.items():
-            merged[item] = merged.get(item, 0) + count
-        return Stock._adopt(merged)
+            merged[item] = held = merged.get(item, 0) + count
+            negative = negative or held < 0
+        return Stock(merged) if negative else Stock._adopt(merged, checked=True)
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
         counts = self._counts.copy()
@@ -117,7 +122,7 @@ class Stock(Mapping[str, int]):
             if count > held:
                 raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
             counts[item] = held - count
-        return Stock._adopt(counts)
+        return Stock._adopt(counts, checked=True)  # no count fell below zero
 
     def without(self, items: Sequence[str]) -> Stock:
         return Stock._adopt({k: (0 if k in items else v) for k, v in self._counts.items()})
@@ -220,12 +225,17 @@ def purchase_cost(
     pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect = NO_EVENT
 ) -> int:
     """The price of a purchase: a lot of exactly ``bulk_size`` earns the bulk price."""
-    cost = 0
-    lot = pack.bulk_size if effect.bulk_discount else None
-    for item_id, count in buy.items():
-        item = pack.item(item_id)
-        cost += item.price_bulk if count == lot else count * item.price_one
-    return cost
+    lot = _lot(pack, effect)
+    return sum(_cost_of(pack.item_prices[pack.item(i).id], n, lot) for i, n in buy.items())
+
+
+def _lot(pack: LemonadeStall, effect: EventEffect) -> int | None:
+    return pack.bulk_size if effect.bulk_discount else None
+
+
+def _cost_of(prices: tuple[int, int], count: int, lot: int | None) -> int:
+    one, bulk = prices
+    return bulk if count == lot else count * one
 
 
 Broken = tuple[str, dict]  # a message template and its values
@@ -236,23 +246,23 @@ def _assess_purchase(
 ) -> tuple[int, Broken | None]:
     """A purchase's cost and the first rule it breaks, if any.
 
-    The message is left unformatted: bots try many purchases and drop most.
+    One pass over the goods, in their order; the message is left unformatted:
+    bots try many purchases and drop most.
     """
+    prices, most, lot = pack.item_prices, pack.max_per_item, _lot(pack, effect)
+    cost = total = 0
     for item_id, count in buy.items():
-        if item_id not in pack.item_ids:
+        if item_id not in prices:
             return 0, ("no item {item!r}", {"item": item_id})
         if count < 0:
             return 0, ("{count} {item} is negative", {"count": count, "item": item_id})
-        if count > pack.max_per_item:
-            return 0, (
-                "at most {most} {item} a round",
-                {"most": pack.max_per_item, "item": item_id},
-            )
-    total = sum(buy.values())
+        if count > most:
+            return 0, ("at most {most} {item} a round", {"most": most, "item": item_id})
+        total += count
+        cost += _cost_of(prices[item_id], count, lot)
     cap = effect.purchase_total_cap
     if cap is not None and total > cap:
         return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
-    cost = purchase_cost(pack, buy, effect)
     if money is not None and cost > money:
         return cost, ("costs ${cost}, stand has ${money}", {"cost": cost, "money": money})
     return cost, None
