@@ -17,7 +17,6 @@ from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import (
     D6,
     D12,
-    NO_EVENT,
     Offer,
     Result,
     Sales,
@@ -27,10 +26,9 @@ from printkit.games.lemonade_stall.rules import (
     change_weather,
     check_purchase,
     clockwise,
-    effect_for,
+    effect_on,
     evolve,
     forecast,
-    is_immune,
     rank,
     sell,
     spoil,
@@ -310,22 +308,8 @@ def _pass_left(
 
 
 def event_effect(pack: LemonadeStall, state: GameState, seat: int) -> EventEffect:
-    """What today's event does to one stand (asked three times a stand a day, so kept)."""
-    if state.event is None:
-        return NO_EVENT
-    key = (state.event, state.stands[seat - 1].benefit)
-    table = pack.memo.setdefault("event effects", {})
-    effect = table.get(key)
-    if effect is None:
-        effect = table[key] = _event_effect(pack, *key)
-    return effect
-
-
-def _event_effect(pack: LemonadeStall, event: str, benefit: str | None) -> EventEffect:
-    card = pack.event(event)
-    if benefit is None or not card.immunity:
-        return card.effect  # nothing to be immune with, or nothing it may ignore
-    return effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
+    """What today's event does to one stand."""
+    return effect_on(pack, state.event, state.stands[seat - 1].benefit)
 
 
 def step_purchase(

@@ -330,6 +330,21 @@ def _spared(event_effect: EventEffect) -> EventEffect:
     )
 
 
+def effect_on(pack: LemonadeStall, event: str | None, benefit: str | None) -> EventEffect:
+    """What the event does to a stand holding ``benefit`` (asked a dozen times a day, so kept)."""
+    if event is None:
+        return NO_EVENT
+    table = pack.memo.setdefault("event effects", {})
+    effect = table.get((event, benefit))
+    if effect is None:
+        card = pack.event(event)
+        effect = card.effect
+        if benefit is not None and card.immunity:  # else nothing to be immune with, or to ignore
+            effect = effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
+        table[(event, benefit)] = effect
+    return effect
+
+
 def is_immune(pack: LemonadeStall, benefit_id: str | None, event_immunity: bool) -> bool:
     if not (benefit_id and event_immunity):
         return False
@@ -347,20 +362,14 @@ def sell(
     players = len(offers)
     if not 1 <= first_player <= players:
         raise RuleError(f"first player {first_player} is not a seat of {players}")
-    card = pack.event(event) if event else None
-    shared = card.effect if card else NO_EVENT
-    if card and card.immunity:
-        effects = [effect_for(pack, shared, is_immune(pack, o.benefit, True)) for o in offers]
-    else:
-        effects = [shared] * players
+    shared = effect_on(pack, event or None, None)
+    effects = [effect_on(pack, event or None, o.benefit) for o in offers]
     limit = pack.limit(players, weather.condition, weather.temperature) + shared.limit_bonus
-    guarantee = pack.condition(weather.condition).guarantee
+    condition = pack.condition(weather.condition)
+    cap, guarantee = condition.price_cap, condition.guarantee
     capacity = tuple(
-        [
-            0 if is_priced_out(pack, weather.condition, o.price) else produce(pack, o.stock)
-            for o in offers
-        ]
-    )
+        [0 if cap is not None and o.price > cap else produce(pack, o.stock) for o in offers]
+    )  # a price above the cap sells nothing (`is_priced_out`)
     guaranteed = tuple(
         [min(cap, 0 if e.no_guarantees else guarantee) for cap, e in zip(capacity, effects)]
     )
