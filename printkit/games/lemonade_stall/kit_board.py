@@ -112,8 +112,8 @@ def _headed_panel(c: Canvas, box: Box, title: str, fill: Color) -> Box:
 def _fits(need: float, room: Box, what: str) -> None:
     if need > room.height + 0.01:
         raise RenderError(
-            f"{what} needs {need / MM:.0f} mm of height but has {room.height / MM:.0f} mm\n"
-            "  hint: enlarge the board in kit.yaml or shorten the content"
+            f"{what} needs {need / MM:.0f} mm of height but has {room.height / MM:.0f} mm",
+            "enlarge the board in kit.yaml or shorten the content",
         )
 
 
@@ -371,8 +371,8 @@ def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
     if not 0 <= pack.starting_money < pack.kit.score_spaces:
         raise RenderError(
             f"the starting money {pack.starting_money} is not on the "
-            f"{pack.kit.score_spaces}-space score track\n"
-            "  hint: raise score_track.spaces in kit.yaml"
+            f"{pack.kit.score_spaces}-space score track",
+            "raise score_track.spaces in kit.yaml",
         )
     for space in _score_spaces(pack):
         n, box = space.number, space.box
@@ -482,7 +482,8 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     if columns[0].width < marker_w + 0.5 * MM:
         raise RenderError(
             f"time track: {len(pack.days)} days of {pack.kit.marker.width} mm markers do not fit "
-            f"{body.width / MM:.0f} mm\n  hint: enlarge the board or shrink the markers in kit.yaml"
+            f"{body.width / MM:.0f} mm",
+            "enlarge the board or shrink the markers in kit.yaml",
         )
     ghost = mix(GREY, white, 0.45)
     for index, (day, column) in enumerate(zip(pack.days, columns)):
