@@ -105,3 +105,7 @@ def environment_message(exc: BaseException) -> str:
     message = f"{where}: {what}" if where else what
     hint = HINTS.get(exc.errno or 0)
     return message + (f"\n  hint: {hint}" if hint else "")
+
+
+class PreflightError(PrintkitError):
+    """The rendered kit would not print or cut cleanly; nothing was written."""
