@@ -78,10 +78,6 @@ class BuildLockedError(PrintkitError):
     """Another build holds the output folder."""
 
 
-class PreflightError(PrintkitError):
-    """The rendered kit would not print or cut cleanly; nothing was written."""
-
-
 _HINTS = {  # by errno name: not every system has them all
     "ENOSPC": "the disk is full: free some space and run again",
     "EDQUOT": "the disk quota is used up: free some space and run again",
@@ -109,3 +105,7 @@ def environment_message(exc: BaseException) -> str:
     message = f"{where}: {what}" if where else what
     hint = HINTS.get(exc.errno or 0)
     return message + (f"\n  hint: {hint}" if hint else "")
+
+
+class PreflightError(PrintkitError):
+    """The rendered kit would not print or cut cleanly; nothing was written."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from printkit.content.scaffold import scaffold
-from printkit.games import BUILTIN
+from printkit.registry import builtin_ids, builtin_module, plugins
 from printkit.resources import bundled_content
 
 PACKAGE = Path(__file__).resolve().parent.parent / "printkit"
@@ -90,8 +90,8 @@ def test_no_module_imports_itself_through_others():
 
 def _game_words() -> set[str]:
     words = set()
-    for game_id, module in BUILTIN.items():
-        words |= {game_id, module.rpartition(".")[2]}
+    for game_id in builtin_ids():
+        words |= {game_id, builtin_module(game_id).rpartition(".")[2]}
     return words - {"cards"}  # the plain card engine's name is an ordinary word
 
 
@@ -107,9 +107,9 @@ def test_shared_machinery_names_no_game():
     assert offenders == []
 
 
-@pytest.mark.parametrize("game_id", sorted(BUILTIN))
+@pytest.mark.parametrize("game_id", builtin_ids())
 def test_checking_a_game_loads_no_pdf_code(game_id, tmp_path):
-    module = BUILTIN[game_id]
+    module = builtin_module(game_id)
     content = bundled_content()
     if game_id == "cards":  # the plain card engine ships no game: check the scaffold's
         content = tmp_path / "content"
@@ -190,3 +190,9 @@ def test_every_printkit_error_crosses_a_process_whole():
         assert type(back) is type(error)
         assert back.format_message() == error.format_message()
         assert back.exit_code == error.exit_code
+
+
+def test_each_bundled_game_is_registered_once_under_its_package_name():
+    registered = plugins()
+    for game_id in builtin_ids():
+        assert registered[game_id].id == game_id

@@ -212,22 +212,6 @@ def commit(folder: Path, data: dict[str, bytes], stale: list[str], name: str, ma
     return stale
 
 
-def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
-    """Measure what was rendered before anything is written: a kit that would not print
-    cleanly fails the build (exit 2) and leaves the previous kit in place."""
-    from printkit.errors import PreflightError
-    from printkit.render.preflight import HINT, preflight, report
-
-    pdfs = {
-        n: data[n] if n in data else (folder / n).read_bytes() for n in names if n.endswith(".pdf")
-    }
-    if REPRINT_FILE in data:
-        pdfs[REPRINT_FILE] = data[REPRINT_FILE]
-    findings = preflight(pdfs, checked=[n for n in pdfs if n in data])
-    if findings:
-        raise PreflightError(report(findings), HINT)
-
-
 def _intact(folder: Path, manifest: dict) -> set[str]:
     """The files of the last build still as it wrote them (digest checked): reusable."""
     recorded = manifest.get("digests", {})
@@ -237,6 +221,22 @@ def _intact(folder: Path, manifest: dict) -> set[str]:
 def _digests(names, data: dict[str, bytes], old: dict) -> dict[str, str]:
     """Each file's sha256: of the bytes written now, or as checked when it was reused."""
     return {name: bytes_digest(data[name]) if name in data else old.get(name, "") for name in names}
+
+
+def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
+    """Measure what was rendered before anything is written: a kit that would not print
+    cleanly fails the build (exit 2) and leaves the previous kit in place."""
+    from printkit.errors import PreflightError
+    from printkit.render.preflight import REPORT_HINT, preflight, report
+
+    pdfs = {
+        n: data[n] if n in data else (folder / n).read_bytes() for n in names if n.endswith(".pdf")
+    }
+    if REPRINT_FILE in data:
+        pdfs[REPRINT_FILE] = data[REPRINT_FILE]
+    findings = preflight(pdfs, checked=[n for n in pdfs if n in data])
+    if findings:
+        raise PreflightError(report(findings), REPORT_HINT)
 
 
 def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:

@@ -588,7 +588,7 @@ def report(findings: list[Finding], limit: int = 12) -> str:
     return "\n".join(lines)
 
 
-HINT = "fix the layout or the content named; the previous kit was kept"
+REPORT_HINT = "fix the layout or the content named; the previous kit was kept"
 
 
 def preflight_folder(folder) -> list[Finding]:
