@@ -121,7 +121,7 @@ def plan(
                     _bind(rp.render_large_board, part, kit, options),
                 )
             )
-        if isinstance(part, Deck) and part.fold:
+        if isinstance(part, Deck) and part.fold and rp.can_fold(part, options):
             outputs.append(
                 Output(f"fold-{part.id}.pdf", key, _bind(rp.render_fold, part, kit, options))
             )

@@ -210,13 +210,25 @@ def draw_duplex(
     return pages
 
 
+def fold_grid(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid | None:
+    """A row of fronts above the fold and their backs below, landscape or else portrait.
+
+    None when a front and its back cannot share one sheet of ``paper``: such
+    cards print double-sided only, and the guide says so.
+    """
+    for sheet in (paper.landscape, paper.portrait):
+        cols = int((sheet.width - 2 * (EDGE_ALLOWANCE + bleed)) // width)
+        if cols >= 1 and 2 * height + 4 * bleed <= sheet.height - 2 * EDGE_ALLOWANCE:
+            return Grid(sheet, cols, 1, width, height, bleed)
+    return None
+
+
 def gutterfold_grid(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid:
-    """Landscape sheet: a row of fronts above the fold, their backs below it."""
-    land = paper.landscape
-    cols = int((land.width - 2 * (EDGE_ALLOWANCE + bleed)) // width)
-    if cols < 1 or 2 * height + 4 * bleed > land.height - 2 * EDGE_ALLOWANCE:
+    """The fold-and-glue grid, which the caller has checked exists (see `fold_grid`)."""
+    grid = fold_grid(paper, width, height, bleed)
+    if grid is None:
         raise RenderError(f"pieces of {height / MM:.0f} mm cannot fold on {paper.name}")
-    return Grid(land, cols, 1, width, height, bleed)
+    return grid
 
 
 def draw_gutterfold(

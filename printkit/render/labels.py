@@ -33,6 +33,8 @@ ENGLISH: dict[str, str] = {
     "how.pages": "single-sided",
     "note.board": "trim the margins, overlap the grey glue strips matching the ⊕ marks.",
     "file.fold": "the same cards as fold-and-glue sheets, for printers without duplex",
+    "note.nofold": "{width} × {height} mm pieces are too large to fold and glue on {paper}: "
+    "print them double-sided.",
     "file.board": "the board on one large sheet, for a print shop",
     "file.rulebook": "the rulebook",
     "sheet.front": "{title} — sheet {number} of {total}, front",
@@ -80,6 +82,8 @@ RUSSIAN: dict[str, str] = {
     "how.board": "односторонняя; плотная бумага или бумага на картоне",
     "how.pages": "односторонняя",
     "note.board": "обрежьте поля, совместите серые полосы для клея по меткам ⊕.",
+    "note.nofold": "детали {width} × {height} мм слишком велики, чтобы складывать и клеить их "
+    "на листе {paper}: печатайте с двух сторон.",
     "file.fold": "те же карты для складывания и склейки — если принтер не печатает с двух сторон",
     "file.board": "поле на одном большом листе — для типографии",
     "file.rulebook": "правила игры",

@@ -19,6 +19,10 @@ class Paper:
     def landscape(self) -> Paper:
         return Paper(self.id, self.name, max(self.width, self.height), min(self.width, self.height))
 
+    @property
+    def portrait(self) -> Paper:
+        return Paper(self.id, self.name, min(self.width, self.height), max(self.width, self.height))
+
 
 PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", "A4", 210 * MM, 297 * MM),

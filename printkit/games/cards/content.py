@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit.content.cardsize import read_card_size
 from printkit.content.fields import Gap, Ledger, check_unique, read_copies
 from printkit.content.packs import read_card_list, read_document
 
@@ -27,8 +28,8 @@ class CardGame:
     tagline: str
     min_players: int
     max_players: int
-    card_width: int  # millimetres
-    card_height: int
+    card_width: float  # millimetres
+    card_height: float
     cards: tuple[Card, ...]
     gaps: tuple[Gap, ...] = ()
 
@@ -44,8 +45,7 @@ def load(folder: Path) -> CardGame:
     players = game.get("players")
     players.expect_keys(["min", "max"])
     low = players.get("min").as_int(1, 20)
-    card = game.get("card")
-    card.expect_keys(["width", "height"])
+    size = read_card_size(game.get("card"))
     cards = []
     for entry in read_card_list(folder, "cards", ledger):
         entry.expect_keys(["id", "title", "text"], ["copies"])
@@ -67,8 +67,8 @@ def load(folder: Path) -> CardGame:
         tagline=tagline.as_str() if tagline else "",
         min_players=low,
         max_players=players.get("max").as_int(low, 20),
-        card_width=card.get("width").as_int(20, 300),
-        card_height=card.get("height").as_int(20, 300),
+        card_width=size.width,
+        card_height=size.height,
         cards=tuple(cards),
         gaps=tuple(ledger.gaps),
     )

@@ -1,0 +1,161 @@
+"""A designer's own deck: card lists from spreadsheets, and any card size on A4 and Letter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+from pypdf import PdfReader
+
+from printkit.errors import ContentError
+from printkit.games.cards.content import load
+from tests.conftest import edit, new_game, run_cli
+
+HEADER = ["id", "title", "text", "copies"]
+ROWS = [
+    ["sun", "Sun", "Draw two cards; then discard one.", 3],
+    ["moon", "Moon", "Every player passes a card left.", 2],
+]
+
+
+run = run_cli
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    return new_game(tmp_path / "content", "star-deck")
+
+
+def _csv(rows: list[list], delimiter: str) -> str:
+    return "\r\n".join(delimiter.join(_cell(v, delimiter) for v in row) for row in rows) + "\r\n"
+
+
+def _cell(value, delimiter: str) -> str:
+    text = str(value)
+    return f'"{text}"' if delimiter in text or ";" in text or "," in text else text
+
+
+def _xlsx(path: Path, rows: list[list], title: str = "Cards") -> None:
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title
+    for row in rows:
+        sheet.append(row)
+    book.save(path)
+
+
+def _use(game: Path, name: str) -> Path:
+    (game / "cards.yaml").unlink()
+    return game / name
+
+
+@pytest.mark.parametrize(
+    ("name", "write"),
+    [
+        ("cards.csv", lambda p: p.write_text(_csv([HEADER, *ROWS], ","), encoding="utf-8")),
+        ("cards.csv", lambda p: p.write_text(_csv([HEADER, *ROWS], ","), encoding="utf-8-sig")),
+        ("cards.csv", lambda p: p.write_text(_csv([HEADER, *ROWS], ";"), encoding="utf-8-sig")),
+        ("cards.xlsx", lambda p: _xlsx(p, [HEADER, *ROWS])),
+    ],
+    ids=["csv", "csv-bom", "semicolon-bom", "xlsx"],
+)
+def test_yaml_csv_and_xlsx_give_the_same_deck(game, name, write):
+    (game / "cards.yaml").write_text(
+        "cards:\n"
+        + "".join(
+            f"  - {{id: {i}, title: {t}, text: '{x}', copies: {c}}}\n" for i, t, x, c in ROWS
+        ),
+        encoding="utf-8",
+    )
+    from_yaml = load(game)
+    write(_use(game, name))
+    from_sheet = load(game)
+    assert from_sheet.cards == from_yaml.cards
+    assert [(c.id, c.copies) for c in from_sheet.cards] == [("sun", 3), ("moon", 2)]
+    assert from_sheet.cards[0].text == "Draw two cards; then discard one."
+
+
+def test_an_xlsx_error_names_sheet_row_and_column(game):
+    _xlsx(_use(game, "cards.xlsx"), [HEADER, ROWS[0], ["moon", "Moon", "Pass.", "two"]], "Deck")
+    with pytest.raises(ContentError) as info:
+        load(game)
+    message = info.value.format_message()
+    assert "cards.xlsx:3 (sheet 'Deck', row 3, column D)" in message
+    assert "expected a whole number, got 'two'" in message
+
+
+def test_a_semicolon_csv_error_names_row_and_column(game):
+    rows = [HEADER, ROWS[0], ["moon", "Moon", "Pass.", "2", "extra"]]
+    _use(game, "cards.csv").write_text(_csv(rows, ";"), encoding="utf-8-sig")
+    with pytest.raises(ContentError) as info:
+        load(game)
+    assert "cards.csv:3 (row 3, column E)" in info.value.format_message()
+
+
+def test_a_misspelt_column_is_named_with_a_suggestion(game):
+    header = ["id", "title", "text", "copeis"]
+    _use(game, "cards.csv").write_text(_csv([header, *ROWS], ","), encoding="utf-8-sig")
+    with pytest.raises(ContentError) as info:
+        load(game)
+    assert "row 2, column D" in info.value.format_message()
+    assert "did you mean 'copies'?" in info.value.hint
+
+
+def test_two_card_lists_are_refused(game):
+    _xlsx(game / "cards.xlsx", [HEADER, *ROWS])
+    with pytest.raises(ContentError) as info:
+        load(game)
+    assert "both cards.yaml and cards.xlsx exist" in info.value.problem
+
+
+@pytest.mark.parametrize(
+    ("written", "width", "height"),
+    [
+        ("poker", 63, 88),
+        ("bridge", 56, 88),
+        ("tarot", 70, 120),
+        ("{width: 89, height: 146}", 89, 146),
+        ("{width: 63.5, height: 88.9}", 63.5, 88.9),
+    ],
+)
+def test_card_sizes_by_name_or_millimetres(game, written, width, height):
+    edit(game / "game.yaml", "card: {width: 63, height: 88}", f"card: {written}")
+    pack = load(game)
+    assert (pack.card_width, pack.card_height) == (width, height)
+
+
+def test_an_unknown_card_size_suggests_the_names(game):
+    edit(game / "game.yaml", "card: {width: 63, height: 88}", "card: taro")
+    with pytest.raises(ContentError) as info:
+        load(game)
+    assert "unknown card size 'taro'" in info.value.problem
+    assert "did you mean 'tarot'?" in info.value.hint
+
+
+def _build(game: Path, out: Path, paper: str) -> Path:
+    result = run(
+        "build", "star-deck", "--content", str(game.parent), "--out", str(out), "--paper", paper
+    )
+    assert result.exit_code == 0, result.output
+    return out / "star-deck" / paper
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["tarot", "{width: 89, height: 146}", "mini"])
+def test_any_card_size_builds_on_a4_and_letter(game, tmp_path, paper, size):
+    edit(game / "game.yaml", "card: {width: 63, height: 88}", f"card: {size}")
+    folder = _build(game, tmp_path / "out", paper)
+    cards = PdfReader(folder / "01-cards.pdf")
+    assert " ".join(p.extract_text() for p in cards.pages).count("First Card") == 3
+    guide = PdfReader(folder / "00-printing-guide.pdf").pages[0].extract_text()
+    fold = folder / "fold-cards.pdf"
+    if size == "{width: 89, height: 146}":
+        # a front and its back need 2 x 146 mm plus bleed: more than either side of the paper
+        assert not fold.exists()
+        assert "too large to fold and glue" in " ".join(guide.split())
+    else:
+        reader = PdfReader(fold)
+        assert "First Card" in reader.pages[0].extract_text()
+        assert "too large" not in guide
