@@ -12,10 +12,10 @@ from printkit.errors import ContentError
 from printkit.games.cards.content import load
 from tests.conftest import edit, new_game, run_cli
 
-HEADER = ["id", "title", "text", "copies"]
+HEADER = ["id", "title", "text", "cost", "image", "copies"]
 ROWS = [
-    ["sun", "Sun", "Draw two cards; then discard one.", 3],
-    ["moon", "Moon", "Every player passes a card left.", 2],
+    ["sun", "Sun", "Draw two cards; then discard one.", 1, "meadow.svg", 3],
+    ["moon", "Moon", "Every player passes a card left.", 2, "night.svg", 2],
 ]
 
 
@@ -64,7 +64,8 @@ def test_yaml_csv_and_xlsx_give_the_same_deck(game, name, write):
     (game / "cards.yaml").write_text(
         "cards:\n"
         + "".join(
-            f"  - {{id: {i}, title: {t}, text: '{x}', copies: {c}}}\n" for i, t, x, c in ROWS
+            f"  - {{id: {i}, title: {t}, text: '{x}', cost: {k}, image: {m}, copies: {c}}}\n"
+            for i, t, x, k, m, c in ROWS
         ),
         encoding="utf-8",
     )
@@ -74,31 +75,33 @@ def test_yaml_csv_and_xlsx_give_the_same_deck(game, name, write):
     assert from_sheet.cards == from_yaml.cards
     assert [(c.id, c.copies) for c in from_sheet.cards] == [("sun", 3), ("moon", 2)]
     assert from_sheet.cards[0].text == "Draw two cards; then discard one."
+    assert from_sheet.cards[1].values["cost"] == "2"
 
 
 def test_an_xlsx_error_names_sheet_row_and_column(game):
-    _xlsx(_use(game, "cards.xlsx"), [HEADER, ROWS[0], ["moon", "Moon", "Pass.", "two"]], "Deck")
+    bad = ["moon", "Moon", "Pass.", 2, "night.svg", "two"]
+    _xlsx(_use(game, "cards.xlsx"), [HEADER, ROWS[0], bad], "Deck")
     with pytest.raises(ContentError) as info:
         load(game)
     message = info.value.format_message()
-    assert "cards.xlsx:3 (sheet 'Deck', row 3, column D)" in message
+    assert "cards.xlsx:3 (sheet 'Deck', row 3, column F)" in message
     assert "expected a whole number, got 'two'" in message
 
 
 def test_a_semicolon_csv_error_names_row_and_column(game):
-    rows = [HEADER, ROWS[0], ["moon", "Moon", "Pass.", "2", "extra"]]
+    rows = [HEADER, ROWS[0], ["moon", "Moon", "Pass.", 2, "night.svg", 2, "extra"]]
     _use(game, "cards.csv").write_text(_csv(rows, ";"), encoding="utf-8-sig")
     with pytest.raises(ContentError) as info:
         load(game)
-    assert "cards.csv:3 (row 3, column E)" in info.value.format_message()
+    assert "cards.csv:3 (row 3, column G)" in info.value.format_message()
 
 
 def test_a_misspelt_column_is_named_with_a_suggestion(game):
-    header = ["id", "title", "text", "copeis"]
+    header = ["id", "title", "text", "cost", "image", "copeis"]
     _use(game, "cards.csv").write_text(_csv([header, *ROWS], ","), encoding="utf-8-sig")
     with pytest.raises(ContentError) as info:
         load(game)
-    assert "row 2, column D" in info.value.format_message()
+    assert "row 2, column F" in info.value.format_message()
     assert "did you mean 'copies'?" in info.value.hint
 
 
