@@ -273,7 +273,7 @@ def _zone(node: Field, known: dict) -> Zone:
     content = node.get(kind)
     zone = Zone(
         kind=kind,
-        box=_box(node.get("box")),
+        box=_box(node.get("box"), line=kind == "shape" and content.raw == "line"),
         content=content.as_choice(SHAPES) if kind == "shape" else content.as_str(),
         style=node.get("style").as_choice(known["styles"]) if node.has("style") else "",
         fill=_colour(node.opt("fill"), known),
@@ -294,12 +294,13 @@ def _zone(node: Field, known: dict) -> Zone:
     return zone
 
 
-def _box(node: Field) -> tuple[float, float, float, float]:
+def _box(node: Field, line: bool = False) -> tuple[float, float, float, float]:
+    """``[x, y, width, height]`` in mm; a line runs corner to corner and may be flat."""
     items = node.as_list(4, 4) if isinstance(node.raw, list) else None
     if items is None:
         raise node.error(f"expected [x, y, width, height] in mm, got {node.raw!r}")
     x, y, w, h = (_number(item, -10, 400) for item in items)
-    if w <= 0 or h <= 0:
+    if (w < 0 or h < 0 or w + h == 0) if line else (w <= 0 or h <= 0):
         raise node.error("a box needs a positive width and height")
     return (x, y, w, h)
 
