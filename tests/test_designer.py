@@ -162,3 +162,57 @@ def test_any_card_size_builds_on_a4_and_letter(game, tmp_path, paper, size):
         reader = PdfReader(fold)
         assert "First Card" in reader.pages[0].extract_text()
         assert "too large" not in guide
+
+
+def _many_cards(game: Path, count: int) -> None:
+    entries = "".join(
+        f"  - {{id: card-{n}, title: Card {n}, text: Draw {n}., cost: {n % 3}, "
+        f"image: meadow.svg, copies: {1 + n % 2}}}\n"
+        for n in range(count)
+    )
+    (game / "cards.yaml").write_text("cards:\n" + entries, encoding="utf-8")
+    deck = sum(1 + n % 2 for n in range(count))
+    edit(game / "examples" / "deck-size.yaml", "cards: 5", f"cards: {deck}")
+    edit(game / "examples" / "deck-size.yaml", "distinct: 2", f"distinct: {count}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("size", "pixels"),
+    [("poker", (825, 1125)), ("bridge", (750, 1125)), ("tarot", (900, 1500))],
+)
+def test_exports_one_png_per_face_at_print_on_demand_size_and_a_tts_deck(
+    game, tmp_path, size, pixels
+):
+    import json
+
+    from PIL import Image
+
+    edit(game / "game.yaml", "card: {width: 63, height: 88}", f"card: {size}")
+    _many_cards(game, 12)
+    result = run(
+        "build",
+        "star-deck",
+        "--content",
+        str(game.parent),
+        "--out",
+        str(tmp_path),
+        "--png",
+        "--tts",
+    )
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "star-deck"
+    pngs = sorted(p.name for p in (out / "png" / "cards").iterdir())
+    # 12 distinct faces, odd-numbered cards twice; one back for all 18 cards
+    assert pngs == sorted([f"card-{n}-x{1 + n % 2}.png" for n in range(12)] + ["back-1-x18.png"])
+    assert Image.open(out / "png" / "cards" / "card-0-x1.png").size == pixels
+    sheet = Image.open(out / "tts" / "cards-faces-1.png")
+    assert max(sheet.size) <= 4096
+    saved = json.loads((out / "tts" / "cards.json").read_text(encoding="utf-8"))
+    deck = saved["ObjectStates"][0]
+    assert len(deck["DeckIDs"]) == 18 and len(deck["ContainedObjects"]) == 18
+    faces = deck["CustomDeck"]["1"]
+    assert (faces["NumWidth"], faces["NumHeight"]) == (10, 2)
+    assert sheet.size[0] // 10 == Image.open(out / "tts" / "cards-back.png").size[0]
+    for url in (faces["FaceURL"], faces["BackURL"]):
+        assert Path(url.removeprefix("file://")).is_file()

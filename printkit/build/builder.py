@@ -352,11 +352,11 @@ def build_exports(
     kit = kit_for(plugin, pack, options)
     lang = f"-{options.lang}" if options.lang else ""  # a game printed in several languages
     roots = {"png": f"png{lang}", "tts": f"tts{lang}"}
+    folder = out / pack.id
     exports = (print_exports(kit, roots["png"]) if png else []) + (
-        tts_exports(kit, roots["tts"]) if tts else []
+        tts_exports(kit, roots["tts"], folder) if tts else []
     )
     kinds = tuple(f"{roots[k]}/" for k, wanted in (("png", png), ("tts", tts)) if wanted)
-    folder = out / pack.id
     report = ExportReport()
     with build_lock(folder):
         old = read_manifest(folder, EXPORTS_MANIFEST).get("files", {})
