@@ -168,7 +168,7 @@ LAYOUT_ERRORS = [
     ("radius: 2", "radus: 2", "unknown field 'radus'", "did you mean 'radius'?"),
     ("box: [2, 2, 10, 10]", "box: [2, 2, 10]", "at least 4", ""),
     ("fonts/display.ttf", "fonts/display.woff", "not a .ttf/.otf file", ""),
-    ('"{title}"', '"{titel}"', "names {titel}, which no card gives", "'title'"),
+    ('"{title}"', '"{titel}"', "names {titel}, which no card gives", "did you mean {title}?"),
 ]
 CARD_ERRORS = [
     ("image: plum.png", "image: plum.gif", "no image file 'art/plum.gif'", ""),

@@ -9,6 +9,7 @@ drawing is `printkit.render.layout` (checking content never needs reportlab).
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
@@ -114,16 +115,18 @@ class Layout:
         )
 
     def check_fields_used(self, given: Iterable[str]) -> None:
-        """Refuse a zone naming a field no card gives: a typo would hide the zone on every card."""
-        given = set(given)
+        """Refuse a zone naming a field no card gives but one close to it (``{titel}``): the
+        typo would hide the zone on every card. A field no card gives yet hides it quietly."""
+        given = sorted(set(given))
         for _, face in self.faces:
             for zone in face.zones:
                 for name in zone.fields:
-                    if name not in given:
+                    close = difflib.get_close_matches(name, given, n=1, cutoff=0.75)
+                    if name not in given and close:
                         raise ContentError(
                             Location(self.folder / LAYOUT_FILE, line=zone.line),
                             f"the zone names {{{name}}}, which no card gives",
-                            suggest(name, sorted(given)),
+                            f"did you mean {{{close[0]}}}?",
                         )
 
 
