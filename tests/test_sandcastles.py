@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
@@ -455,6 +455,7 @@ def test_cards_never_laid_count_as_discards_and_a_drawn_card_may_be_thrown_away(
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(PACK.min_players, PACK.max_players), st.integers(0, 10_000))
+@example(5, 240)  # bullies once judged the first scoring without the discarded drawn cards
 def test_a_seeded_round_builds_legal_castles_and_adds_both_scorings(players, seed):
     from collections import Counter
 

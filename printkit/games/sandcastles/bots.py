@@ -18,9 +18,11 @@ from printkit.games.sandcastles.building import (
     DISCARD,
     DRAW,
     LAY,
+    Build,
     Smash,
     Step,
     WholeRound,
+    build_castles,
     play_whole_round,
 )
 from printkit.games.sandcastles.geometry import neighbour
@@ -94,9 +96,9 @@ class Builder:
         self.lay_what_fits()
 
 
-def _bully_smashes(pack: Sandcastles, builders: Sequence[Builder], rng: random.Random):
-    castles = [tuple(b.castle) for b in builders]
-    table = score_table(pack, castles, [len(b.hand) for b in builders])
+def _bully_smashes(pack: Sandcastles, builds: Sequence[Build], rng: random.Random):
+    """Each bully smashes a random card of every castle that scored more in the first scoring."""
+    table = score_table(pack, [b.castle for b in builds], [b.discards for b in builds])
     smashes = []
     gone: set[tuple[int, tuple[int, int]]] = set()
     for by, targets in enumerate(may_smash(table.totals(pack)), start=1):
@@ -132,7 +134,8 @@ def play_seeded_round(pack: Sandcastles, players: int, seed: int) -> SeededRound
             open_piles = [p for p in piles if p]
             if open_piles:
                 builder.take(builder.rng.choice(open_piles).pop(0))
-    smashes = _bully_smashes(pack, builders, random.Random(sub_seed(seed, "bullies")))
     steps = tuple(tuple(b.steps) for b in builders)
+    builds = build_castles(pack, hands, steps)  # the castles and discards as the engine counts
+    smashes = _bully_smashes(pack, builds, random.Random(sub_seed(seed, "bullies")))
     played = play_whole_round(pack, hands, steps, smashes)
     return SeededRound(hands, steps, smashes, played)
