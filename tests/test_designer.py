@@ -216,3 +216,46 @@ def test_exports_one_png_per_face_at_print_on_demand_size_and_a_tts_deck(
     assert sheet.size[0] // 10 == Image.open(out / "tts" / "cards-back.png").size[0]
     for url in (faces["FaceURL"], faces["BackURL"]):
         assert Path(url.removeprefix("file://")).is_file()
+
+
+def _rulebook_with(game: Path, line: str) -> None:
+    edit(game / "rulebook" / "rulebook.md", "![A morning meadow](art/meadow.svg)", line)
+
+
+def _xobjects(page) -> list:
+    found = page["/Resources"].get("/XObject") or {}
+    return [x.get_object() for x in found.values()]
+
+
+def test_rulebook_images_print_from_the_pack(game, tmp_path):
+    from PIL import Image
+
+    Image.new("RGB", (300, 150), "#336699").save(game / "art" / "table.png")
+    _rulebook_with(game, "![The table, set up](art/table.png)")
+    folder = _build(game, tmp_path / "out", "a4")
+    reader = PdfReader(folder / "rulebook.pdf")
+    images = [x for page in reader.pages for x in _xobjects(page) if x.get("/Subtype") == "/Image"]
+    assert (300, 150) in {(x["/Width"], x["/Height"]) for x in images}
+    assert "The table, set up" not in " ".join(p.extract_text() for p in reader.pages)
+    html = (folder / "rulebook.html").read_text(encoding="utf-8")
+    assert 'alt="The table, set up"' in html and "data:image/png;base64," in html
+    # the scaffold's card text names :star:, drawn inside its line in the rulebook too
+    assert 'class="icon"' in html and "data:image/svg+xml;base64," in html
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("![Art](art/missing.png)", "no image file 'art/missing.png'"),
+        ("![Art](https://example.com/a.png)", "is on the web"),
+        ("![Art](../outside.png)", "no image file '../outside.png'"),
+        ("![Art](cards.yaml)", "not a PNG, JPEG or SVG file"),
+    ],
+)
+def test_a_rulebook_image_that_cannot_print_is_an_error(game, tmp_path, line, says):
+    (game.parent / "outside.png").write_bytes((game / "icons" / "star.svg").read_bytes())
+    _rulebook_with(game, line)
+    result = run("build", "star-deck", "--content", str(game.parent), "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert says in result.output and "rulebook line" in result.output
+    assert "Traceback" not in result.output

@@ -292,6 +292,7 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
         examples_key,
         templates_digest(),
         tree_digest(pack.folder / "rulebook"),
+        tree_digest(pack.folder, suffixes=(".png", ".jpg", ".jpeg", ".svg")),  # its pictures
         options,
     )
     cache: dict[str, bytes] = {}
