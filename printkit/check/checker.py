@@ -17,8 +17,7 @@ from printkit.content.packs import (
     check_contained,
     default_content_dir,
     engine_of,
-    game_folders,
-    game_id_of,
+    games_by_id,
     read_document,
 )
 from printkit.errors import ContentError, Location, UsageError
@@ -191,7 +190,7 @@ class PackCache:
         return plugin, self._packs[folder]
 
     def folder_of(self, game_id: str) -> Path:
-        folders = {game_id_of(f): f for f in game_folders(self.content)}
+        folders = games_by_id(self.content)
         if game_id not in folders:
             raise UsageError(
                 f"no content for game {game_id!r} in {self.content}; "
@@ -223,7 +222,7 @@ def check_paths(paths: Iterable[Path], cache: PackCache) -> list[ExampleResult]:
     """Check packs and example files; no paths means every pack in the content folder."""
     paths = list(paths)
     if not paths:
-        paths = list(game_folders(cache.content))
+        paths = list(games_by_id(cache.content).values())
     results: list[ExampleResult] = []
     for path in paths:
         if path.is_dir():

@@ -11,13 +11,15 @@ import click
 from printkit import __version__
 from printkit.check.checker import PackCache, check_paths
 from printkit.content.gaps import format_gaps
-from printkit.content.packs import default_content_dir, game_folders, game_id_of
-from printkit.errors import PrintkitError, UsageError
+from printkit.content.packs import default_content_dir, games_by_id
+from printkit.errors import PrintkitError, UsageError, environment_message
 
 PAPER_IDS = ("a4", "letter")  # printkit.render.units.PAPERS, without importing reportlab
 MM = 72 / 25.4
 
 EXIT_FAILED = 1
+EXIT_ENVIRONMENT = 2  # like invalid content: nothing a rule disagreed with
+EXIT_INTERRUPTED = 130  # the shell's code for Ctrl-C
 
 
 def _content_option(f):
@@ -42,7 +44,12 @@ def _out_option(f):
 
 
 class PrintkitGroup(click.Group):
-    """Turns every PrintkitError into its message and exit code, never a traceback."""
+    """Turns every error into its message and exit code, never a traceback.
+
+    A PrintkitError carries its own code; what the machine refuses (files,
+    permissions, a full disk, memory, recursion) is exit 2 like bad input;
+    Ctrl-C is the shell's 130, never the 1 of a disagreeing example.
+    """
 
     def invoke(self, ctx: click.Context):
         try:
@@ -50,6 +57,12 @@ class PrintkitGroup(click.Group):
         except PrintkitError as exc:
             click.echo(f"error: {exc.format_message()}", err=True)
             ctx.exit(exc.exit_code)
+        except (OSError, RecursionError, MemoryError) as exc:
+            click.echo(f"error: {environment_message(exc)}", err=True)
+            ctx.exit(EXIT_ENVIRONMENT)
+        except KeyboardInterrupt:
+            click.echo("interrupted (Ctrl-C): no kit was left half written", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
 
 
 @click.group(cls=PrintkitGroup)
@@ -90,8 +103,7 @@ def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
 def gaps(games: tuple[str, ...], content: Path | None) -> None:
     """List every provisional value: what the source rules leave to the designer."""
     cache = PackCache(content or default_content_dir())
-    folders = [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
-    for folder in folders:
+    for folder in _folders(cache, games):
         _, pack = cache.load(folder)
         for line in format_gaps(f"{pack.title} ({pack.id})", pack.gaps, cache.content):
             click.echo(line)
@@ -179,7 +191,9 @@ def build(
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
-    return [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
+    return (
+        [cache.folder_of(g) for g in games] if games else list(games_by_id(cache.content).values())
+    )
 
 
 def _echo_report(report) -> None:
@@ -218,6 +232,39 @@ def preview(game: str, out: Path, paper: str, dest: Path, lang: str) -> None:
     for name, data in files.items():
         write_atomic(dest / f"{game}{'-' + lang if lang else ''}-{name}", data)
     click.echo(f"wrote {len(files)} preview(s) to {dest}")
+
+
+@cli.command(name="preflight")
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option("--paper", "papers", type=click.Choice(PAPER_IDS), multiple=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def preflight_command(
+    games: tuple[str, ...], content: Path | None, out: Path, papers: tuple[str, ...], as_json: bool
+) -> None:
+    """Measure built kits as a printer would: edges, bleed, text, marks, fonts, spaces.
+
+    Exit 0: every kit prints cleanly; 2: a finding, or a kit not built yet.
+    """
+    from printkit.build.builder import preflight_built
+
+    cache = PackCache(content or default_content_dir())
+    checked = []
+    for folder in _folders(cache, games):
+        plugin, pack = cache.load(folder)
+        checked += preflight_built(plugin, pack, out, papers or PAPER_IDS)
+    findings = [finding for _, found in checked for finding in found]
+    if as_json:
+        rows = [{"folder": f, "findings": [x.as_json() for x in found]} for f, found in checked]
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        for folder, found in checked:
+            click.echo(f"{'ok  ' if not found else 'FAIL'} {folder}: {len(found)} finding(s)")
+            for finding in found:
+                click.echo(f"       {finding}")
+    if findings:
+        sys.exit(2)
 
 
 @cli.command(name="watch")
@@ -307,7 +354,8 @@ def list_games(content: Path | None, as_json: bool) -> None:
 
     root = content or default_content_dir()
     packs = [
-        {"id": game_id_of(f), "engine": engine_of(f), "folder": str(f)} for f in game_folders(root)
+        {"id": game_id, "engine": engine_of(f), "folder": str(f)}
+        for game_id, f in games_by_id(root).items()
     ]
     if as_json:
         source = {"content": str(root), "source": content_source(root), "games": packs}

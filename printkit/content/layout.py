@@ -85,6 +85,7 @@ class Layout:
     styles: tuple[tuple[str, Style], ...]
     faces: tuple[tuple[str, Face], ...]
     back: Face | None
+    design: tuple[float, float] | None  # the card size (mm) the boxes are measured on
     files: str  # digest of the pack's art, icons and fonts: an edited picture rebuilds
 
     @property
@@ -157,7 +158,7 @@ def read_layout(folder: Path, face_names: Iterable[str] = (DEFAULT_FACE,)) -> La
     if not path.exists():
         return None
     root = read_document(path)
-    root.expect_keys(["faces"], ["colours", "fonts", "styles", "back"])
+    root.expect_keys(["faces"], ["colours", "fonts", "styles", "back", "designed_for"])
     colours = _colours(root.opt("colours"))
     fonts = _fonts(root.opt("fonts"), folder)
     known = {"colours": colours, "fonts": [*BUILT_IN_FONTS, *fonts], "folder": folder}
@@ -175,8 +176,17 @@ def read_layout(folder: Path, face_names: Iterable[str] = (DEFAULT_FACE,)) -> La
         styles=tuple(styles.items()),
         faces=tuple(faces.items()),
         back=_face(back, known) if back else None,
+        design=_design(root.opt("designed_for")),
         files=_files_digest(folder),
     )
+
+
+def _design(node: Field | None) -> tuple[float, float] | None:
+    """``designed_for: [63, 88]``: boxes stretch with the card when game.yaml's size differs."""
+    if node is None:
+        return None
+    width, height = (_number(item, 20, 300) for item in node.as_list(2, 2))
+    return (width, height)
 
 
 def _colours(node: Field | None) -> dict[str, str]:

@@ -86,9 +86,9 @@ def game_folders(content: Path) -> Iterator[Path]:
     if not content.is_dir():
         what = "is a file, not a folder" if content.exists() else "does not exist"
         raise UsageError(
-            f"content folder {content} {what}\n"
-            "  hint: pass --content with the folder that holds one folder per game, "
-            "or run from the folder that has ./content"
+            f"content folder {content} {what}",
+            "pass --content with the folder that holds one folder per game, "
+            "or run from the folder that has ./content",
         )
     found = []
     for child in sorted(content.iterdir()):
@@ -100,12 +100,12 @@ def game_folders(content: Path) -> Iterator[Path]:
         misnamed = _misnamed_game_file(child)
         if misnamed:
             raise UsageError(
-                f"{misnamed}: a game's file must be named {GAME_FILE}\n"
-                f"  hint: rename it to {child / GAME_FILE}"
+                f"{misnamed}: a game's file must be named {GAME_FILE}",
+                f"rename it to {child / GAME_FILE}",
             )
     if not found:
         raise UsageError(
-            f"no game in {content}: no folder in it holds a {GAME_FILE}\n  hint: {_hint(content)}"
+            f"no game in {content}: no folder in it holds a {GAME_FILE}", _hint(content)
         )
     yield from found
 
@@ -130,6 +130,21 @@ def _hint(content: Path) -> str:
     return "create one with 'printkit new GAME', or pass --content with the folder of your games"
 
 
+def games_by_id(content: Path) -> dict[str, Path]:
+    """Each game's folder by its id; two packs claiming one id are refused, not merged."""
+    found: dict[str, Path] = {}
+    for folder in game_folders(content):
+        game_id = game_id_of(folder)
+        if game_id in found:
+            raise ContentError(
+                Location(folder / GAME_FILE, "id"),
+                f"game id {game_id!r} is already used by {found[game_id]}",
+                "give each pack its own id",
+            )
+        found[game_id] = folder
+    return found
+
+
 def game_id_of(folder: Path) -> str:
     return read_document(folder / GAME_FILE).get("id").as_id()
 
@@ -145,17 +160,27 @@ def is_inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` stays inside ``folder`` once symlinks and ``..`` resolve."""
     try:
         return os.path.commonpath([path.resolve(), folder.resolve()]) == str(folder.resolve())
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
 
 def check_contained(folder: Path) -> None:
     """Refuse a pack whose files lead outside it (a symlink to /etc, say)."""
     for path in sorted(folder.rglob("*")):
-        if path.is_symlink() and not is_inside(path, folder):
+        if not path.is_symlink():
+            continue
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):  # RuntimeError: a loop of links (Python < 3.13)
             raise ContentError(
                 Location(path),
-                f"path escapes the content folder: it points to {path.resolve()}",
+                f"symbolic link to {os.readlink(path)!r} leads nowhere (a missing file or a loop)",
+                "remove the link, or copy the file into the game's folder",
+            ) from None
+        if not is_inside(path, folder):
+            raise ContentError(
+                Location(path),
+                f"path escapes the content folder: it points to {target}",
                 "copy the file into the game's folder instead of linking to it",
             )
 

@@ -12,9 +12,14 @@ import io
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from printkit.content.yamlio import LocatedDict, LocatedList
+from printkit.content.yamlio import (
+    LARGEST_FILE,
+    LocatedDict,
+    LocatedList,
+    cell_value,
+    read_regular,
+    read_text,
+)
 from printkit.errors import ContentError, Location
 
 SUFFIXES = (".csv", ".xlsx")
@@ -38,23 +43,6 @@ def load_table(path: Path) -> LocatedList:
     return load_csv(path)
 
 
-def _decoded(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ContentError(Location(path), "file not found") from None
-    except OSError as exc:
-        raise ContentError(Location(path), f"cannot read file: {exc.strerror}") from None
-    try:
-        return data.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
-    except UnicodeDecodeError as exc:
-        raise ContentError(
-            Location(path),
-            f"not UTF-8 text ({exc.reason})",
-            "save the spreadsheet as 'CSV UTF-8' (Excel) or 'Text CSV' with UTF-8 (LibreOffice)",
-        ) from None
-
-
 def delimiter_of(header: str) -> str:
     """Comma, semicolon (Excel in much of Europe) or tab: whichever the header row holds most."""
     counts = {d: header.count(d) for d in DELIMITERS}
@@ -64,12 +52,17 @@ def delimiter_of(header: str) -> str:
 
 def load_csv(path: Path) -> LocatedList:
     """Read a CSV export: one mapping per row, lines counted from the header."""
-    text = _decoded(path)
+    text = read_text(path).removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a BOM
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise ContentError(Location(path, line=1), "CSV file has no header row")
     reader = csv.reader(io.StringIO(text), delimiter=delimiter_of(lines[0]))
-    rows = list(reader)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:  # a cell past csv's field limit, say; the line it stopped on
+        raise ContentError(
+            Location(path, line=reader.line_num + 1), f"malformed CSV: {exc}"
+        ) from None
     return _located(path, rows[0], _numbered(rows))
 
 
@@ -82,10 +75,9 @@ def load_xlsx(path: Path) -> LocatedList:
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
+    data = read_regular(path, LARGEST_FILE)
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except FileNotFoundError:
-        raise ContentError(Location(path), "file not found") from None
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (InvalidFileException, OSError, KeyError, ValueError) as exc:
         raise ContentError(
             Location(path), f"not an XLSX workbook ({exc})", "save it from Excel as .xlsx"
@@ -140,20 +132,9 @@ def _located(
 
 
 def _scalar(value: Any) -> Any:
-    """A cell as YAML would read the value: numbers, booleans, ``{flow: maps}``.
-
-    Plain prose stays prose even when it holds a colon; a spreadsheet's whole
-    floats (3.0) are whole numbers.
-    """
+    """A cell as YAML would read the value; a spreadsheet's whole floats (3.0) are whole."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if not isinstance(value, str):
         return value
-    text = value.strip()
-    try:
-        parsed = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
-    if isinstance(parsed, (dict, list)) and not text.startswith(("{", "[")):
-        return text
-    return parsed
+    return cell_value(value.strip())

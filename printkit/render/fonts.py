@@ -90,8 +90,8 @@ def fit(
         current -= 0.5
     box = f"{max_width / PT_PER_MM:.0f} x {max_height / PT_PER_MM:.0f} mm"
     raise RenderError(
-        f"{what}: text does not fit its box at the minimum size of {min_size:g} pt: {text!r}\n"
-        f"  hint: shorten the text (the box is {box})"
+        f"{what}: text does not fit its box at the minimum size of {min_size:g} pt: {text!r}",
+        f"shorten the text (the box is {box})",
     )
 
 

@@ -157,9 +157,12 @@ def _paragraph_style(layout: Layout, zone: Zone, font: str, size: float) -> Para
 
 
 # -- drawing -----------------------------------------------------------------
-def zone_box(trim: Box, zone: Zone) -> Box:
+def zone_box(trim: Box, zone: Zone, design: tuple[float, float] | None = None) -> Box:
+    """The zone on this card: millimetres from its top-left corner, stretched from the
+    layout's ``designed_for`` size to the card's own when it gives one."""
+    sx, sy = (trim.width / (design[0] * MM), trim.height / (design[1] * MM)) if design else (1, 1)
     x, y, w, h = zone.box
-    return Box(trim.x + x * MM, trim.top - (y + h) * MM, w * MM, h * MM)
+    return Box(trim.x + x * sx * MM, trim.top - (y + h) * sy * MM, w * sx * MM, h * sy * MM)
 
 
 def draw_face(
@@ -179,7 +182,7 @@ def draw_face(
         c.rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=0, fill=1)
     for zone in face.zones:
         if all(values.get(name) not in (None, "") for name in zone.fields):
-            DRAW[zone.kind](c, zone_box(trim, zone), layout, zone, values, what)
+            DRAW[zone.kind](c, zone_box(trim, zone, layout.design), layout, zone, values, what)
 
 
 def _draw_text(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:
@@ -229,14 +232,20 @@ def draw_picture(c: Canvas, box: Box, path: Path) -> None:
     )
 
 
-@cache
-def _svg_drawing(path: Path):
+def read_svg(path: Path):
+    """An SVG file as a reportlab Drawing, its default font an embedded one (reportlab's own
+    default, Helvetica, would be named in the PDF without being embedded)."""
     from svglib.svglib import svg2rlg
 
+    register_fonts()
     drawing = svg2rlg(str(path))
     if drawing is None or not drawing.width or not drawing.height:
         raise RenderError(f"{path}: cannot read this SVG\n  hint: save it as plain SVG with a size")
+    drawing.initialFontName = BODY
     return drawing
+
+
+_svg_drawing = cache(read_svg)
 
 
 def _draw_shape(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:

@@ -7,6 +7,7 @@ panels, figures, page breaks and the table of contents.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
@@ -73,6 +74,11 @@ class Heading(Para):
         self.title = title
         self.anchor = anchor
 
+    def split(self, aw: float, ah: float) -> list:
+        """A heading is never broken across pages: it moves whole to the next one, and
+        one taller than a page is an error (``RenderError``), never a loop."""
+        return []
+
 
 class TableKeep(KeepTogether):
     """A table kept whole when it fits a page; the paragraph before it may join it."""
@@ -112,7 +118,8 @@ class OnePage(Flowable):
         if total > ah + 0.5:
             raise RenderError(
                 f"rulebook: {self.what!r} must fit one page but needs {total / MM:.0f} mm "
-                f"of {ah / MM:.0f} mm\n  hint: shorten it"
+                f"of {ah / MM:.0f} mm",
+                "shorten it",
             )
         self.width, self.height = aw, total
         return aw, total
@@ -375,7 +382,8 @@ def column_widths(rows: list[list[str]], size: float, available: float) -> list[
     if spare < 0:
         raise RenderError(
             f"rulebook: a table is {sum(minimum) / MM:.0f} mm wide at least, the page has "
-            f"{available / MM:.0f} mm\n  hint: use fewer columns or shorter words"
+            f"{available / MM:.0f} mm",
+            "use fewer columns or shorter words",
         )
     stretch = [n - m for n, m in zip(natural, minimum)]
     total = sum(stretch) or 1
@@ -477,3 +485,28 @@ DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
     "contents": _contents,
     "cover": _cover,
 }
+
+
+TOO_LARGE = re.compile(
+    r"Flowable <(?P<kind>\w+)[ @].*?too large on page (?P<page>\d+) in frame "
+    r"'\w+'\((?P<width>[\d.]+) x (?P<room>[\d.]+)",
+    re.S,
+)
+KINDS = {"Heading": "a heading", "Table": "a table (one of its cells)", "Para": "a paragraph"}
+
+
+def too_large(exc: Exception) -> RenderError:
+    """reportlab's "Flowable too large" said as a designer would fix it."""
+    text = str(exc)
+    found = TOO_LARGE.search(text)
+    if not found:
+        return RenderError(f"rulebook: {text}", "a block is taller than a page")
+    kind = KINDS.get(found["kind"], "a block")
+    start = text.find(">", found.start()) + 1
+    quoted = " ".join(text[start : start + 60].split())
+    what = f"{kind} starting {quoted!r}" if found["kind"] != "Table" else kind
+    return RenderError(
+        f"rulebook page {found['page']}: {what} is taller than a page "
+        f"({float(found['room']):.0f} pt of room)",
+        "shorten it, or split it into paragraphs or rows",
+    )

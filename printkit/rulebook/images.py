@@ -70,12 +70,9 @@ class ImageBlock:
 
 
 def _svg(path: Path):
-    from svglib.svglib import svg2rlg
+    from printkit.render.layout import read_svg
 
-    drawing = svg2rlg(str(path))
-    if drawing is None or not drawing.width or not drawing.height:
-        raise RenderError(f"rulebook: cannot read the SVG {path}\n  hint: save it as plain SVG")
-    return drawing
+    return read_svg(path)
 
 
 def place_images(nodes: list[Node], folder: Path) -> tuple[list[Node], dict[str, ImageBlock]]:
