@@ -139,7 +139,8 @@ def grid_for(paper: Paper, width: float, height: float, bleed: float = BLEED) ->
     if best is None:
         raise RenderError(
             f"a {width / MM:.0f} x {height / MM:.0f} mm piece does not fit on {paper.name} "
-            f"with room for crop marks\n  hint: make it smaller in kit.yaml"
+            "with room for crop marks",
+            "make it smaller in kit.yaml",
         )
     return best
 
