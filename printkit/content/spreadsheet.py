@@ -60,9 +60,7 @@ def load_csv(path: Path) -> LocatedList:
     try:
         rows = list(reader)
     except csv.Error as exc:  # a cell past csv's field limit, say; the line it stopped on
-        raise ContentError(
-            Location(path, line=reader.line_num + 1), f"malformed CSV: {exc}"
-        ) from None
+        raise ContentError(Location(path, line=reader.line_num), f"malformed CSV: {exc}") from None
     return _located(path, rows[0], _numbered(rows))
 
 

@@ -44,9 +44,8 @@ def pack_font(path: Path) -> str:
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except (TTFError, OSError) as exc:
         raise RenderError(
-            f"{path}: cannot embed this font ({exc})\n"
-            "  hint: use a TrueType-outline .ttf or .otf file (PostScript-outline OTF is not "
-            "supported)"
+            f"{path}: cannot embed this font ({exc})",
+            "use a TrueType-outline .ttf or .otf file (PostScript-outline OTF is not supported)",
         ) from None
     pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
     return name
@@ -130,9 +129,9 @@ def fit_paragraph(
         size -= 0.5
     raise RenderError(
         f"{what}: text does not fit its zone at the style's minimum size of "
-        f"{style.min_size:g} pt: {text!r}\n"
-        f"  hint: shorten the text, lower the style's min_size or enlarge the zone's box "
-        f"(layout.yaml line {zone.line}, {width / MM:.0f} x {height / MM:.0f} mm)"
+        f"{style.min_size:g} pt: {text!r}",
+        f"shorten the text, lower the style's min_size or enlarge the zone's box "
+        f"(layout.yaml line {zone.line}, {width / MM:.0f} x {height / MM:.0f} mm)",
     )
 
 
@@ -240,7 +239,7 @@ def read_svg(path: Path):
     register_fonts()
     drawing = svg2rlg(str(path))
     if drawing is None or not drawing.width or not drawing.height:
-        raise RenderError(f"{path}: cannot read this SVG\n  hint: save it as plain SVG with a size")
+        raise RenderError(f"{path}: cannot read this SVG", "save it as plain SVG with a size")
     drawing.initialFontName = BODY
     return drawing
 

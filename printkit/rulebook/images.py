@@ -115,8 +115,8 @@ def _icon(path: Path) -> dict[str, str]:
 def _find(src: str, folder: Path, line: str) -> Path:
     if "://" in src:
         raise RenderError(
-            f"rulebook: the image {src!r}{line} is on the web\n"
-            "  hint: save it into the game's folder and name it by its path there"
+            f"rulebook: the image {src!r}{line} is on the web",
+            "save it into the game's folder and name it by its path there",
         )
     if Path(src).suffix.lower() not in SUFFIXES:
         raise RenderError(f"rulebook: the image {src!r}{line} is not a PNG, JPEG or SVG file")
@@ -125,6 +125,6 @@ def _find(src: str, folder: Path, line: str) -> Path:
         if path.is_file() and is_inside(path, folder):
             return path
     raise RenderError(
-        f"rulebook: no image file {src!r}{line} in {folder}\n"
-        "  hint: paths are relative to the game's folder (or its rulebook/ folder)"
+        f"rulebook: no image file {src!r}{line} in {folder}",
+        "paths are relative to the game's folder (or its rulebook/ folder)",
     )
