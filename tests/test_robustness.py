@@ -778,7 +778,7 @@ def test_source_date_epoch_changes_no_byte(monkeypatch):
 
 
 def test_a_cell_past_the_csv_field_limit_is_named_by_line(tmp_path):
-    from printkit.content.yamlio import load_csv
+    from printkit.content.spreadsheet import load_csv
     from printkit.errors import ContentError
 
     path = tmp_path / "cards.csv"
@@ -789,7 +789,7 @@ def test_a_cell_past_the_csv_field_limit_is_named_by_line(tmp_path):
 
 
 def test_a_billion_laughs_in_a_csv_cell_is_prose_not_a_bomb(tmp_path):
-    from printkit.content.yamlio import load_csv
+    from printkit.content.spreadsheet import load_csv
 
     bomb = "{" + billion_laughs().replace("\n", ", ").rstrip(", ") + "}"  # a flow mapping
     path = tmp_path / "cards.csv"

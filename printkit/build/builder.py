@@ -124,7 +124,7 @@ def plan(
                     _bind(rp.render_large_board, part, kit, options),
                 )
             )
-        if isinstance(part, Deck) and part.fold:
+        if isinstance(part, Deck) and part.fold and rp.can_fold(part, options):
             outputs.append(
                 Output(f"fold-{part.id}.pdf", key, _bind(rp.render_fold, part, kit, options))
             )
@@ -323,6 +323,7 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
         examples_key,
         templates_digest(),
         tree_digest(pack.folder / "rulebook"),
+        tree_digest(pack.folder, suffixes=(".png", ".jpg", ".jpeg", ".svg")),  # its pictures
         options,
     )
     cache: dict[str, bytes] = {}
@@ -383,11 +384,11 @@ def build_exports(
     kit = kit_for(plugin, pack, options)
     lang = f"-{options.lang}" if options.lang else ""  # a game printed in several languages
     roots = {"png": f"png{lang}", "tts": f"tts{lang}"}
+    folder = out / pack.id
     exports = (print_exports(kit, roots["png"]) if png else []) + (
-        tts_exports(kit, roots["tts"]) if tts else []
+        tts_exports(kit, roots["tts"], folder) if tts else []
     )
     kinds = tuple(f"{roots[k]}/" for k, wanted in (("png", png), ("tts", tts)) if wanted)
-    folder = out / pack.id
     report = ExportReport()
     with build_lock(folder):
         recover(folder)

@@ -407,6 +407,15 @@ def gutterfold_grid(paper: Paper, width: float, height: float, bleed: float = BL
     return best
 
 
+def fold_grid(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid | None:
+    """The fold-and-glue grid, or None when a front and its back cannot share one sheet of
+    ``paper``: such cards print double-sided only, and the guide says so."""
+    try:
+        return gutterfold_grid(paper, width, height, bleed)
+    except RenderError:
+        return None
+
+
 def draw_gutterfold(
     c: Canvas,
     grid: Grid,
