@@ -209,6 +209,17 @@ def test_stands_that_share_a_price_without_running_short_do_not_tie(pack):
     assert sales.sold == (3, 3) and not sales.limit_binds
 
 
+def test_stands_that_sell_out_at_their_price_are_not_cut_short(pack):
+    """Sunny 35° for three (limit 13): the two $5 stands sell all 3 cups each, a price step;
+    the $7 stand then sells 5 of the 6 it wants and the limit is reached."""
+    offers = [Offer(_stock(8), 7), Offer(_stock(3), 5), Offer(_stock(3), 5)]
+    assert _steps(sell_cups(pack, Weather("sunny", 35), 1, offers)) == [
+        ("guaranteed", None, (2, 2, 2), 6),
+        ("price", 5, (0, 1, 1), 8),
+        ("price", 7, (5, 0, 0), 13),
+    ]
+
+
 def test_a_stand_makes_no_cup_without_every_good(pack):
     """One of each good per cup: a stand without ice makes nothing, however much else it has."""
     assert produce(pack, Stock({"cups": 5, "sugar": 5, "lemons": 5})) == 0
@@ -227,7 +238,9 @@ def test_a_stock_counts_missing_goods_as_none():
 
 def test_a_stock_never_goes_below_zero():
     with pytest.raises(RuleError, match="stock of ice cannot be negative"):
-        Stock({"cups": 1, "ice": -1})
+        Stock({"cups": 0, "ice": -1})  # an empty good is fine: the error names the negative one
+    with pytest.raises(RuleError, match="cannot remove 1 ice: stock holds 0"):
+        Stock({"cups": 2}).minus({"ice": 1})
     with pytest.raises(RuleError, match="cannot remove 3 cups: stock holds 2"):
         Stock({"cups": 2}).minus({"cups": 3})
     with pytest.raises(RuleError, match="negative"):
@@ -243,6 +256,7 @@ def test_adding_and_taking_goods():
     assert stock.minus({"cups": 2}).total == 1
     assert stock.without(["ice"]) == {"cups": 2}
     assert stock == {"cups": 2, "ice": 1}  # unchanged: every operation makes a new stock
+    assert Stock(stock) == stock and Stock(stock).plus({"cups": 1}) == {"cups": 3, "ice": 1}
 
 
 # -- That's Not Lemonade ---------------------------------------------------------------------

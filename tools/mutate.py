@@ -169,16 +169,25 @@ def is_wording(diff: list[str]) -> bool:
 
 
 def recheck(module: Module, folder: Path) -> None:
-    """Run the current tests against each survivor of the last run, in a fresh pytest each.
+    """Run the current rule tests against each survivor of the last run, a fresh pytest each.
 
     mutmut keeps the tests it copied and its map of which tests reach which
     function from its own run; after new tests are written, this asks them
     directly (mutmut's ``MUTANT_UNDER_TEST`` switch) and records what they kill.
+    The game's own test file is not asked again: it changes rarely, and a full
+    run (without ``--recheck``) asks everything afresh. The rest of the code is
+    refreshed; after a change to the mutated module itself, run afresh instead.
     """
     mutants = folder / "mutants"
     shutil.copytree(ROOT / "tests", mutants / "tests", dirs_exist_ok=True)
-    first = [t for t in module.tests if t in SHARED_TESTS]  # quick tests first: -x stops early
-    tests = first + [t for t in module.tests if t not in SHARED_TESTS]
+    for path in (ROOT / "printkit").rglob("*"):  # the rest of the code as it is now
+        copy = mutants / path.relative_to(ROOT)
+        if path.is_file() and not Path(f"{copy}.meta").exists() and "__pycache__" not in path.parts:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, copy)
+    # The game's own test file already had its say in the full run; new rule tests go in the
+    # cross-game files and the examples, so those are what a recheck asks.
+    tests = [t for t in module.tests if t in SHARED_TESTS or t.endswith("/examples")]
     env = {**os.environ, "PYTHONPATH": str(mutants)}
     verdicts = {}
     for name, status in results(folder).items():
