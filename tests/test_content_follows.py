@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ from printkit.games.lemonade_stand import game as stand_game
 from printkit.games.lemonade_stand.game import Bot, dollar_deck, set_up
 from printkit.games.lemonade_stand.model import CUPS
 from printkit.games.lemonade_stand.rules import CoinPlay, coins_by_id, coins_of, pay
-from printkit.games.thats_not_lemonade.rules import can_hit, deal, take_turn
+from printkit.games.thats_not_lemonade.rules import can_hit, deal, odds_table, take_turn
 from tests.conftest import CONTENT, edit, pack_copy
 
 Edit = tuple[str, str]  # (old snippet, new snippet)
@@ -868,6 +869,11 @@ def _tnl_pass_again(pack):
     assert not can_hit(pack, state, 1)
 
 
+def _tnl_odds_card_buried(pack):
+    """Two buried cards: 2 out cards hide among 6 left and 2 buried, 1 in 4."""
+    assert odds_table(pack).chance(6, 2) == Fraction(1, 4)
+
+
 DIRECT = [
     Direct(
         "lemonade-stall/game.yaml: starting_money",
@@ -1013,6 +1019,13 @@ DIRECT = [
                 "first_deck: 3\n    second_deck: 3",
             ),
         ),
+    ),
+    Direct(
+        "thats-not-lemonade/game.yaml: buried_cards on the odds card",
+        "thats-not-lemonade",
+        "game.yaml",
+        (("buried_cards: 1", "buried_cards: 2"),),
+        _tnl_odds_card_buried,
     ),
     Direct(
         "thats-not-lemonade/game.yaml: pass_again",

@@ -60,6 +60,13 @@ from printkit.games.lemonade_stand.rules import coins_of as stand_coins
 from printkit.games.lemonade_stand.rules import worth as stand_worth
 from printkit.games.thats_not_lemonade.content import load as load_tnl
 from printkit.games.thats_not_lemonade.game import GameResult, TurnView, play_round
+from printkit.games.thats_not_lemonade.rules import (
+    Turn,
+    finish_round,
+    next_card_chance,
+    odds_table,
+    round_deck,
+)
 from tests.conftest import CONTENT
 
 
@@ -488,3 +495,44 @@ def test_takings_that_overflow_the_hand_bring_a_dollar_card(stand):
     assert exchanged == (1, 0) and mom == (False, True)
     assert after.players[0].hand == (DollarCopy("ants"),)
     assert stand_worth(stand, after.players[0].coins) == 70
+
+
+def test_the_round_log_records_every_turn(tnl):
+    """Seat 1 takes a Lemonade, seat 2 a Double, then both pass."""
+    deck = ("ice", "lemonade", "double-lemonade", "thats-not-lemonade", "lemonade")
+    result = play_round(tnl, 2, 2, deck, {1: Recorder([True, False]), 2: Recorder([True, False])})
+    assert result.state.log == (
+        Turn(1, "hit", "lemonade"),
+        Turn(2, "hit", "double-lemonade"),
+        Turn(1, "pass"),
+        Turn(2, "pass"),
+    )
+
+
+def test_the_winner_takes_a_double_once_every_single_is_won(tnl):
+    deck = ("ice", "lemonade", "lemonade")
+    state = play_round(tnl, 2, 1, deck, {1: Recorder([False]), 2: Recorder([True, False])}).state
+    assert finish_round(tnl, state, ["lemonade"] * 11).trophy == "lemonade"
+    assert finish_round(tnl, state, ["lemonade"] * 12).trophy == "double-lemonade"
+
+
+def test_the_last_copy_of_a_card_can_be_won(tnl):
+    """Six players keep all 4 Doubles: all four can be won, a fifth cannot."""
+    assert "double-lemonade" not in round_deck(tnl, 6, ["double-lemonade"] * 4)
+    with pytest.raises(RuleError, match="no 'double-lemonade' card is left"):
+        round_deck(tnl, 6, ["double-lemonade"] * 5)
+
+
+@pytest.mark.parametrize(("cards_left", "hidden"), [(0, 0), (3, 5), (3, -1)])
+def test_odds_need_a_card_to_deal_and_out_cards_that_fit(cards_left, hidden):
+    with pytest.raises(RuleError, match="cannot lie among"):
+        next_card_chance(cards_left, hidden)
+
+
+def test_the_odds_card_fills_every_cell_that_can_happen(tnl):
+    """With one card buried, 3 cards left and 4 out cards unseen, the next card is surely
+    out: 100 %. Five out cards cannot hide among four unseen cards: the cell is blank."""
+    table = odds_table(tnl)
+    assert table.chance(3, 4) == 1
+    assert table.chance(3, 5) is None
+    assert table.chance(6, 2) == Fraction(2, 7)
