@@ -67,12 +67,32 @@ from printkit.games.thats_not_lemonade.rules import (
     odds_table,
     round_deck,
 )
+from printkit.games.yard_sale.content import load as load_yard
+from printkit.games.yard_sale.rules import (
+    Draw,
+    FirstRound,
+    Visit,
+    appraise,
+    arrive,
+    check_pitch,
+    draw,
+    end_round,
+    first_round_player,
+    refill,
+)
+from printkit.games.yard_sale.rules import Offer as YardOffer
+from printkit.games.yard_sale.rules import Stall as YardStall
 from tests.conftest import CONTENT
 
 
 @pytest.fixture(scope="module")
 def stand():
     return load_stand(CONTENT / "lemonade-stand")
+
+
+@pytest.fixture(scope="module")
+def yard():
+    return load_yard(CONTENT / "yard-sale")
 
 
 @pytest.fixture(scope="module")
@@ -536,3 +556,80 @@ def test_the_odds_card_fills_every_cell_that_can_happen(tnl):
     assert table.chance(3, 4) == 1
     assert table.chance(3, 5) is None
     assert table.chance(6, 2) == Fraction(2, 7)
+
+
+# -- Yard Sale -------------------------------------------------------------------------------
+def _offer(yard, item: str, seller: int, *pitches: str) -> YardOffer:
+    return YardOffer(yard.item(item), seller, tuple(yard.pitch(p) for p in pitches))
+
+
+def test_a_shopper_arrives_with_full_cash_and_time(yard):
+    librarian = yard.shopper("retired-librarian")
+    assert arrive(librarian) == Visit(librarian, 18, 3)
+
+
+def test_pitches_beside_a_shopper_reach_what_they_name(yard):
+    """Free Lemonade and Born Haggler reach every item offered to the shopper; Book Club
+    reaches the books only."""
+    offers = [_offer(yard, "jar-of-screws", 1), _offer(yard, "church-cookbook", 2)]
+    beside = [yard.pitch(p) for p in ("free-lemonade", "born-haggler", "book-club")]
+    screws, cookbook = appraise(yard, arrive(yard.shopper("landlord")), offers, beside)
+    assert ("pitch:free-lemonade", 1) in screws.reasons and (
+        "pitch:book-club",
+        1,
+    ) not in screws.reasons
+    assert {("pitch:free-lemonade", 1), ("pitch:book-club", 1)} <= set(cookbook.reasons)
+    assert (screws.price, cookbook.price) == (1, 1)  # $1 and $2, less a dollar, never below $1
+
+
+@pytest.mark.parametrize(
+    ("pitch", "player", "seller", "says"),
+    [
+        ("sweet-talk", 1, 1, None),
+        ("sweet-talk", 2, 1, "only go on your own item"),
+        ("it-wobbles", 2, 1, None),
+        ("it-wobbles", 1, 1, "only go on a rival's item"),
+        ("free-lemonade", 1, None, None),
+        ("free-lemonade", 1, 1, "is played on a shopper, not on one item"),
+        ("sweet-talk", 1, None, "must be played on an item on offer"),
+    ],
+)
+def test_who_may_play_a_pitch_where(yard, pitch, player, seller, says):
+    offer = None if seller is None else _offer(yard, "jar-of-screws", seller)
+    if says is None:
+        check_pitch(yard.pitch(pitch), player, offer)
+    else:
+        with pytest.raises(RuleError, match=says):
+            check_pitch(yard.pitch(pitch), player, offer)
+
+
+def test_the_round_number_decides_an_early_item(yard):
+    """Jar of Marbles: +1 opinion in rounds 1 to 4. The landlord neither loves nor hates toys,
+    so he buys it in round 4 and leaves it in round 5."""
+    stall = YardStall(arrive(yard.shopper("landlord")), (_offer(yard, "jar-of-marbles", 2),))
+    early = end_round(yard, 2, [stall], round_number=4)
+    late = end_round(yard, 2, [stall], round_number=5)
+    assert (early.income, late.income) == ((0, 1), (0, 0))
+    assert early.visits == (Visit(yard.shopper("landlord"), 35, 1),)  # time counts down later
+
+
+def test_a_pitch_on_the_table_must_name_a_subject(yard):
+    stall = YardStall(arrive(yard.shopper("landlord")), (_offer(yard, "jar-of-marbles", 2),))
+    with pytest.raises(RuleError, match="only subject pitches lie on the table"):
+        end_round(yard, 2, [stall], table_pitches=[yard.pitch("free-lemonade")])
+
+
+def test_tied_first_players_roll_until_one_is_highest():
+    """Two players carry $5 each: both roll 3, then 5 and 2: seat 1 starts."""
+    first = first_round_player([500, 500, 100], ScriptedDice([3, 3, 5, 2]))
+    assert first == FirstRound(1, ((1, 3), (2, 3), (1, 5), (2, 2)))
+
+
+@pytest.mark.parametrize("counts", [(-1, 0, 0), (0, -1, 0), (0, 0, -1)])
+def test_refill_counts_cannot_be_negative(yard, counts):
+    with pytest.raises(RuleError, match="cannot be negative"):
+        refill(yard, *counts)
+
+
+def test_a_draw_from_a_full_deck_shuffles_nothing():
+    assert draw(["a", "b"], ["c"], 1) == Draw(("a",), ("b",), ("c",), False)
