@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test lint docs clean mutate
+.PHONY: kit test lint docs clean golden mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ kit: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# Re-record the golden playthroughs after a rule change that is meant to alter play.
+golden: $(STAMP)
+	$(BIN)/python -m printkit.check.golden tests/golden
 
 # Mutation testing of the games' rules and game flow (slow; not part of `make test`).
 # `make mutate MODULE=lemonade-stall/rules` runs one module; `tools/mutate.py --list` names them.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,3 +63,32 @@ class RenderError(PrintkitError):
 
 class BuildLockedError(PrintkitError):
     """Another build holds the output folder."""
+
+
+_HINTS = {  # by errno name: not every system has them all
+    "ENOSPC": "the disk is full: free some space and run again",
+    "EDQUOT": "the disk quota is used up: free some space and run again",
+    "EACCES": "check the permissions of that path, or choose another with --out",
+    "EPERM": "check the permissions of that path, or choose another with --out",
+    "EROFS": "that file system is read-only: choose another folder with --out",
+    "EISDIR": "a folder stands where printkit writes or reads a file: move it away",
+    "ENOTDIR": "a file stands where printkit needs a folder: move it away",
+    "EEXIST": "a file stands where printkit needs a folder: move it away",
+    "ELOOP": "symbolic links there point at each other: remove the loop",
+    "ENAMETOOLONG": "shorten the path",
+}
+HINTS = {getattr(errno, name): hint for name, hint in _HINTS.items() if hasattr(errno, name)}
+
+
+def environment_message(exc: BaseException) -> str:
+    """What the machine refused, where, and what to do about it."""
+    if isinstance(exc, RecursionError):
+        return "content or a template nests too deeply (a macro or include that calls itself?)"
+    if isinstance(exc, MemoryError):
+        return "out of memory\n  hint: a template or content file asks for far too much"
+    assert isinstance(exc, OSError)
+    where = " -> ".join(str(f) for f in (exc.filename, exc.filename2) if f is not None)
+    what = exc.strerror or str(exc) or type(exc).__name__
+    message = f"{where}: {what}" if where else what
+    hint = HINTS.get(exc.errno or 0)
+    return message + (f"\n  hint: {hint}" if hint else "")

@@ -69,6 +69,20 @@ def load_error(
     return info.value
 
 
+def check_edited_example(source: Path, tmp_path: Path, name: str, old: str, new: str) -> str:
+    """Edit one example in a copy of a pack, run `printkit check` on it; its output (exit 2)."""
+    from click.testing import CliRunner
+
+    from printkit.cli import cli
+
+    path = pack_copy(source, tmp_path) / "examples" / name
+    edit(path, old, new)
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
 def line_of(path: Path, snippet: str) -> int:
     """The number of the first line of ``path`` holding ``snippet``."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):

@@ -64,7 +64,14 @@ def test_json_lists_mismatches(content_copy):
     assert result.exit_code == 1
     data = json.loads(result.output)
     failed = {r["example"]: r for r in data if not r["passed"]}
-    assert set(failed) == {"bulk-ten-cups"}
+    # every example that buys ten ice at the bulk price, and no other
+    assert set(failed) == {
+        "bulk-ten-cups",
+        "whole-day-four-players",
+        "day-immunity-expensive-stock",
+        "day-immunity-supply-shortage",
+        "supply-shortage-immune",
+    }
     assert failed["bulk-ten-cups"]["mismatches"] == [
         {"field": "expect.cost", "expected": 13, "actual": 14}
     ]

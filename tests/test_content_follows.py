@@ -27,7 +27,8 @@ from printkit.errors import PrintkitError, RuleError
 from printkit.games.lemonade_stall.game import (
     new_game,
     play_game,
-    step_benefits,
+    step_bonus,
+    step_draft,
     step_event,
     step_forecast,
     step_prices,
@@ -717,7 +718,7 @@ class Script:
     def choose_benefit(self, state, seat, options):
         return self.benefit if self.benefit in options else options[-1]
 
-    def place_goods(self, state, seat, count, one_type):
+    def place_goods(self, state, seat, count, one_type, why=""):
         return {"cups": count}
 
     def buy(self, state, seat, effect):
@@ -777,7 +778,7 @@ def _stall_max_per_item(pack):
 
 def _benefits(pack, first: str, second: str = "hire-fridge", players: int = 2):
     deciders = {1: Script(first), 2: Script(second), 3: Script("sales-bonus")}
-    return step_benefits(pack, _stall_game(pack, players), deciders)
+    return step_bonus(step_draft(pack, _stall_game(pack, players), deciders))
 
 
 def _stall_immunity_goods(pack):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
@@ -20,7 +20,7 @@ from printkit.games.sandcastles.model import Face, Placement, Route
 from printkit.games.sandcastles.rules import check_castle, score_castle, structures
 from printkit.render.impose import grid_for
 from printkit.render.units import MM, PAPERS
-from tests.conftest import CONTENT, build_kit, load_error, pack_copy
+from tests.conftest import CONTENT, build_kit, check_edited_example, load_error, pack_copy
 
 PACK_DIR = CONTENT / "sandcastles"
 PACK = load(PACK_DIR)
@@ -158,6 +158,40 @@ def test_four_quarters_make_one_tower_and_the_sand_inside_a_ring_is_a_courtyard(
     assert len(found.complete_towers) == 1
     assert [c.size for c in found.courtyards] == [4]
     assert not structures(PACK, ring[:3]).courtyards  # one card short: the sand runs out
+
+
+RING_ROUND_A_HOLE = [  # a 3 x 3 square of walled cards with the middle left empty
+    Placement("bend", 0, 0, 0),
+    Placement("straight", 1, 0, 0),
+    Placement("bend", 2, 0, 3),
+    Placement("straight", 2, 1, 1),
+    Placement("bend", 2, 2, 2),
+    Placement("straight", 1, 2, 0),
+    Placement("bend", 0, 2, 1),
+    Placement("straight", 0, 1, 1),
+]
+
+
+def test_a_hole_closed_in_by_walled_cards_is_part_of_one_courtyard():
+    found = structures(PACK, RING_ROUND_A_HOLE)
+    assert [c.size for c in found.courtyards] == [8]
+    assert (1, 1) not in found.courtyards[0].cells  # no card lies in the hole
+    assert score_castle(PACK, RING_ROUND_A_HOLE).points[1] == ("courtyards", 5)
+
+
+def test_a_hole_open_to_the_sea_or_a_gap_in_the_ring_lets_the_sand_out():
+    breach = [p if p.cell != (1, 2) else Placement("breach", 1, 2, 0) for p in RING_ROUND_A_HOLE]
+    assert all(v.legal for v in check_castle(PACK, breach))
+    assert not structures(PACK, breach).courtyards
+    no_corner = [p for p in RING_ROUND_A_HOLE if p.cell != (2, 2)]
+    assert not structures(PACK, no_corner).courtyards
+    no_side = [p for p in RING_ROUND_A_HOLE if p.cell != (1, 2)]  # the hole reaches the sea
+    assert not structures(PACK, no_side).courtyards
+
+
+def test_the_holes_ruling_is_listed_as_a_gap():
+    holes = next(g for g in PACK.gaps if g.field == "rulings.holes")
+    assert holes.value.strip("'") == "enclosed" and "hole" in holes.reason
 
 
 def test_the_owner_may_keep_a_smaller_part():
@@ -342,9 +376,100 @@ def test_the_rulebook_prints_every_example_with_its_castle(built):
 
     pdf = PdfReader(built / "rulebook.pdf")
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
-    titles = [read_example(path).title for path in example_files(PACK_DIR)]
+    printed = [read_example(p) for p in example_files(PACK_DIR)]
+    titles = [e.title for e in printed if e.rule != "playthrough"]  # goldens pin, not print
     assert all(title in text for title in titles), [t for t in titles if t not in text]
     assert "+21" in text  # the specials example's total, as the engine scores it
     html = (built / "rulebook.html").read_text(encoding="utf-8")
-    castles = sum(1 for path in example_files(PACK_DIR) if "castle" in path.read_text())
+    castles = sum(1 for e in printed if "castle" in e.path.read_text() and e.rule != "playthrough")
     assert html.count("<img") >= len(PACK.cards) + castles
+
+
+# -- a whole round, step by step --------------------------------------------------------------
+WHOLE = "whole-round.yaml"
+
+
+@pytest.mark.parametrize(
+    "old, new, says",
+    [
+        (
+            "hand: [bend, bend, bend, straight, keep]",
+            "hand: [bend, bend, straight, straight, keep]",
+            "seat 1 (Ana), step 4: bend is not in the hand",
+        ),
+        (
+            "        - draw: bend\n        - discard: bend",
+            "        - draw: bend\n        - draw: keep",
+            "seat 2 (Ben), step 9: takes keep while still holding the bend taken before",
+        ),
+        (
+            "        - lay: {card: straight, at: [3, 0]}\n        - draw: bend",
+            "        - lay: {card: straight, at: [3, 1]}\n        - draw: bend",
+            "seat 2 (Ben), step 8: takes bend while card 6 of the castle is illegal",
+        ),
+        (
+            "hand: [straight, straight, straight, straight, crumbled-end]",
+            "hand: [straight, straight, straight, keep, keep]",
+            "3 keep cards are dealt; the deck has 2",
+        ),
+        (
+            "{by: 3, of: 1, at: [0, 1]}",
+            "{by: 3, of: 2, at: [0, 0]}",
+            "bullying, smash 3: seat 3 (Cas) may not smash seat 2's castle: it scored 1",
+        ),
+        (
+            "{by: 3, of: 1, at: [0, 1]}",
+            "{by: 2, of: 1, at: [0, 1]}",
+            "bullying, smash 3: seat 2 (Ben) smashes seat 1's castle twice",
+        ),
+        (
+            "{by: 3, of: 1, at: [0, 1]}",
+            "{by: 3, of: 1, at: [5, 5]}",
+            "no such card is left there",
+        ),
+        (  # two bullies cannot smash the same card
+            "{by: 3, of: 1, at: [0, 1]}",
+            "{by: 3, of: 1, at: [1, 1]}",
+            "bullying, smash 3: seat 3 (Cas) smashes the card at 1,1 of seat 1's castle",
+        ),
+    ],
+)
+def test_an_impossible_round_names_the_step_and_seat(tmp_path, old, new, says):
+    assert says in check_edited_example(PACK_DIR, tmp_path, WHOLE, old, new)
+
+
+def test_cards_never_laid_count_as_discards_and_a_drawn_card_may_be_thrown_away():
+    from printkit.games.sandcastles.building import DISCARD, DRAW, LAY, Step, build_castles
+
+    hand = ["straight"] * 4 + ["keep"]
+    steps = [
+        Step(LAY, "straight", Placement("straight", 0, 0)),
+        Step(DRAW, "bend"),
+        Step(DISCARD, "bend"),
+        Step(DRAW, "bend"),
+    ]
+    (build,) = build_castles(PACK, [hand], [steps])
+    # three straights and the keep never laid, one bend thrown away, one still held
+    assert (len(build.castle), build.discards, build.draws) == (1, 6, ("bend", "bend"))
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(PACK.min_players, PACK.max_players), st.integers(0, 10_000))
+@example(5, 240)  # bullies once judged the first scoring without the discarded drawn cards
+def test_a_seeded_round_builds_legal_castles_and_adds_both_scorings(players, seed):
+    from collections import Counter
+
+    from printkit.games.sandcastles.bots import play_seeded_round
+
+    done = play_seeded_round(PACK, players, seed)
+    result = done.played.result
+    for build, hand in zip(done.played.builds, done.hands):
+        assert all(v.legal for v in check_castle(PACK, build.castle))
+        laid = Counter(p.card for p in build.castle)
+        out = laid + Counter(build.discarded) + Counter(build.hand)
+        assert out == Counter(hand) + Counter(build.draws)  # every card dealt or drawn is somewhere
+        assert build.discards == len(build.discarded) + len(build.hand)
+    first, second = result.first.totals(PACK), result.second.totals(PACK)
+    assert list(result.final) == [a + b for a, b in zip(first, second)]
+    for smash in done.smashes:  # bullies only smash castles that scored more
+        assert first[smash.of - 1] > first[smash.by - 1]

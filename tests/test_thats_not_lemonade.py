@@ -47,7 +47,7 @@ from printkit.games.thats_not_lemonade.strategies import STRATEGIES
 from printkit.kit import KitOptions
 from printkit.registry import plugin_for
 from printkit.render.units import PAPERS
-from tests.conftest import CONTENT, edit, load_error, pack_copy
+from tests.conftest import CONTENT, check_edited_example, edit, load_error, pack_copy
 
 TNL = CONTENT / "thats-not-lemonade"
 OUT = "thats-not-lemonade"
@@ -405,3 +405,74 @@ def test_text_too_long_for_a_tile_fails_the_build(tnl_copy):
     tiles_part = kit(pack, options).parts[1]
     with pytest.raises(RenderError, match="tile 'rosa' motto"):
         render_part(tiles_part, kit(pack, options), options)
+
+
+# -- a whole game from stacked decks ----------------------------------------------------------
+WHOLE_GAME = "whole-game.yaml"
+ROUND_3_SEAT_1 = "        - [hit, pass, pass]\n        - [hit, hit, pass]\n        - [hit, pass]\n"
+
+
+def _check_game_file(path: Path):
+    from click.testing import CliRunner
+
+    from printkit.cli import cli
+
+    return CliRunner().invoke(cli, ["check", str(path)])
+
+
+@pytest.mark.parametrize(
+    "old, new, says",
+    [
+        (  # seat 1 runs out of choices in round 3
+            ROUND_3_SEAT_1,
+            "        - [hit, pass]\n        - [hit, hit, pass]\n        - [hit, pass]\n",
+            "round 3: seat 1 has a turn #3 but no choice for it",
+        ),
+        (  # round 4's stack stops one card short of seat 1's second hit
+            "[ice, double-lemonade, lemonade, lemonade, lemonade, thats-not-lemonade]",
+            "[ice, double-lemonade, lemonade, lemonade, lemonade]",
+            "round 4: seat 1 hits on turn #2 past the stack",
+        ),
+        (  # seat 2 keeps a choice for a turn round 4 never gives it
+            "        - [hit, pass, pass]\n        - [hit, hit, pass]\nexpect",
+            "        - [hit, pass, pass, hit]\n        - [hit, hit, pass]\nexpect",
+            "round 4: seat 2 lists 4 choices but has 3 turns",
+        ),
+        (  # a fifth round after seat 2's third win
+            "expect:",
+            "    - deck: [ice]\n      decisions: [[pass], [pass], [pass]]\nexpect:",
+            "round 5 is never played: seat 2 had won 3 rounds after round 4",
+        ),
+        (  # a game that stops before anyone has three wins
+            "    - deck: [ice, double-lemonade",
+            "    - deck: [ice, double-lemonade, lemonade, lemonade, lemonade, thats-not-lemonade]\n"
+            "      decisions: [[hit, hit], [pass, pass], [hit, hit, pass]]\n"
+            "    - deck: [ice, double-lemonade",
+            "round 4: seat 2 has a turn #3 but no choice for it",
+        ),
+    ],
+)
+def test_an_impossible_whole_game_names_the_round_and_seat(tmp_path, old, new, says):
+    assert says in check_edited_example(TNL, tmp_path, WHOLE_GAME, old, new)
+
+
+def test_a_game_listing_too_few_rounds_asks_for_the_next(tnl_copy):
+    path = tnl_copy / "examples" / WHOLE_GAME
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("    - deck: [ice, double-lemonade"), text.index("expect:")
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    result = _check_game_file(path)
+    assert result.exit_code == 2
+    assert "round 4: no seat has won 3 rounds after the 3 listed" in result.output
+
+
+def test_a_whole_game_plays_the_rounds_the_simulator_would(tnl):
+    """Stacking each round's deck as a shuffle would deal it gives the simulated game."""
+    from printkit.games.thats_not_lemonade.game import play_rounds
+
+    bots = {seat: STRATEGIES["pass-above-20%"](tnl, seat) for seat in range(1, 5)}
+    simulated = play_game(tnl, 4, bots, SeededDice(7))
+    dice = SeededDice(7)
+    replayed = play_rounds(tnl, 4, lambda n, dealer, cards: (shuffle(cards, dice), bots))
+    assert replayed == simulated
+    assert replayed.wins[replayed.winner - 1] == tnl.rounds_to_win

@@ -36,7 +36,16 @@ from printkit.games.yard_sale.rules import (
     turn_order,
     winners,
 )
-from tests.conftest import CONTENT, build_kit, edit, line_of, load_error, pack_copy, pdf_words
+from tests.conftest import (
+    CONTENT,
+    build_kit,
+    check_edited_example,
+    edit,
+    line_of,
+    load_error,
+    pack_copy,
+    pdf_words,
+)
 
 YARD = CONTENT / "yard-sale"
 PACK = load(YARD)
@@ -99,7 +108,8 @@ def test_every_example_passes():
 
 def test_examples_cover_every_rule_and_outcome():
     results = check_pack(PackCache(CONTENT), YARD)
-    assert {r.rule for r in results} == set(RULES)
+    # golden playthroughs live in tests/golden, outside the pack (tests/test_golden.py)
+    assert {r.rule for r in results} == set(RULES) - {"playthrough"}
     outcomes = Counter(
         o for r in results if r.rule == "shop" for o in r.actual["outcomes"].values()
     )
@@ -455,6 +465,8 @@ def test_the_rulebook_prints_the_engines_answers(rulebook_text):
         assert bought[0] in rulebook_text
         assert f"${results[name].actual['cash_left']} left on the card" in rulebook_text
     for result in results.values():
+        if result.rule == "playthrough":
+            continue  # a golden playthrough pins the engine; the rulebook does not print it
         title = read_title(result.file)
         assert title.replace("'", "’")[:30] in rulebook_text.replace("'", "’")
 
@@ -482,3 +494,114 @@ def test_every_symbol_the_content_may_name_is_drawn():
 
     assert set(SUBJECT_SYMBOLS) <= set(ART)
     assert set(SHARED_SYMBOLS) <= set(SYMBOLS)
+
+
+# -- a whole round, turn by turn ----------------------------------------------------------------
+WHOLE = "whole-round.yaml"
+TURN_1 = "    - {seat: 2, offer: {item: wooden-train-set, to: busy-parent}}\n"
+
+
+@pytest.mark.parametrize(
+    "old, new, says",
+    [
+        (TURN_1, TURN_1.replace("seat: 2", "seat: 3"), "turn 1, seat 3: turn 1 is seat 2's"),
+        (
+            TURN_1,
+            TURN_1.replace("wooden-train-set", "yo-yo"),
+            "turn 1, seat 2: has no yo-yo item in front of them",
+        ),
+        (
+            TURN_1,
+            TURN_1.replace("busy-parent", "newlyweds"),
+            "turn 1, seat 2: offers wooden-train-set to newlyweds, who is not on display",
+        ),
+        (
+            "pitch: {card: sweet-talk, target: jar-of-marbles}",
+            "pitch: {card: sweet-talk, target: yo-yo}",
+            "turn 3, seat 1: Sweet Talk may only go on your own item",
+        ),
+        (
+            "pitch: {card: is-that-a-stain, target: wooden-train-set}",
+            "pitch: {card: is-that-a-stain, target: claw-hammer}",
+            "turn 2, seat 3: plays Is That a Stain? on claw-hammer, which is not on offer",
+        ),
+        (
+            "    - {seat: 3, pass: true}\nexpect",
+            "    - {seat: 3, pass: true}\n    - {seat: 1, pass: true}\nexpect",
+            "turn 12, seat 1: the round ended after turn 11",
+        ),
+        (
+            "    - {seat: 3, pass: true}\nexpect",
+            "expect",
+            "turn 11, seat 3: the round goes on: only 2 player(s) passed",
+        ),
+        (
+            "items: [rocking-horse, egg-cups,",
+            "items: [yo-yo, egg-cups,",
+            "the item yo-yo is at the table twice",
+        ),
+        (
+            ", paint-brushes, crossword-books]",
+            ", paint-brushes]",
+            "seat 1's refill runs past the decks the example stacks",
+        ),
+    ],
+)
+def test_an_impossible_round_names_the_turn_and_seat(tmp_path, old, new, says):
+    assert says in check_edited_example(YARD, tmp_path, WHOLE, old, new)
+
+
+def test_unsold_items_go_back_and_a_seller_who_sold_out_draws_the_bonus():
+    from printkit.games.yard_sale.play import Move, Pile, Seller, Table, play_round
+    from printkit.games.yard_sale.rules import arrive
+
+    parent = arrive(PACK.shopper("busy-parent"))  # loves toys, dislikes books
+    table = Table(
+        round=1,
+        first=1,
+        sellers=(
+            Seller(("jar-of-marbles",), ("sweet-talk",) * 5),  # one toy: sold, and sold out
+            Seller(("paperback-mystery",), ("it-wobbles",) * 5),
+        ),
+        display=(parent,),
+        items=Pile(
+            tuple(i.id for i in PACK.items if i.id not in ("jar-of-marbles", "paperback-mystery"))
+        ),
+    )
+    moves = [
+        Move(1, offer=("jar-of-marbles", "busy-parent")),
+        Move(2, offer=("paperback-mystery", "busy-parent")),  # a book: disliked, never bought
+        Move(1),
+        Move(2),
+    ]
+    played = play_round(PACK, table, moves)
+    ana, ben = played.after.sellers
+    assert played.sold == (1, 0) and played.result.income == (1, 0)
+    # Ana sold her only item: five items back plus two for selling out
+    assert len(ana.items) == PACK.item_hand + PACK.sell_out_bonus
+    # Ben's book comes back to him and he draws up to five
+    assert ben.items[0] == "paperback-mystery" and len(ben.items) == PACK.item_hand
+    assert played.after.first == 1 and played.after.round == 2
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(PACK.min_players, PACK.max_players), st.integers(0, 10_000))
+def test_a_seeded_sale_conserves_cards_and_money(players, seed):
+    """Whatever random legal sellers do, no card or dollar appears or vanishes."""
+    from printkit.games.yard_sale.bots import play_seeded_sale
+
+    sale = play_seeded_sale(PACK, players, seed)
+    spent = sum(p.spent for r in sale.rounds for p in r.result.purchases)
+    final = sale.final
+    assert sum(s.cash for s in final.sellers) == spent
+    items = [i for s in final.sellers for i in s.items] + [*final.items.deck, *final.items.discard]
+    assert sorted(items) == sorted(i.id for i in PACK.items)
+    shoppers = [v.shopper.id for v in final.display]
+    shoppers += [*final.shoppers.deck, *final.shoppers.discard]
+    assert sorted(shoppers) == sorted(s.id for s in PACK.shoppers)
+    pitches = [p for s in final.sellers for p in s.pitches]
+    pitches += [*final.pitches.deck, *final.pitches.discard]
+    assert len(pitches) == PACK.pitch_deck_size
+    assert len(sale.rounds) == PACK.rounds and final.round == PACK.rounds + 1
+    for played in sale.rounds:  # every round ends with every seller passing in a row
+        assert all(m.passes for m in played.moves[-players:])

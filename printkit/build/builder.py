@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.build.files import bytes_digest, commit_files, file_digest, recover
 from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
-from printkit.build.lock import build_lock, interrupts_deferred
+from printkit.build.lock import build_lock
 from printkit.build.manifest import (
     MANIFEST,
     output_folder,
@@ -24,7 +25,6 @@ from printkit.build.manifest import (
     whole_key,
 )
 from printkit.kit import Board, Deck, Kit, KitOptions, Part, part_file
-from printkit.render.pdf import write_atomic
 
 GUIDE_FILE = "00-printing-guide.pdf"
 REPRINT_FILE = "reprint.pdf"
@@ -149,18 +149,16 @@ def build_folder(
 
     report = BuildReport(folder)
     with build_lock(folder):
+        recover(folder)  # a build killed while committing: finish it first
         previous = read_manifest(folder)
         old_files: dict[str, str] = previous.get("files", {})
         outputs = plan(kit, options, pack_key, extra or {})
         sheets = [s for part in kit.parts for s in part_sheets(part, options, pack_key)]
         changed = _changed_sheets(sheets, previous.get("sheets")) if previous else []
+        intact = _intact(folder, previous)
         data: dict[str, bytes] = {}
         for output in outputs:
-            if (
-                not force
-                and old_files.get(output.name) == output.key
-                and (folder / output.name).exists()
-            ):
+            if not force and old_files.get(output.name) == output.key and output.name in intact:
                 report.reused.append(output.name)
             else:
                 data[output.name] = output.render()
@@ -176,7 +174,7 @@ def build_folder(
         )
         files = {o.name: o.key for o in outputs}
         files[GUIDE_FILE] = guide_key
-        if force or old_files.get(GUIDE_FILE) != guide_key or not (folder / GUIDE_FILE).exists():
+        if force or old_files.get(GUIDE_FILE) != guide_key or GUIDE_FILE not in intact:
             data[GUIDE_FILE] = rp.render_guide(kit, options, [o.name for o in outputs], reprint)
             report.rebuilt.insert(0, GUIDE_FILE)
         else:
@@ -189,6 +187,7 @@ def build_folder(
             "whole": whole,
             "printkit": code_digest(),
             "files": files,
+            "digests": _digests(files, data, previous.get("digests", {})),
             "sheets": {s.part + f"#{s.index}": [s.key, s.caption, list(s.labels)] for s in sheets},
             "pieces": _pieces(kit),
         }
@@ -197,15 +196,22 @@ def build_folder(
 
 
 def commit(folder: Path, data: dict[str, bytes], stale: list[str], name: str, manifest: dict):
-    """Write the rendered files, delete the stale ones, then the manifest, Ctrl-C held
-    throughout; returns the names deleted."""
-    with interrupts_deferred():
-        for file, content in data.items():
-            write_atomic(folder / file, content)
-        for file in stale:
-            (folder / file).unlink(missing_ok=True)
-        write_atomic(folder / name, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    """Write the rendered files, delete the stale ones, then the manifest, all or nothing
+    (``printkit.files``); returns the names deleted."""
+    body = json.dumps(manifest, indent=1, sort_keys=True).encode()
+    commit_files(folder, {**data, name: body}, stale)
     return stale
+
+
+def _intact(folder: Path, manifest: dict) -> set[str]:
+    """The files of the last build still as it wrote them (digest checked): reusable."""
+    recorded = manifest.get("digests", {})
+    return {name for name, sha in recorded.items() if file_digest(folder / name) == sha}
+
+
+def _digests(names, data: dict[str, bytes], old: dict) -> dict[str, str]:
+    """Each file's sha256: of the bytes written now, or as checked when it was reused."""
+    return {name: bytes_digest(data[name]) if name in data else old.get(name, "") for name in names}
 
 
 def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
@@ -359,10 +365,12 @@ def build_exports(
     folder = out / pack.id
     report = ExportReport()
     with build_lock(folder):
-        old = read_manifest(folder, EXPORTS_MANIFEST).get("files", {})
+        recover(folder)
+        previous = read_manifest(folder, EXPORTS_MANIFEST)
+        old, intact = previous.get("files", {}), _intact(folder, previous)
         data: dict[str, bytes] = {}
         for export in exports:
-            if not force and old.get(export.name) == export.key and (folder / export.name).exists():
+            if not force and old.get(export.name) == export.key and export.name in intact:
                 report.reused.append(export.name)
             else:
                 data[export.name] = export.render()
@@ -370,7 +378,9 @@ def build_exports(
         current = {e.name: e.key for e in exports}
         stale = [name for name in old if name.startswith(kinds) and name not in current]
         kept = {name: key for name, key in old.items() if not name.startswith(kinds)}
-        manifest = {"files": {**kept, **current}}
+        files = {**kept, **current}
+        digests = _digests(files, data, previous.get("digests", {}))
+        manifest = {"files": files, "digests": digests}
         report.removed = commit(folder, data, stale, EXPORTS_MANIFEST, manifest)
     return report
 

@@ -8,21 +8,48 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from printkit.build.files import file_digest, pending, read_regular, stray_temps
 from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 
 MANIFEST = ".printkit-manifest.json"
 
 
 def read_manifest(folder: Path, name: str = MANIFEST) -> dict:
+    """The manifest the last build wrote; {} (as if never built) for anything else."""
     try:
-        found = json.loads((folder / name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        found = json.loads(read_regular(folder / name) or b"")
+    except ValueError:  # UnicodeDecodeError too
         return {}
-    if not isinstance(found, dict) or any(
-        not isinstance(found.get(part, {}), dict) for part in ("files", "sheets", "pieces")
-    ):
-        return {}  # not a manifest we wrote: as if never built
-    return found
+    return found if _well_formed(found) else {}
+
+
+def _well_formed(found: object) -> bool:
+    if not isinstance(found, dict):
+        return False
+    if any(not isinstance(found.get(part, {}), dict) for part in ("sheets", "pieces")):
+        return False
+    for part in ("files", "digests"):  # names of files in the folder, and their digests
+        table = found.get(part, {})
+        if not isinstance(table, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and _plain_name(k) for k, v in table.items()
+        ):
+            return False
+    return all(_sheet_entry(v) for v in found.get("sheets", {}).values())
+
+
+def _plain_name(name: str) -> bool:
+    """A file inside the kit's folder: never absolute, never climbing out."""
+    parts = name.replace("\\", "/").split("/")
+    return bool(name) and not name.startswith("/") and ".." not in parts and "" not in parts
+
+
+def _sheet_entry(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(isinstance(v, str) for v in value[:2])
+        and isinstance(value[2], list)
+    )
 
 
 def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool, lang: str = "") -> Path:
@@ -48,9 +75,12 @@ def up_to_date(folder: Path, key: str) -> list[str] | None:
     manifest = read_manifest(folder)
     if manifest.get("whole") != key:
         return None
+    if pending(folder) or next(stray_temps(folder), None):
+        return None  # a build was stopped: the next one finishes it and tidies up
     names = list(manifest.get("files", {}))
-    if not all((folder / name).is_file() for name in names):
-        return None
+    recorded = manifest.get("digests", {})
+    if any(file_digest(folder / name) != recorded.get(name) for name in names):
+        return None  # missing, replaced or altered since: rebuilt
     return names
 
 

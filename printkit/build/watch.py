@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from printkit.check.checker import PackCache
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, environment_message
 
 Echo = Callable[[str], None]
 WAITING = "waiting for the next save ..."
@@ -27,11 +27,13 @@ def rebuild(
     from printkit.build.builder import build_targets
     from printkit.build.gate import ExamplesDisagree, checked_pack
     from printkit.build.manifest import languages_of
-    from printkit.content.packs import game_folders
+    from printkit.content.packs import games_by_id
 
     cache = PackCache(content)  # a fresh cache: content is re-read on every save
     try:
-        folders = [cache.folder_of(g) for g in games] if games else list(game_folders(content))
+        folders = (
+            [cache.folder_of(g) for g in games] if games else list(games_by_id(content).values())
+        )
         ok = True
         for folder in folders:
             try:
@@ -54,6 +56,9 @@ def rebuild(
         return ok
     except PrintkitError as exc:
         echo(f"error: {exc.format_message()}")
+        return False
+    except (OSError, RecursionError, MemoryError) as exc:  # a full disk, say: wait for a fix
+        echo(f"error: {environment_message(exc)}")
         return False
 
 

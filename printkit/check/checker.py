@@ -17,8 +17,7 @@ from printkit.content.packs import (
     check_contained,
     default_content_dir,
     engine_of,
-    game_folders,
-    game_id_of,
+    games_by_id,
     read_document,
 )
 from printkit.errors import ContentError, Location, UsageError
@@ -134,8 +133,36 @@ def _compare(path: str, expected: Any, actual: Any, out: list[Mismatch]) -> None
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             _compare(f"{path}.{key}", value, actual.get(key), out)
+    elif _is_steps(expected) and isinstance(actual, list):
+        _compare_steps(path, expected, actual, out)
     elif expected != actual or type(expected) is bool and type(actual) is not bool:
         out.append(Mismatch(path, expected, actual))
+
+
+def _is_steps(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _compare_steps(path: str, expected: list, actual: list, out: list[Mismatch]) -> None:
+    """A list of records (a playthrough's steps) is reported at the first step that differs.
+
+    Later steps follow from the first divergence, so listing them would bury it.
+    """
+    for index in range(max(len(expected), len(actual))):
+        record = expected[index] if index < len(expected) else actual[index]
+        name = record.get("when", index) if isinstance(record, dict) else index
+        here = f"{path}[{name}]"  # a step that names itself ("Tuesday, step 10") is shown so
+        if index >= len(actual):
+            out.append(Mismatch(here, expected[index], "(no such step: play ended sooner)"))
+            return
+        if index >= len(expected):
+            out.append(Mismatch(here, "(no such step: play ended sooner)", actual[index]))
+            return
+        found: list[Mismatch] = []
+        _compare(here, expected[index], actual[index], found)
+        if found:
+            out.extend(found)
+            return
 
 
 # -- packs and paths -----------------------------------------------------------
@@ -163,7 +190,7 @@ class PackCache:
         return plugin, self._packs[folder]
 
     def folder_of(self, game_id: str) -> Path:
-        folders = {game_id_of(f): f for f in game_folders(self.content)}
+        folders = games_by_id(self.content)
         if game_id not in folders:
             raise UsageError(
                 f"no content for game {game_id!r} in {self.content}; "
@@ -195,7 +222,7 @@ def check_paths(paths: Iterable[Path], cache: PackCache) -> list[ExampleResult]:
     """Check packs and example files; no paths means every pack in the content folder."""
     paths = list(paths)
     if not paths:
-        paths = list(game_folders(cache.content))
+        paths = list(games_by_id(cache.content).values())
     results: list[ExampleResult] = []
     for path in paths:
         if path.is_dir():

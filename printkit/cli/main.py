@@ -11,13 +11,15 @@ import click
 from printkit import __version__
 from printkit.check.checker import PackCache, check_paths
 from printkit.content.gaps import format_gaps
-from printkit.content.packs import default_content_dir, game_folders, game_id_of
-from printkit.errors import PrintkitError, UsageError
+from printkit.content.packs import default_content_dir, games_by_id
+from printkit.errors import PrintkitError, UsageError, environment_message
 
 PAPER_IDS = ("a4", "letter")  # printkit.render.units.PAPERS, without importing reportlab
 MM = 72 / 25.4
 
 EXIT_FAILED = 1
+EXIT_ENVIRONMENT = 2  # like invalid content: nothing a rule disagreed with
+EXIT_INTERRUPTED = 130  # the shell's code for Ctrl-C
 
 
 def _content_option(f):
@@ -42,7 +44,12 @@ def _out_option(f):
 
 
 class PrintkitGroup(click.Group):
-    """Turns every PrintkitError into its message and exit code, never a traceback."""
+    """Turns every error into its message and exit code, never a traceback.
+
+    A PrintkitError carries its own code; what the machine refuses (files,
+    permissions, a full disk, memory, recursion) is exit 2 like bad input;
+    Ctrl-C is the shell's 130, never the 1 of a disagreeing example.
+    """
 
     def invoke(self, ctx: click.Context):
         try:
@@ -50,6 +57,12 @@ class PrintkitGroup(click.Group):
         except PrintkitError as exc:
             click.echo(f"error: {exc.format_message()}", err=True)
             ctx.exit(exc.exit_code)
+        except (OSError, RecursionError, MemoryError) as exc:
+            click.echo(f"error: {environment_message(exc)}", err=True)
+            ctx.exit(EXIT_ENVIRONMENT)
+        except KeyboardInterrupt:
+            click.echo("interrupted (Ctrl-C): no kit was left half written", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
 
 
 @click.group(cls=PrintkitGroup)
@@ -90,8 +103,7 @@ def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
 def gaps(games: tuple[str, ...], content: Path | None) -> None:
     """List every provisional value: what the source rules leave to the designer."""
     cache = PackCache(content or default_content_dir())
-    folders = [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
-    for folder in folders:
+    for folder in _folders(cache, games):
         _, pack = cache.load(folder)
         for line in format_gaps(f"{pack.title} ({pack.id})", pack.gaps, cache.content):
             click.echo(line)
@@ -179,7 +191,9 @@ def build(
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
-    return [cache.folder_of(g) for g in games] if games else list(game_folders(cache.content))
+    return (
+        [cache.folder_of(g) for g in games] if games else list(games_by_id(cache.content).values())
+    )
 
 
 def _echo_report(report) -> None:
@@ -307,7 +321,8 @@ def list_games(content: Path | None, as_json: bool) -> None:
 
     root = content or default_content_dir()
     packs = [
-        {"id": game_id_of(f), "engine": engine_of(f), "folder": str(f)} for f in game_folders(root)
+        {"id": game_id, "engine": engine_of(f), "folder": str(f)}
+        for game_id, f in games_by_id(root).items()
     ]
     if as_json:
         source = {"content": str(root), "source": content_source(root), "games": packs}

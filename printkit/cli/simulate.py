@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the simulator loads only when the command runs: other comma
 
 EXIT_INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 DEFAULT_OUT = Path("output") / "balance"
+MAX_GAMES = 1_000_000  # a run past this says nothing more and takes hours
 
 
 @click.command()
@@ -97,7 +98,7 @@ def simulate(
     from printkit.content.packs import engine_of
     from printkit.simulate.baseline import baseline_source
     from printkit.simulate.replay import replay as replay_game
-    from printkit.simulate.runner import Plan, Source, default_workers
+    from printkit.simulate.runner import Plan, Source, default_workers, worker_count
 
     try:
         content = content or default_content_dir()
@@ -106,7 +107,11 @@ def simulate(
         if replay is not None:
             click.echo("\n".join(replay_game(rules, folder, players, replay)))
             return
-        workers = workers or default_workers()
+        if games > MAX_GAMES:
+            click.echo(f"note: --games capped at {MAX_GAMES:,} per run", err=True)
+            games = MAX_GAMES
+        local = worker_count(workers, games)  # capped by the cores and the spans to play
+        workers = (workers or default_workers()) if scheduler else local  # a cluster: its own
         if sweeps:
             if baseline:
                 raise UsageError("--sweep and --baseline do not go together; choose one")
@@ -121,6 +126,8 @@ def simulate(
             return
         current = Source(folder, str(folder))
         with baseline_source(baseline, game, content) if baseline else nullcontext() as base:
+            if base:  # invalid baseline content is an error here, before any worker starts
+                _checked_baseline(game, base.folder, players)
             sources = (current, base) if base else (current,)
             plan = Plan(game, sources, players, games, seed, workers, rules, scheduler or "")
             reports, seconds = _run(plan)
@@ -192,6 +199,20 @@ def _resolve(game: str, content: Path, players: int | None) -> tuple[Path, int]:
     if players not in counts:
         raise UsageError(f"{game} takes {min(counts)}-{max(counts)} players, not {players}")
     return folder.resolve(), players
+
+
+def _checked_baseline(game: str, folder: Path, players: int) -> None:
+    """The baseline's content loads and takes the run's player count, or a clear error."""
+    from printkit.check.checker import PackCache
+    from printkit.content.packs import engine_of
+    from printkit.simulate.runner import simulator_for
+
+    _, pack = PackCache(folder.parent).load(folder)
+    counts = simulator_for(engine_of(folder)).players(pack)
+    if players not in counts:
+        raise UsageError(
+            f"the baseline {game} takes {min(counts)}-{max(counts)} players, not {players}"
+        )
 
 
 def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from printkit.content.fields import Field, check_unique
+from printkit.content.symbol_names import SYMBOL_NAMES
 
 MAX_COUNT = 500  # more of one component than this is a typo, not a design
 
@@ -30,9 +31,9 @@ class Component:
 
 
 def read_colours(
-    node: Field, minimum: int, symbols: Sequence[str] | None = None
+    node: Field, minimum: int, symbols: Iterable[str] = SYMBOL_NAMES
 ) -> tuple[PlayerColour, ...]:
-    """At least ``minimum`` colours, each with a symbol (one of ``symbols`` when given)."""
+    """At least ``minimum`` colours, each with one of ``symbols``."""
     result = []
     for entry in node.as_list(minimum):
         entry.expect_keys(["id", "name", "colour", "symbol"])
@@ -42,7 +43,7 @@ def read_colours(
                 id=entry.get("id").as_id(),
                 name=entry.get("name").as_str(),
                 colour=entry.get("colour").as_colour(),
-                symbol=symbol.as_choice(symbols) if symbols else symbol.as_str(),
+                symbol=symbol.as_choice(sorted(symbols)),
             )
         )
     check_unique(node, [c.id for c in result], "player colour")

@@ -231,8 +231,14 @@ class Field:
 
     def as_id(self) -> str:
         """An id in kebab-case: lower-case letters, digits and hyphens."""
+        if not isinstance(self.raw, str):  # ``example: 1000000000`` is a number, not a name
+            raise self.error(
+                f"expected an id (a name), got {_short(self.raw)}",
+                "use lower-case words joined by hyphens, starting with a letter",
+            )
         value = self.as_str()
-        if not all(c.islower() or c.isdigit() or c == "-" for c in value) or value.startswith("-"):
+        kebab = all(c.islower() or c.isdigit() or c == "-" for c in value)
+        if not kebab or not value[0].isalpha():
             raise self.error(
                 f"id {value!r} is not kebab-case", "use lower-case words joined by hyphens"
             )

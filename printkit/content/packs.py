@@ -128,6 +128,21 @@ def _hint(content: Path) -> str:
     return "create one with 'printkit new GAME', or pass --content with the folder of your games"
 
 
+def games_by_id(content: Path) -> dict[str, Path]:
+    """Each game's folder by its id; two packs claiming one id are refused, not merged."""
+    found: dict[str, Path] = {}
+    for folder in game_folders(content):
+        game_id = game_id_of(folder)
+        if game_id in found:
+            raise ContentError(
+                Location(folder / GAME_FILE, "id"),
+                f"game id {game_id!r} is already used by {found[game_id]}",
+                "give each pack its own id",
+            )
+        found[game_id] = folder
+    return found
+
+
 def game_id_of(folder: Path) -> str:
     return read_document(folder / GAME_FILE).get("id").as_id()
 
@@ -143,17 +158,27 @@ def is_inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` stays inside ``folder`` once symlinks and ``..`` resolve."""
     try:
         return os.path.commonpath([path.resolve(), folder.resolve()]) == str(folder.resolve())
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
 
 def check_contained(folder: Path) -> None:
     """Refuse a pack whose files lead outside it (a symlink to /etc, say)."""
     for path in sorted(folder.rglob("*")):
-        if path.is_symlink() and not is_inside(path, folder):
+        if not path.is_symlink():
+            continue
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):  # RuntimeError: a loop of links (Python < 3.13)
             raise ContentError(
                 Location(path),
-                f"path escapes the content folder: it points to {path.resolve()}",
+                f"symbolic link to {os.readlink(path)!r} leads nowhere (a missing file or a loop)",
+                "remove the link, or copy the file into the game's folder",
+            ) from None
+        if not is_inside(path, folder):
+            raise ContentError(
+                Location(path),
+                f"path escapes the content folder: it points to {target}",
                 "copy the file into the game's folder instead of linking to it",
             )
 

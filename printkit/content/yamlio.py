@@ -7,6 +7,9 @@ loader forgets it, so mappings and sequences here carry their marks.
 from __future__ import annotations
 
 import csv
+import os
+import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +37,62 @@ class LocatedList(list):
 _SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _Loader(_SafeBase):  # type: ignore[misc, valid-type]
-    pass
+LARGEST_DOCUMENT = 100_000  # values once aliases are expanded; the largest bundled file: 721
+
+
+class TooLarge(yaml.YAMLError):
+    """A document too large to be content: refused before its values are built."""
+
+
+class _Capped:
+    """A loader mixin: aliases may not expand a document past ``LARGEST_DOCUMENT``."""
+
+    def get_single_data(self):
+        """The document's values, refused before they are built if aliases multiply them
+        past ``LARGEST_DOCUMENT`` (a "billion laughs" file is ten lines)."""
+        node = self.get_single_node()
+        if node is None:
+            return None
+        size = expanded_size(node, LARGEST_DOCUMENT)
+        if size > LARGEST_DOCUMENT:
+            raise TooLarge(f"aliases expand this document past {LARGEST_DOCUMENT:,} values")
+        return self.construct_document(node)
+
+
+class _Loader(_Capped, _SafeBase):  # type: ignore[misc, valid-type]
+    """Content files: values that remember their lines (constructors below)."""
+
+
+class _CellLoader(_Capped, _SafeBase):  # type: ignore[misc, valid-type]
+    """One CSV cell: plain values; the row's line is the cell's."""
+
+
+def expanded_size(root: yaml.Node, limit: int) -> int:
+    """How many values ``root`` stands for with every alias copied out; stops past ``limit``.
+
+    A node reached twice (an alias) counts each time, but is measured once.
+    """
+    sizes: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, measured = stack.pop()
+        if id(node) in sizes:
+            continue
+        children = _children(node)
+        if not measured:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in sizes)
+            continue
+        sizes[id(node)] = min(limit + 1, 1 + sum(sizes.get(id(c), 0) for c in children))
+    return sizes[id(root)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocatedDict:
@@ -72,17 +129,55 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+LARGEST_FILE = 16 * 1024 * 1024  # bytes: no content file comes near; a larger one is a mistake
+
+
 def read_text(path: Path) -> str:
+    """A content file's text: a regular UTF-8 file without control characters."""
+    text = _decoded(path, read_regular(path, LARGEST_FILE))
+    bad = CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - text.rfind("\n", 0, bad.start())
+        raise ContentError(
+            Location(path, line=line),
+            f"control character {bad.group()!r} in column {column}",
+            "delete it: content is plain text (tabs and line breaks only)",
+        )
+    return text
+
+
+def read_regular(path: Path, largest: int) -> bytes:
+    """The bytes of a regular file; a FIFO, device or folder is refused without blocking."""
     try:
-        return path.read_text(encoding="utf-8")
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise ContentError(Location(path), "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise ContentError(
-            Location(path), f"not UTF-8 text ({exc.reason})", "save the file as UTF-8"
-        ) from None
     except OSError as exc:
         raise ContentError(Location(path), f"cannot read file: {exc.strerror}") from None
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > largest:
+        os.close(handle)
+        if info.st_size > largest:
+            raise ContentError(
+                Location(path), f"file is {info.st_size:,} bytes, more than {largest:,}"
+            )
+        raise ContentError(
+            Location(path), "not a regular file", "content files are plain files, not pipes"
+        )
+    with os.fdopen(handle, "rb") as file:
+        return file.read(largest + 1)
+
+
+def _decoded(path: Path, data: bytes) -> str:
+    try:
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ContentError(
+            Location(path, line=line), f"not UTF-8 text ({exc.reason})", "save the file as UTF-8"
+        ) from None
 
 
 def load_yaml(path: Path) -> Any:
@@ -90,6 +185,15 @@ def load_yaml(path: Path) -> Any:
     text = read_text(path)
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
+    except RecursionError:
+        raise ContentError(Location(path), "values nested too deeply to be content") from None
+    except TooLarge as exc:
+        raise ContentError(
+            Location(path), str(exc), "an alias (*name) repeats a whole value: use fewer"
+        ) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses, by line
+        line = text.count("\n", 0, exc.position) + 1
+        raise ContentError(Location(path, line=line), f"malformed YAML: {exc.reason}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -110,6 +214,14 @@ def load_csv(path: Path) -> LocatedList:
     rows.line = 1
     rows.item_lines = []
     reader = csv.DictReader(text.splitlines())
+    try:
+        return _rows(path, reader, rows)
+    except csv.Error as exc:  # a cell past csv's field limit, say; the line it stopped on
+        where = Location(path, line=reader.line_num + 1)
+        raise ContentError(where, f"malformed CSV: {exc}") from None
+
+
+def _rows(path: Path, reader: csv.DictReader, rows: LocatedList) -> LocatedList:
     if not reader.fieldnames:
         raise ContentError(Location(path, line=1), "CSV file has no header row")
     for index, row in enumerate(reader):
@@ -137,8 +249,8 @@ def _csv_scalar(text: str) -> Any:
     Plain prose stays prose even when it holds a colon.
     """
     try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
+        value = yaml.load(text, Loader=_CellLoader)  # noqa: S506 - SafeLoader subclass, capped
+    except (yaml.YAMLError, RecursionError):
         return text
     if isinstance(value, (dict, list)) and not text.startswith(("{", "[")):
         return text

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
-from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.build.files import write_atomic  # noqa: F401 - re-exported
 from printkit.render.fonts import BODY, register_fonts
 from printkit.render.units import Box
 
@@ -48,24 +46,3 @@ def clear_boxes(canvas: Canvas) -> None:
 def finish(canvas: Canvas, buffer: io.BytesIO) -> bytes:
     canvas.save()
     return buffer.getvalue()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename: never a half-written file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        if hasattr(os, "fchmod"):  # POSIX: as an ordinary file would get, not mkstemp's 0600
-            os.fchmod(handle, 0o666 & ~_umask())
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

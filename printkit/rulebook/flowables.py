@@ -7,6 +7,7 @@ panels, figures, page breaks and the table of contents.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
@@ -72,6 +73,11 @@ class Heading(Para):
         self.level = level
         self.title = title
         self.anchor = anchor
+
+    def split(self, aw: float, ah: float) -> list:
+        """A heading is never broken across pages: it moves whole to the next one, and
+        one taller than a page is an error (``RenderError``), never a loop."""
+        return []
 
 
 class TableKeep(KeepTogether):
@@ -477,3 +483,28 @@ DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
     "contents": _contents,
     "cover": _cover,
 }
+
+
+TOO_LARGE = re.compile(
+    r"Flowable <(?P<kind>\w+)[ @].*?too large on page (?P<page>\d+) in frame "
+    r"'\w+'\((?P<width>[\d.]+) x (?P<room>[\d.]+)",
+    re.S,
+)
+KINDS = {"Heading": "a heading", "Table": "a table (one of its cells)", "Para": "a paragraph"}
+
+
+def too_large(exc: Exception) -> RenderError:
+    """reportlab's "Flowable too large" said as a designer would fix it."""
+    text = str(exc)
+    found = TOO_LARGE.search(text)
+    if not found:
+        return RenderError(f"rulebook: {text}\n  hint: a block is taller than a page")
+    kind = KINDS.get(found["kind"], "a block")
+    start = text.find(">", found.start()) + 1
+    quoted = " ".join(text[start : start + 60].split())
+    what = f"{kind} starting {quoted!r}" if found["kind"] != "Table" else kind
+    return RenderError(
+        f"rulebook page {found['page']}: {what} is taller than a page "
+        f"({float(found['room']):.0f} pt of room)\n"
+        "  hint: shorten it, or split it into paragraphs or rows"
+    )

@@ -34,12 +34,11 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
 from printkit.build import diskcache
 from printkit.build.fingerprint import code_digest, digest
-from printkit.errors import RenderError
 from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerprint
 from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
-from printkit.rulebook.flowables import BULLETS, Flow, convert
+from printkit.rulebook.flowables import BULLETS, Flow, convert, too_large
 from printkit.rulebook.markdown import Node, headings, plain
 
 CACHE_KIND = "rulebook-pages"
@@ -283,7 +282,7 @@ def typeset_run(
     try:
         doc.build(story, canvasmaker=RecordingCanvas)
     except LayoutError as exc:
-        raise RenderError(f"rulebook: {exc}\n  hint: a block is taller than a page") from None
+        raise too_large(exc) from None
     except PDFError as exc:  # a character outside the seed: the fonts are frozen
         raise Unsupported(str(exc)) from None
     return RunRecord(doc.canv.pages, landed)

@@ -8,8 +8,13 @@ line, because a designer edits those, not Python.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -21,13 +26,15 @@ from jinja2 import (
     TemplateNotFound,
     TemplateSyntaxError,
 )
-from jinja2.bccache import Bucket, FileSystemBytecodeCache
+from jinja2.bccache import Bucket
 from jinja2.exceptions import SecurityError, UndefinedError
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from printkit.build.diskcache import cache_folder
+from printkit.build import diskcache
 from printkit.content.fields import suggest
+from printkit.content.yamlio import read_text
 from printkit.errors import ContentError, Location, PrintkitError
 from printkit.resources import shared_templates
 from printkit.rulebook.context import MissingEntry, RulebookContext
@@ -38,43 +45,64 @@ FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.M)
 HINT = "templates may read only the variables and call only the functions the game provides"
 
 
-class MemoryBytecodeCache(BytecodeCache):
-    """Compiled templates kept for the process, keyed by file and source checksum.
+class VerifiedBytecodeCache(BytecodeCache):
+    """Compiled templates kept for the process and in the disk cache, by file and source.
 
     Compiling is most of a template render; one build renders A4 and Letter
     from the same sources. An edited template has a new checksum and compiles
-    afresh, so the cache can never serve stale text.
+    afresh, so the cache can never serve stale text. Compiled code is loaded
+    from disk only through ``diskcache``, which checks each entry's digest
+    first; ``--force`` (``diskcache.fresh``) compiles everything again.
     """
 
-    def __init__(self, disk: Path | None = None) -> None:
+    def __init__(self) -> None:
         self._store: dict[str, bytes] = {}
-        self._disk = _disk_cache(disk) if disk else None
 
     def load_bytecode(self, bucket: Bucket) -> None:
+        if not diskcache.reading():
+            return
         data = self._store.get(bucket.key)
-        if data is not None:
-            bucket.bytecode_from_string(data)
-        elif self._disk is not None:
-            self._disk.load_bytecode(bucket)  # a fresh process: last build's compile
+        if data is None:
+            data = diskcache.load(CACHE_KIND, bucket.key)  # a fresh process: last build's
+        if data is None:
+            return
+        try:
+            bucket.bytecode_from_string(data)  # a foreign Jinja's entry resets the bucket
+        except Exception:  # noqa: BLE001 - a verified entry Jinja cannot read is a miss
+            bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self._store[bucket.key] = bucket.bytecode_to_string()
-        if self._disk is not None:
-            try:
-                self._disk.dump_bytecode(bucket)
-            except OSError:
-                self._disk = None  # a read-only cache folder only costs speed
+        data = bucket.bytecode_to_string()
+        self._store[bucket.key] = data
+        diskcache.store(CACHE_KIND, bucket.key, data)
 
 
-def _disk_cache(folder: Path) -> FileSystemBytecodeCache | None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(folder), "printkit-%s.cache")
+CACHE_KIND = "jinja"
+BYTECODE = VerifiedBytecodeCache()  # every environment below is configured alike
 
 
-BYTECODE = MemoryBytecodeCache(cache_folder("jinja"))  # every environment below is configured alike
+class ContentLoader(FileSystemLoader):
+    """Templates read as content files are: UTF-8, no control characters, regular files;
+    a bad file is blamed by its own name and line, not the template that includes it."""
+
+    def get_source(self, environment, template: str):
+        pieces = split_template_path(template)  # refuses ``..``, as Jinja's loader does
+        for folder in self.searchpath:
+            path = Path(folder, *pieces)
+            if path.exists():  # a pipe or folder here is refused by name, never opened
+                return read_text(path), os.path.normpath(path), _unchanged(path)
+        raise TemplateNotFound(template)
+
+
+def _unchanged(path: Path) -> Callable[[], bool]:
+    def mtime() -> float | None:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return None
+
+    seen = mtime()
+    return lambda: mtime() == seen
 
 
 class EmptyValue(Exception):
@@ -110,9 +138,81 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).replace("|", "\\|").split())
 
 
+LONGEST_SECONDS = 20.0  # a whole rulebook renders in well under a second
+LARGEST_OUTPUT = 4_000_000  # characters of Markdown; the longest rulebook is ~100,000
+
+
+class TemplateLimit(Exception):
+    """A template ran too long or wrote too much: a loop or a product out of hand."""
+
+
+class BoundedEnvironment(SandboxedEnvironment):
+    """The sandbox, with a bound on what one ``*`` or ``**`` may build and a deadline
+    checked at every call, attribute and operator a template evaluates."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+    deadline = float("inf")
+
+    def check_deadline(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise TemplateLimit(f"rendering took longer than {LONGEST_SECONDS:g} s")
+
+    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        self.check_deadline()
+        if operator == "*":
+            _check_repeat(left, right)
+            _check_repeat(right, left)
+        elif operator == "**" and _huge_power(left, right):
+            raise TemplateLimit(f"{left} ** {right} is a number too large to print")
+        elif operator == "%" and isinstance(left, str):
+            _check_widths(left, PERCENT_WIDTH)
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        __self.check_deadline()
+        method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
+        if isinstance(getattr(method, "__self__", None), str) and method.__name__ == "format":
+            _check_widths(method.__self__, BRACE_WIDTH)
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        self.check_deadline()
+        return super().getattr(obj, attribute)
+
+
+PERCENT_WIDTH = re.compile(r"%[-#0 +]*(\d+)")  # '%0999999999d' % 1: a gigabyte of zeros
+BRACE_WIDTH = re.compile(r"\{[^{}]*:[^{}]*?(\d+)[^{}]*\}")  # '{:>999999999}'.format(1)
+
+
+def _check_widths(text: str, pattern: re.Pattern) -> None:
+    for found in pattern.finditer(text):
+        if int(found.group(1)) > LARGEST_OUTPUT:
+            raise TemplateLimit(f"the width in {found.group()!r} is wider than a rulebook")
+
+
+def _huge_power(base: Any, exponent: Any) -> bool:
+    if not (isinstance(base, int) and isinstance(exponent, int)):
+        return False
+    return exponent > 0 and abs(base) > 1 and abs(base).bit_length() * exponent > 4096
+
+
+def _check_repeat(sequence: Any, times: Any) -> None:
+    repeats = isinstance(sequence, (str, list, tuple)) and isinstance(times, int)
+    if repeats and len(sequence) * times > LARGEST_OUTPUT:
+        raise TemplateLimit(
+            f"a text or list of {len(sequence):,} repeated {times:,} times is too long"
+        )
+
+
+def _center(value: Any, width: int = 80) -> str:
+    if width > LARGEST_OUTPUT:
+        raise TemplateLimit(f"center({width:,}) is wider than a rulebook")
+    return str(value).center(width)
+
+
 def environment(folders: Iterable[Path], context: RulebookContext) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
-        loader=FileSystemLoader([str(f) for f in folders]),
+    env = BoundedEnvironment(
+        loader=ContentLoader([str(f) for f in folders]),
         undefined=StrictUndefined,
         autoescape=True,
         trim_blocks=True,
@@ -122,6 +222,7 @@ def environment(folders: Iterable[Path], context: RulebookContext) -> SandboxedE
         bytecode_cache=BYTECODE,
     )
     env.filters["cell"] = _cell
+    env.filters["center"] = _center
     env.filters.update(context.filters)
     env.globals["directive"] = directive
     env.globals["block"] = _block_function(context)
@@ -146,7 +247,7 @@ def render_source(
     """The rulebook's Markdown: the entry template rendered with the game's variables."""
     env = environment(folders, context)
     try:
-        return _unquote(env.get_template(context.template).render(variables))
+        return _unquote(_bounded_render(env, context.template, variables))
     except TemplateSyntaxError as exc:
         where = Location(exc.filename or exc.name or context.template, line=exc.lineno)
         raise ContentError(where, f"template syntax error: {exc.message}") from None
@@ -166,6 +267,56 @@ def render_source(
         raise _located(exc, f"undefined: {exc.message}", HINT) from None
     except (EmptyValue, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
         raise _located(exc, f"{type(exc).__name__}: {exc}", HINT) from None
+    except TemplateLimit as exc:
+        raise _located(exc, str(exc), LIMIT_HINT, context.template) from None
+    except RecursionError as exc:
+        problem = "templates call themselves without end (a macro or include in a loop)"
+        raise _located(exc, problem, LIMIT_HINT, context.template) from None
+    except MemoryError as exc:
+        raise _located(exc, "out of memory", LIMIT_HINT, context.template) from None
+
+
+LIMIT_HINT = "a rulebook template prints the game's values; look for a loop or product out of hand"
+
+
+def _bounded_render(env: BoundedEnvironment, name: str, variables: Mapping[str, Any]) -> str:
+    """Render ``name``, stopped past ``LONGEST_SECONDS`` or ``LARGEST_OUTPUT`` characters.
+
+    The deadline is checked at every call, attribute and chunk of output; in the
+    main thread an interval timer also stops a loop that does none of those.
+    """
+    template = env.get_template(name)
+    env.deadline = time.monotonic() + LONGEST_SECONDS
+    parts: list[str] = []
+    size = 0
+    with _alarm(LONGEST_SECONDS):
+        for chunk in template.generate(variables):
+            size += len(chunk)
+            if size > LARGEST_OUTPUT:
+                raise TemplateLimit(f"the Markdown is past {LARGEST_OUTPUT:,} characters")
+            env.check_deadline()
+            parts.append(chunk)
+    return "".join(parts)
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """SIGALRM raises TemplateLimit after ``seconds``, where signals can be had."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable or signal.getitimer(signal.ITIMER_REAL)[0]:  # someone else's timer: keep it
+        yield
+        return
+
+    def expire(signum, frame):
+        raise TemplateLimit(f"rendering took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _unquote(markdown: str) -> str:
@@ -173,15 +324,28 @@ def _unquote(markdown: str) -> str:
     return markdown.replace("&#39;", "'").replace("&#34;", '"')
 
 
-def _located(exc: BaseException, problem: str, hint: str) -> ContentError:
+def _located(
+    exc: BaseException, problem: str, hint: str, template: str = "rulebook templates"
+) -> ContentError:
     frames = _frames(exc.__traceback__)
     if not frames:
-        return ContentError(Location("rulebook templates"), problem, hint)
+        return ContentError(Location(template), problem, hint)
     (file, line), callers = frames[-1], frames[:-1]
     if callers:
-        chain = ", ".join(f"{Path(f).name}:{n}" for f, n in reversed(callers))
+        chain = ", ".join(_collapsed(f"{Path(f).name}:{n}" for f, n in reversed(callers)))
         problem += f" (called from {chain})"
     return ContentError(Location(file, line=line), problem, hint)
+
+
+def _collapsed(names: Iterable[str]) -> list[str]:
+    """Runs of one frame (a macro calling itself) said once, with their count."""
+    result: list[list] = []
+    for name in names:
+        if result and result[-1][0] == name:
+            result[-1][1] += 1
+        else:
+            result.append([name, 1])
+    return [name if count == 1 else f"{name} ({count} times)" for name, count in result]
 
 
 def _where(tb: TracebackType | None) -> Location | None:

@@ -16,7 +16,6 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
-from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, register_fonts
 from printkit.render.theme import INK
 from printkit.render.units import MM, Paper
@@ -29,6 +28,7 @@ from printkit.rulebook.flowables import (
     Heading,
     OnePage,
     convert,
+    too_large,
 )
 from printkit.rulebook.markdown import TOC_LEVELS, Node, headings, plain
 from printkit.rulebook.pages import PAGE_FORM, Unsupported, typeset_by_runs
@@ -207,5 +207,5 @@ def typeset_in_one_pass(nodes: list[Node], context: RulebookContext, paper: Pape
     try:
         doc.build(story)
     except LayoutError as exc:
-        raise RenderError(f"rulebook: {exc}\n  hint: a block is taller than a page") from None
+        raise too_large(exc) from None
     return buffer.getvalue()

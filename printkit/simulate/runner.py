@@ -17,7 +17,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.errors import UsageError
+from printkit.errors import PrintkitError, UsageError
 from printkit.registry import plugin_for
 from printkit.simulate.records import GameRecord, Simulator
 from printkit.simulate.report import Report
@@ -67,6 +67,13 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+def worker_count(asked: int | None, games: int) -> int:
+    """Workers for a run: as asked, but never more than the cores or the spans to play."""
+    cores = default_workers()
+    wanted = cores if asked is None else asked
+    return max(1, min(wanted, cores, len(spans(games, min(wanted, cores)))))
+
+
 def spans(games: int, workers: int) -> list[range]:
     """The run cut into contiguous spans of games, in order."""
     low, high = SPAN_LIMITS
@@ -97,17 +104,26 @@ class _Player:
 
 
 _PLAYER: _Player | None = None
+_FAILED: list[str] = []  # why this worker could not start
 
 
 def _start_worker(plan: Plan) -> None:
-    """Ctrl-C is the parent's to handle: a worker just stops when told."""
+    """Ctrl-C is the parent's to handle: a worker just stops when told.
+
+    A worker that cannot load the content must not die: the pool would start
+    another, forever. It keeps the reason and fails its first span instead.
+    """
     global _PLAYER
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _PLAYER = _Player(plan)
+    try:
+        _PLAYER = _Player(plan)
+    except Exception as exc:  # noqa: BLE001 - reported by the span, in the parent
+        _FAILED.append(exc.format_message() if isinstance(exc, PrintkitError) else repr(exc))
 
 
 def _play_span(span: range) -> list[tuple[GameRecord, ...]]:
-    assert _PLAYER is not None, "worker not started"
+    if _PLAYER is None:  # plain PrintkitError: it survives the trip to the parent
+        raise PrintkitError(f"a simulation worker could not start: {'; '.join(_FAILED)}")
     return _PLAYER.play(span)
 
 

@@ -18,6 +18,7 @@ from printkit.content.fields import (
     suggest,
 )
 from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.content.symbol_names import SYMBOL_NAMES
 from printkit.games.lemonade_stall.model import (
     SAME,
     Benefit,
@@ -152,7 +153,7 @@ def _conditions(node: Field) -> tuple[Condition, ...]:
                 name=entry.get("name").as_str(),
                 price_cap=None if cap.raw is None else cap.as_int(0, 1000),
                 guarantee=entry.get("guarantee").as_int(0, 100),
-                symbol=entry.get("symbol").as_str(),
+                symbol=entry.get("symbol").as_choice(sorted(SYMBOL_NAMES)),
             )
         )
     check_unique(node, [c.id for c in result], "condition id")

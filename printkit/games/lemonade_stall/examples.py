@@ -12,7 +12,8 @@ from typing import Any
 from printkit.content.fields import Field
 from printkit.dice import ScriptedDice
 from printkit.errors import RuleError
-from printkit.games.lemonade_stall.model import LemonadeStall
+from printkit.games.lemonade_stall.game import GameState
+from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import (
     NO_EVENT,
     Offer,
@@ -22,21 +23,30 @@ from printkit.games.lemonade_stall.rules import (
     change_weather,
     check_purchase,
     d12_from_2d6,
+    effect_for,
     forecast,
     ice_melts,
+    is_immune,
     lemons_spoil,
     produce,
     rank,
     sell,
 )
+from printkit.games.lemonade_stall.scripted import (
+    DayScript,
+    day_result,
+    game_result,
+    read_day_start,
+    read_days,
+    read_stands,
+    read_tokens,
+    read_weather,
+    run_script,
+    snapshot,
+)
 from printkit.registry import ExampleRule, example_rule
 
-
-def _weather(pack: LemonadeStall, node: Field) -> Weather:
-    node.expect_keys(["condition", "temperature"])
-    condition = node.get("condition").as_choice([c.id for c in pack.conditions])
-    temperature = node.get("temperature").as_choice([str(t.degrees) for t in pack.temperatures])
-    return Weather(condition, int(temperature))
+_weather = read_weather
 
 
 def _stock(pack: LemonadeStall, node: Field) -> Stock:
@@ -76,6 +86,26 @@ def _scripted(given: Field, rolls: list[int], run: Callable[[ScriptedDice], Any]
     return result
 
 
+def _held_benefit(
+    pack: LemonadeStall, node: Field, seat: int, players: int, held: dict[str, int]
+) -> str:
+    """A stand's benefit card: one copy of each exists, and some need more players."""
+    benefit_id = node.as_choice([b.id for b in pack.benefits])
+    if benefit_id in held:
+        raise node.error(
+            f"seats {held[benefit_id]} and {seat} both hold {benefit_id!r}",
+            "there is one card of each benefit",
+        )
+    card = pack.benefit(benefit_id)
+    if players < card.min_players:
+        raise node.error(
+            f"{card.title} is used only with {card.min_players}+ players, not {players}",
+            "leave the card out of a smaller game",
+        )
+    held[benefit_id] = seat
+    return benefit_id
+
+
 # -- rules ---------------------------------------------------------------------
 def run_sell(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     given.expect_keys(["players", "weather", "stands"], ["first_player", "event"])
@@ -83,14 +113,15 @@ def run_sell(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     stands = given.get("stands").as_list(players, players)
     first = given.opt("first_player")
     offers = []
-    for stand in stands:
+    held: dict[str, int] = {}
+    for seat, stand in enumerate(stands, start=1):
         stand.expect_keys(["stock", "price"], ["benefit"])
         benefit = stand.opt("benefit")
         offers.append(
             Offer(
                 stock=_stock(pack, stand.get("stock")),
                 price=int(stand.get("price").as_choice([str(p) for p in pack.selling_prices])),
-                benefit=benefit.as_choice([b.id for b in pack.benefits]) if benefit else None,
+                benefit=_held_benefit(pack, benefit, seat, players, held) if benefit else None,
             )
         )
     sales = sell(
@@ -115,10 +146,11 @@ def run_limit(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     players = given.get("players").as_int(pack.min_players, pack.max_players)
     weather = _weather(pack, given.get("weather"))
     event = _event_id(pack, given)
-    bonus = pack.event(event).effect.limit_bonus if event else 0
+    effect = pack.event(event).effect if event else NO_EVENT
+    guarantee = 0 if effect.no_guarantees else pack.condition(weather.condition).guarantee
     return {
-        "limit": pack.limit(players, weather.condition, weather.temperature) + bonus,
-        "guarantee": pack.condition(weather.condition).guarantee,
+        "limit": pack.limit(players, weather.condition, weather.temperature) + effect.limit_bonus,
+        "guarantee": guarantee,
     }
 
 
@@ -155,12 +187,22 @@ def run_weather_change(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
     return {"condition": result.condition, "temperature": result.temperature}
 
 
+def _effect_on(pack: LemonadeStall, given: Field) -> EventEffect:
+    """The event's effect on one stand: Event Immunity takes out what it may ignore."""
+    event = _event_id(pack, given)
+    if event is None:
+        return NO_EVENT
+    card = pack.event(event)
+    node = given.opt("benefit")
+    benefit = node.as_choice([b.id for b in pack.benefits]) if node else None
+    return effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
+
+
 def run_spoilage(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
-    given.expect_keys(["temperature", "roll"], ["event", "fridge"])
+    given.expect_keys(["temperature", "roll"], ["event", "fridge", "benefit"])
     degrees = int(given.get("temperature").as_choice([str(t.degrees) for t in pack.temperatures]))
     roll = given.get("roll").as_int(1, 6)
-    event = _event_id(pack, given)
-    effect = pack.event(event).effect if event else NO_EVENT
+    effect = _effect_on(pack, given)
     fridge = given.get("fridge").as_bool() if given.has("fridge") else False
     return {
         "spoiled": lemons_spoil(pack, degrees, roll, effect) and not fridge,
@@ -169,15 +211,14 @@ def run_spoilage(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
 
 
 def run_purchase(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
-    given.expect_keys(["buy"], ["event", "money"])
+    given.expect_keys(["buy"], ["event", "money", "benefit"])
     buy_node = given.get("buy")
     buy = {}
     for key, value in buy_node.items():
         if key not in pack.item_ids:
             raise value.error(f"unknown item {key!r}", _hint(key, pack.item_ids))
         buy[key] = value.as_int(0, 10_000)
-    event = _event_id(pack, given)
-    effect = pack.event(event).effect if event else NO_EVENT
+    effect = _effect_on(pack, given)
     money = given.get("money").as_int(0) if given.has("money") else None
     try:
         cost = check_purchase(pack, buy, effect, money)
@@ -211,6 +252,57 @@ def run_game_end(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
         "ranking": list(result.ranking),
         "decided_by": result.decided_by,
     }
+
+
+def run_day(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
+    """A whole day from the table at dawn, the dice and every choice: the state after step 10."""
+    given.expect_keys(
+        ["first_player", "forecast", "event", "rolls", "stands"], ["day", "tokens", "decisions"]
+    )
+    state = read_day_start(pack, given, given.opt("day"))
+    event = given.get("event").as_choice([e.id for e in pack.events])
+    script = DayScript(event, given.get("rolls"), given.opt("decisions"), given)
+    _, reports, trace = run_script(pack, state, [script])
+    return day_result(reports[0], trace.days[state.day])
+
+
+def run_game(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
+    """A whole game from a start state and each day's event, dice and choices."""
+    given.expect_keys(["first_player", "stands", "days"], ["forecast", "tokens"])
+    stands = read_stands(pack, given.get("stands"), default=True)
+    players = len(stands)
+    condition, degrees = pack.opening_weather
+    forecast_node = given.opt("forecast")
+    start = GameState(
+        players=players,
+        day=0,
+        first_player=given.get("first_player").as_int(1, players),
+        stands=stands,
+        forecast=read_weather(pack, forecast_node)
+        if forecast_node
+        else Weather(condition, degrees),
+        bonus_tokens=read_tokens(pack, given.opt("tokens"), players),
+    )
+    days = read_days(pack, given.get("days").as_list(len(pack.days), len(pack.days)))
+    state, reports, trace = run_script(pack, start, days)
+    return game_result(pack, state, reports, trace)
+
+
+def run_playthrough(pack: LemonadeStall, given: Field) -> Mapping[str, Any]:
+    """A seeded game between bots, every step's table: a pinned reference of the engine."""
+    from printkit.games.lemonade_stall.simulation import play_seeded
+    from printkit.games.lemonade_stall.strategies import STRATEGIES
+
+    given.expect_keys(["seed", "lineup"])
+    lineup = [n.as_choice(sorted(STRATEGIES)) for n in given.get("lineup").as_list(2, 4)]
+    steps: list[dict[str, Any]] = []
+
+    def watch(step: int, state: GameState) -> None:
+        day = state.day - 1 if step == 10 else state.day
+        steps.append({"when": f"{pack.days[day]}, step {step}", **snapshot(pack, state)})
+
+    result, _ = play_seeded(pack, len(lineup), given.get("seed").as_int(0), lineup, watch)
+    return {"steps": steps, "ranking": list(result.ranking), "decided_by": result.decided_by}
 
 
 RULES: dict[str, ExampleRule] = dict(
@@ -252,6 +344,25 @@ RULES: dict[str, ExampleRule] = dict(
             "the winner after Sunday, with tie-breaks",
             run_game_end,
             "winner ranking decided_by",
+        ),
+        example_rule(
+            "day",
+            "a whole day, steps 1 to 10, from the table at dawn, the dice and every choice",
+            run_day,
+            "money stock benefits tokens first_player weather forecast limit sold income "
+            "spoiled trace",
+        ),
+        example_rule(
+            "game",
+            "a whole game, day by day, to the final standings and the tie-break used",
+            run_game,
+            "money stock first_player winner ranking decided_by days",
+        ),
+        example_rule(
+            "playthrough",
+            "a seeded game between bots, step by step (a golden reference)",
+            run_playthrough,
+            "steps ranking decided_by",
         ),
     ]
 )

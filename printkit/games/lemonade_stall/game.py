@@ -7,7 +7,7 @@ from a `Decider`; every roll from the dice passed in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -87,8 +87,10 @@ class Decider(Protocol):
     def choose_benefit(self, state: GameState, seat: int, options: Sequence[str]) -> str: ...
 
     def place_goods(
-        self, state: GameState, seat: int, count: int, one_type: bool
-    ) -> Mapping[str, int]: ...
+        self, state: GameState, seat: int, count: int, one_type: bool, why: str = ""
+    ) -> Mapping[str, int]:
+        """Goods from the supply; ``why`` names the source (one of `GAINS`)."""
+        ...
 
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]: ...
 
@@ -101,6 +103,22 @@ class Decider(Protocol):
     def pass_goods(
         self, state: GameState, seat: int, count: int, passable: Stock
     ) -> Mapping[str, int]: ...
+
+
+STEPS = (
+    "forecast",
+    "benefits",
+    "bonus tokens",
+    "event",
+    "buy supplies",
+    "set prices",
+    "weather change",
+    "sell",
+    "spoilage",
+    "end of day",
+)  # the ten steps, for messages; the board prints its own titles
+GAINS = ("bonus tokens", "bargain", "immunity goods", "event goods")  # place_goods' `why`
+Watch = Callable[[int, GameState], None]  # told the step number (1-10) and the state after it
 
 
 @dataclass(frozen=True)
@@ -171,7 +189,7 @@ def _gain(
     if count <= 0:
         return state
     goods = _check_goods(
-        pack, decider.place_goods(state, seat, count, one_type), count, one_type, why
+        pack, decider.place_goods(state, seat, count, one_type, why=why), count, one_type, why
     )
     stand = state.stands[seat - 1]
     return state.with_stand(evolve(stand, stock=stand.stock.plus(goods)))
@@ -185,10 +203,8 @@ def step_forecast(pack: LemonadeStall, state: GameState, dice: Dice) -> GameStat
     return evolve(state, tomorrow=forecast(pack, state.forecast, (dice.roll(D12), dice.roll(D12))))
 
 
-def step_benefits(
-    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
-) -> GameState:
-    """Steps 2 and 3: draft in seat order from the first player, then bonus tokens."""
+def step_draft(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
+    """Step 2: draft in seat order from the first player; a card's tokens go with it."""
     available = [b for b, _ in state.bonus_tokens]
     tokens = dict(state.bonus_tokens)
     for seat in clockwise(state.players, state.first_player):
@@ -209,9 +225,14 @@ def step_benefits(
             stands[seat - 1] = stand
             state = evolve(state, stands=tuple(stands), bonus_tokens=tuple(tokens.items()))
         state = _take_benefit(pack, state, seat, decider)
-    for benefit_id in available:
-        tokens[benefit_id] += 1
-    return evolve(state, bonus_tokens=tuple(tokens.items()))
+    return state
+
+
+def step_bonus(state: GameState) -> GameState:
+    """Step 3: every card nobody took gains a bonus token."""
+    taken = {s.benefit for s in state.stands}
+    tokens = tuple([(b, n if b in taken else n + 1) for b, n in state.bonus_tokens])
+    return evolve(state, bonus_tokens=tokens)
 
 
 def _take_benefit(pack: LemonadeStall, state: GameState, seat: int, decider: Decider) -> GameState:
@@ -401,20 +422,35 @@ def step_end(pack: LemonadeStall, state: GameState) -> GameState:
 
 
 def play_day(
-    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], dice: Dice
+    pack: LemonadeStall,
+    state: GameState,
+    deciders: Mapping[int, Decider],
+    dice: Dice,
+    watch: Watch | None = None,
 ) -> tuple[GameState, DayReport]:
-    """One day's ten steps in order."""
+    """One day's ten steps in order; ``watch`` sees the state after each step."""
     day_name = pack.days[state.day]
     first = state.first_player
     today = state.forecast
+    seen = watch or _unwatched
     state = step_forecast(pack, state, dice)
-    state = step_benefits(pack, state, deciders)
+    seen(1, state)
+    state = step_draft(pack, state, deciders)
+    seen(2, state)
+    state = step_bonus(state)
+    seen(3, state)
     state = step_event(pack, state, deciders)
+    seen(4, state)
     state, purchases = step_purchase(pack, state, deciders)
+    seen(5, state)
     state = step_prices(pack, state, deciders)
+    seen(6, state)
     state = step_weather(pack, state, dice)
+    seen(7, state)
     state, sales = step_sell(pack, state)
+    seen(8, state)
     state, spoiled = step_spoil(pack, state, dice)
+    seen(9, state)
     report = DayReport(
         day=day_name,
         first_player=first,
@@ -431,7 +467,19 @@ def play_day(
         money=tuple([s.money for s in state.stands]),
         stock=tuple([s.stock for s in state.stands]),
     )
-    return step_end(pack, state), report
+    state = step_end(pack, state)
+    seen(10, state)
+    return state, report
+
+
+def _unwatched(step: int, state: GameState) -> None:
+    return None
+
+
+def final_result(pack: LemonadeStall, state: GameState) -> Result:
+    """The standings after the last day: ties go by the marker's holder after the last step 10."""
+    standings = [Standing(s.seat, s.money, s.stock.total) for s in state.stands]
+    return rank(pack, standings, state.first_player)
 
 
 def play_game(
@@ -440,11 +488,23 @@ def play_game(
     deciders: Mapping[int, Decider],
     dice: Dice,
     first_player: int = 1,
+    watch: Watch | None = None,
 ) -> tuple[Result, list[DayReport]]:
     state = new_game(pack, players, dice, first_player)
+    state, reports = play_days(pack, state, deciders, dice, watch)
+    return final_result(pack, state), reports
+
+
+def play_days(
+    pack: LemonadeStall,
+    state: GameState,
+    deciders: Mapping[int, Decider],
+    dice: Dice,
+    watch: Watch | None = None,
+) -> tuple[GameState, list[DayReport]]:
+    """Every day left, from ``state`` to the end of the last day."""
     reports = []
-    for _ in pack.days:
-        state, report = play_day(pack, state, deciders, dice)
+    while state.day < len(pack.days):
+        state, report = play_day(pack, state, deciders, dice, watch)
         reports.append(report)
-    standings = [Standing(s.seat, s.money, s.stock.total) for s in state.stands]
-    return rank(pack, standings, state.first_player), reports
+    return state, reports

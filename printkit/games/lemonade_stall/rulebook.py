@@ -30,6 +30,8 @@ from printkit.games.lemonade_stall.rules import (
     Offer,
     Stock,
     Weather,
+    effect_for,
+    is_immune,
     purchase_cost,
     sell,
 )
@@ -277,12 +279,115 @@ def _example_view(plugin: GamePlugin, pack: LemonadeStall, example: Example) -> 
         view["sale"] = _sale(pack, view["given"], view["result"], example.path)
     elif example.rule == "purchase":
         view["purchase"] = _purchase(pack, view["given"])
+    elif example.rule == "day":
+        view["day"] = _day(pack, view["given"], view["result"], example.path)
+    elif example.rule == "game":
+        view["seats"] = _seat_names(pack, view["given"]["stands"])
     return view
+
+
+def _seat_names(pack: LemonadeStall, stands: list[dict]) -> list[str]:
+    """Each seat by its colour where the example gives one."""
+    colours = {c.id: c.name for c in pack.player_colours}
+    return [colours.get(s.get("colour", ""), f"Seat {i}") for i, s in enumerate(stands, 1)]
+
+
+def _day(pack: LemonadeStall, given: dict, result: dict, path: Path) -> dict[str, Any]:
+    """A whole day step by step: each mat before and after, and what each step did.
+
+    Every number is the engine's (the example's trace); the template words it.
+    """
+    stands = given["stands"]
+    seats = _seat_names(pack, stands)
+    dawn = {
+        "money": [int(s["money"]) for s in stands],
+        "stock": [{i: int(s.get("stock", {}).get(i, 0)) for i in pack.item_ids} for s in stands],
+        "tokens": {b.id: 0 for b in pack.benefits_for(len(stands))}
+        | {k: int(v) for k, v in given.get("tokens", {}).items()},
+        "first_player": int(given["first_player"]),
+    }
+    steps, before = [], dawn
+    for number, title in enumerate(STEP_TITLES, start=1):
+        after = result["trace"][str(number)]
+        steps.append(
+            {
+                "number": number,
+                "title": title,
+                "changed": _mats(before) != _mats(after),
+                "rows": _mat_rows(pack, seats, before, after),
+                "before": before,
+                "after": after,
+                "spent": [b - a for b, a in zip(before["money"], after["money"])],
+            }
+        )
+        before = after
+    order = [(int(given["first_player"]) - 1 + i) % len(stands) + 1 for i in range(len(stands))]
+    return {
+        "seats": seats,
+        "order": order,
+        "decisions": given.get("decisions", [{}] * len(stands)),
+        "header": ["Stand", "Money"] + [i.name for i in pack.items],
+        "dawn": _mat_rows(pack, seats, dawn, dawn),
+        "summary": _mat_rows(pack, seats, dawn, steps[-1]["after"]),
+        "steps": steps,
+        "selling": _day_sale(pack, given, result, path),
+    }
+
+
+def _mats(state: dict) -> tuple:
+    return state["money"], state["stock"]
+
+
+def _mat_rows(pack: LemonadeStall, seats: list[str], before: dict, after: dict) -> list[list[str]]:
+    """One row per mat: each number as it was, with an arrow to what it became."""
+
+    def cell(old: int, new: int, show=str) -> str:
+        return show(new) if old == new else f"{show(old)} → **{show(new)}**"
+
+    rows = []
+    for seat, name in enumerate(seats):
+        row = [name, cell(before["money"][seat], after["money"][seat], dollars)]
+        for item in pack.item_ids:
+            row.append(cell(before["stock"][seat][item], after["stock"][seat][item]))
+        rows.append(row)
+    return rows
+
+
+def _day_sale(pack: LemonadeStall, given: dict, result: dict, path: Path) -> dict[str, Any]:
+    """Step 8 of a day as the selling table of a `sell` example prints it."""
+    table = result["trace"]["7"]
+    sale_given = {
+        "weather": table["weather"],
+        "first_player": table["first_player"],
+        "event": given["event"],
+        "stands": [
+            {"stock": stock, "price": price, "benefit": benefit}
+            for stock, price, benefit in zip(table["stock"], table["prices"], table["benefits"])
+        ],
+    }
+    sold = {"sold": result["sold"], "income": result["income"]}
+    sale = _sale(pack, sale_given, sold, path) | {"names": _seat_names(pack, given["stands"])}
+    return {
+        "given": sale_given,
+        "prose": "",
+        "sale": sale,
+        "result": {
+            "capacity": result["capacity"],
+            "limit": result["limit"],
+            "sold": result["sold"],
+            "income": result["income"],
+            "total": sum(result["sold"]),
+        },
+    }
 
 
 def _purchase(pack: LemonadeStall, given: dict) -> dict[str, Any]:
     """What the buy costs and which limit it breaks, for a printed verdict."""
-    effect = pack.event(given["event"]).effect if "event" in given else NO_EVENT
+    effect = NO_EVENT
+    if "event" in given:
+        card = pack.event(given["event"])
+        immune = is_immune(pack, given.get("benefit"), card.immunity)
+        effect = effect_for(pack, card.effect, immune)
     buy = {k: int(v) for k, v in given["buy"].items()}
     cost = purchase_cost(pack, buy, effect)
     cap = effect.purchase_total_cap
@@ -307,6 +412,7 @@ def _sale(pack: LemonadeStall, given: dict, result: dict, path: Path) -> dict[st
         raise ContentError(Location(path), "the selling table disagrees with the example rule")
     return {
         "first_player": first,
+        "names": [],
         "seats": list(range(1, len(offers) + 1)),
         "prices": [o.price for o in offers],
         "benefits": [o.benefit or "" for o in offers],

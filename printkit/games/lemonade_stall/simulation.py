@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from printkit.dice import SeededDice
-from printkit.games.lemonade_stall.game import DayReport, play_game
+from printkit.games.lemonade_stall.game import DayReport, Watch, play_game
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.games.lemonade_stall.rules import Result, Stock, is_priced_out
 from printkit.games.lemonade_stall.strategies import STRATEGIES
@@ -32,14 +32,18 @@ from printkit.simulate.seeds import sub_seed
 
 
 def play_seeded(
-    pack: LemonadeStall, players: int, seed: int, lineup: Sequence[str]
+    pack: LemonadeStall,
+    players: int,
+    seed: int,
+    lineup: Sequence[str],
+    watch: Watch | None = None,
 ) -> tuple[Result, list[DayReport]]:
     """The whole game ``seed`` names: its dice and each seat's bot seeded from it."""
     deciders = {
         seat: STRATEGIES[name](pack, sub_seed(seed, f"seat-{seat}"))
         for seat, name in enumerate(lineup, start=1)
     }
-    return play_game(pack, players, deciders, SeededDice(sub_seed(seed, "dice")))
+    return play_game(pack, players, deciders, SeededDice(sub_seed(seed, "dice")), watch=watch)
 
 
 def record_game(

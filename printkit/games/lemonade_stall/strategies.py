@@ -60,7 +60,7 @@ class RandomLegal:
         return self._pick(list(options))
 
     def place_goods(
-        self, state: GameState, seat: int, count: int, one_type: bool
+        self, state: GameState, seat: int, count: int, one_type: bool, why: str = ""
     ) -> Mapping[str, int]:
         items = list(self.pack.item_ids)
         if one_type:
@@ -293,7 +293,7 @@ class Bot:
         return best
 
     def place_goods(
-        self, state: GameState, seat: int, count: int, one_type: bool
+        self, state: GameState, seat: int, count: int, one_type: bool, why: str = ""
     ) -> Mapping[str, int]:
         """Onto the scarcest good, so the goods make cups; durable goods win a tie."""
         counts = state.stand(seat).stock.counts()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from printkit.content.fields import Field, Ledger, check_unique, read_size, suggest
 from printkit.content.packs import PACK_OPTIONAL_KEYS, read_document
+from printkit.content.symbol_names import SYMBOL_NAMES
 from printkit.games.lemonade_stand.model import (
     CUPS,
     CUSTOMERS,
@@ -41,23 +42,7 @@ from printkit.games.lemonade_stand.text import (
 
 MAX_CARDS = 200  # a list longer than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
-SYMBOLS = (  # printkit.render.symbols, plus the shapes the kit draws itself
-    "sun",
-    "cloud",
-    "drop",
-    "heart",
-    "leaf",
-    "star",
-    "cup",
-    "cube",
-    "lemon",
-    "snowflake",
-    "thermometer",
-    "coin",
-    "triangle",
-    "diamond",
-    "person",
-)
+SYMBOLS = (*sorted(SYMBOL_NAMES), "triangle", "diamond", "person")  # and the shapes the kit draws
 RULINGS = {
     "decks": ["separate"],
     "coins_played": ["face-down"],

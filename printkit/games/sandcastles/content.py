@@ -55,6 +55,7 @@ RULINGS = {  # each ruling and the one reading this engine implements
     "resting_cards": ["on-a-legal-card"],
     "smash": ["card-and-rider"],
     "unplayed": ["discard"],
+    "holes": ["enclosed"],
 }
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.check.checker import Example, plain
-from printkit.content.fields import Field
 from printkit.errors import ContentError, Location
 from printkit.games.sandcastles.art import draw_card
 from printkit.games.sandcastles.diagrams import CastleMarks, GalleryBlock, castle_block
-from printkit.games.sandcastles.examples import read_castle
+from printkit.games.sandcastles.examples import built_castle, read_castle
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
 from printkit.registry import GamePlugin
 from printkit.render.theme import Theme
@@ -159,6 +158,8 @@ def _examples(
 
 def _view(plugin: GamePlugin, pack: Sandcastles, example: Example) -> dict[str, Any]:
     view = example_view(plugin, pack, example)
+    if example.rule == "whole-round":
+        view["steps"] = [_steps(pack, p) for p in view["given"]["players"]]
     if example.rule == "legal":
         castle, result = view["given"]["castle"], view["result"]
         view["verdicts"] = [
@@ -173,14 +174,45 @@ def _view(plugin: GamePlugin, pack: Sandcastles, example: Example) -> dict[str, 
     return view
 
 
-def _castles(example: Example) -> list[tuple[Field, Field]]:
-    """(the player's node, its castle node) for each castle an example shows."""
+def _steps(pack: Sandcastles, player: dict[str, Any]) -> list[str]:
+    """A player's steps in words: what they laid where, took from the piles or threw away."""
+    words = []
+    for step in player["steps"]:
+        ((kind, what),) = step.items()
+        if kind == "lay":
+            turn = f", turned {what['turn']}°" if what.get("turn") else ""
+            at = "{},{}".format(*what["at"])
+            words.append(f"Lays the {pack.card(what['card']).name} at {at}{turn}")
+        elif kind == "draw":
+            words.append(f"Takes a {pack.card(what).name} from a pile")
+        else:
+            words.append(f"Discards the {pack.card(what).name}")
+    return words
+
+
+def _castles(pack: Sandcastles, example: Example) -> list[tuple[tuple, tuple]]:
+    """(the castle as laid, the cells smashed in it) for each castle an example shows."""
     given = example.given
     if given.has("castle"):
-        return [(given, given.get("castle"))]
-    if given.has("players"):
-        return [(p, p.get("castle")) for p in given.get("players").as_list()]
-    return []
+        return [(read_castle(pack, given.get("castle")), ())]
+    if not given.has("players"):
+        return []
+    if example.rule == "whole-round":
+        smashes = plain(given.get("smashes").raw) if given.has("smashes") else []
+        return [
+            (
+                built_castle(pack, player.get("steps")),
+                tuple(tuple(s["at"]) for s in smashes if s["of"] == seat),
+            )
+            for seat, player in enumerate(given.get("players").as_list(), start=1)
+        ]
+    shown = []
+    for player in given.get("players").as_list():
+        smashed = player.opt("smashed")
+        entries = smashed.as_list() if smashed else []
+        cells = tuple(tuple(plain(s.raw)) for s in entries if isinstance(s.raw, list))
+        shown.append((read_castle(pack, player.get("castle")), cells))
+    return shown
 
 
 def _pictures(
@@ -192,15 +224,11 @@ def _pictures(
     blocks: dict[str, Block],
 ) -> list[str]:
     keys = []
-    for seat, (player, node) in enumerate(_castles(example), start=1):
-        castle = read_castle(pack, node)
-        smashed = player.opt("smashed")
+    for seat, (castle, smashed) in enumerate(_castles(pack, example), start=1):
         marks = CastleMarks(
             numbers=example.rule == "legal",
             illegal=tuple(view["result"]["illegal"]) if example.rule == "legal" else (),
-            smashed=tuple(tuple(plain(s.raw)) for s in smashed.as_list() if isinstance(s.raw, list))
-            if smashed
-            else (),
+            smashed=smashed,
             structures=example.rule != "legal",
         )
         if example.rule in ("score",) and view["result"]["illegal"]:

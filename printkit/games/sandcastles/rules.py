@@ -165,6 +165,9 @@ def parts(pack: Sandcastles, castle: Sequence[Placement]) -> list[tuple[Placemen
     return sorted(result, key=lambda part: first[id(part)])  # in the order they were laid
 
 
+HOLE = -1  # the one patch of an empty cell, beside a card's regions 0..7
+
+
 # -- structures ------------------------------------------------------------------
 @dataclass(frozen=True)
 class Courtyard:
@@ -232,11 +235,45 @@ def find_towers(faces: dict[Cell, Face]) -> tuple[Tower, ...]:
     return tuple(towers)
 
 
+def _holes(faces: dict[Cell, Face]) -> tuple[set[Cell], set[Cell]]:
+    """Empty cells inside the castle's bounding box and one cell beyond, and those open to the sea.
+
+    An empty cell is open when empty cells lead from it to the rim of that box;
+    a hole the cards close in holds sand like any other patch (ruling: holes).
+    """
+    xs = [x for x, _ in faces]
+    ys = [y for _, y in faces]
+    box = range(min(xs) - 1, max(xs) + 2), range(min(ys) - 1, max(ys) + 2)
+    empty = {(x, y) for x in box[0] for y in box[1] if (x, y) not in faces}
+    rim = {(x, y) for x, y in empty if x in (box[0][0], box[0][-1]) or y in (box[1][0], box[1][-1])}
+    open_cells, frontier = set(rim), list(rim)
+    while frontier:
+        cell = frontier.pop()
+        for side in range(4):
+            other = neighbour(cell, side)
+            if other in empty and other not in open_cells:
+                open_cells.add(other)
+                frontier.append(other)
+    return empty, open_cells
+
+
 def find_courtyards(faces: dict[Cell, Face]) -> tuple[Courtyard, ...]:
-    """Patches of sand that reach no open edge of the castle."""
+    """Patches of sand that reach no open edge of the castle.
+
+    Sand facing an empty cell flows into it; the empty cell is open sea unless
+    the cards round it close it in, and then it is part of the patch.
+    """
+    if not faces:
+        return ()
     sets = _Sets()
-    open_nodes = set()
+    empty, open_cells = _holes(faces)
+    open_nodes = {(cell, HOLE) for cell in open_cells}
     labels = {cell: regions(face) for cell, face in faces.items()}
+    for cell in empty:
+        sets.add((cell, HOLE))
+        for side in (0, 1):
+            if neighbour(cell, side) in empty:
+                sets.union((cell, HOLE), (neighbour(cell, side), HOLE))
     for cell in faces:
         for region in set(labels[cell]):
             sets.add((cell, region))
@@ -247,15 +284,18 @@ def find_courtyards(faces: dict[Cell, Face]) -> tuple[Courtyard, ...]:
                 if other in faces:
                     sets.union(node, (other, labels[other][theirs]))
                 else:
-                    open_nodes.add(node)
+                    sets.union(node, (other, HOLE))
     closed_roots = {sets.find(n) for n in open_nodes}
     result = []
     for group in sets.groups():
         if sets.find(group[0]) in closed_roots:
             continue
-        cells = tuple(sorted({cell for cell, _ in group}))
+        sand = [(cell, region) for cell, region in group if region != HOLE]
+        if not sand:
+            continue
+        cells = tuple(sorted({cell for cell, _ in sand}))
         boundary = tuple(
-            sorted({cell for cell, region in group if region_is_walled(faces[cell], region)})
+            sorted({cell for cell, region in sand if region_is_walled(faces[cell], region)})
         )
         result.append(Courtyard(cells, boundary))
     return tuple(result)

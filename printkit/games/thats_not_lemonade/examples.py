@@ -11,20 +11,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from printkit.content.fields import Field
-from printkit.errors import RuleError
-from printkit.games.thats_not_lemonade.game import TurnView, play_round
+from printkit.errors import ContentError, RuleError
+from printkit.games.thats_not_lemonade.game import TurnView, play_round, play_rounds
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import (
     HIT,
     PASS,
     RoundResult,
+    deal,
     ice,
     lemons,
     next_card_chance,
     next_dealer,
+    odds_table,
     percent,
     round_deck,
+    take_turn,
     trophy_for,
+    whole_percent,
 )
 from printkit.registry import ExampleRule, example_rule
 
@@ -116,33 +120,47 @@ def run_deck(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     }
 
 
+def _script(
+    pack: ThatsNotLemonade, node: Field, players: int, available: Sequence[str]
+) -> tuple[list[str], dict[int, ScriptedSeat]]:
+    """One round's stacked deck (the rest below it) and each seat's scripted choices."""
+    stack = _stacked(node.get("deck"), available, pack)
+    seats = _scripted(node.get("decisions"), players, len(available) - len(stack))
+    return _full_deck(stack, available), seats
+
+
+def _stack_error(node: Field, exc: StackExhausted, where: str = "") -> ContentError:
+    stacked = len(node.get("deck").as_list())
+    return node.get("deck").error(
+        f"{where}{exc}: only {stacked} cards are stacked (the buried card included)",
+        "list every card the round deals, from the top",
+    )
+
+
 def run_round(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     given.expect_keys(["players", "dealer", "deck", "decisions"], ["won"])
     players = _players(pack, given)
     dealer = given.get("dealer").as_int(1, players)
     won = _won(pack, given)
-    available = round_deck(pack, players, won)
-    stack = _stacked(given.get("deck"), available, pack)
-    seats = _scripted(given.get("decisions"), players, len(available) - len(stack))
-    deck = _full_deck(stack, available)
+    deck, seats = _script(pack, given, players, round_deck(pack, players, won))
     try:
         result = play_round(pack, players, dealer, deck, seats, won)
     except StackExhausted as exc:
-        raise given.get("deck").error(
-            f"{exc}: only {len(stack)} cards are stacked (the buried card included)",
-            "list every card the round deals, from the top",
-        ) from None
+        raise _stack_error(given, exc) from None
     except RuleError as exc:
         raise given.get("decisions").error(str(exc), "give each seat one choice per turn") from None
     _check_used(given, seats, result)
     return _round_view(pack, result)
 
 
-def _check_used(given: Field, seats: Mapping[int, ScriptedSeat], result: RoundResult) -> None:
+def _check_used(
+    given: Field, seats: Mapping[int, ScriptedSeat], result: RoundResult, where: str = ""
+) -> None:
     for seat in seats.values():
         if seat.used < len(seat.choices):
             raise given.get("decisions").error(
-                f"seat {seat.seat} lists {len(seat.choices)} choices but has {seat.used} turns",
+                f"{where}seat {seat.seat} lists {len(seat.choices)} choices "
+                f"but has {seat.used} turns",
                 f"the round ended by {result.ended_by}; drop the extra choices",
             )
 
@@ -180,8 +198,10 @@ def run_odds(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
             f"{hidden} out cards cannot hide among {cards_left + pack.buried} unseen cards"
         )
     chance = next_card_chance(cards_left, hidden, pack.buried)
+    cell = odds_table(pack).chance(cards_left, hidden)
     return {
         "chance": percent(chance),
+        "odds_card": "–" if cell is None else str(whole_percent(cell)),
         "fraction": f"{chance.numerator}/{chance.denominator}",
         "unseen": cards_left + pack.buried,
     }
@@ -218,6 +238,112 @@ def run_game_end(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
     }
 
 
+def run_game(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
+    """A whole game: every round from its stacked deck and each seat's choices."""
+    given.expect_keys(["players", "first_dealer", "rounds"])
+    players = _players(pack, given)
+    first = given.get("first_dealer").as_int(1, players)
+    nodes = given.get("rounds").as_list(1)
+    played: list[tuple[Field, dict[int, ScriptedSeat], int]] = []
+
+    def script(number: int, dealer: int, cards: tuple[str, ...]):
+        if number > len(nodes):
+            raise given.get("rounds").error(
+                f"round {number}: no seat has won {pack.rounds_to_win} rounds after the "
+                f"{len(nodes)} listed",
+                f"list round {number}'s deck and decisions (seat {dealer} deals it)",
+            )
+        node = nodes[number - 1]
+        node.expect_keys(["deck", "decisions"])
+        deck, seats = _script(pack, node, players, cards)
+        played.append((node, seats, len(cards)))
+        return deck, seats
+
+    try:
+        result = play_rounds(pack, players, script, first)
+    except StackExhausted as exc:
+        raise _stack_error(played[-1][0], exc, f"round {len(played)}: ") from None
+    except RuleError as exc:
+        raise (
+            played[-1][0]
+            .get("decisions")
+            .error(f"round {len(played)}: {exc}", "give each seat one choice per turn")
+        ) from None
+    for number, ((node, seats, _), done) in enumerate(zip(played, result.rounds), start=1):
+        _check_used(node, seats, done, f"round {number}: ")
+    if len(nodes) > len(result.rounds):
+        raise nodes[len(result.rounds)].error(
+            f"round {len(result.rounds) + 1} is never played: seat {result.winner} had won "
+            f"{pack.rounds_to_win} rounds after round {len(result.rounds)}",
+            "drop the later rounds",
+        )
+    rounds = result.rounds
+    return {
+        "winner": result.winner,
+        "wins": list(result.wins),
+        "ranking": list(result.ranking),
+        "rounds": len(rounds),
+        "dealers": [r.state.dealer for r in rounds],
+        "deck_sizes": [size for _, _, size in played],
+        "round_winners": [r.winner for r in rounds],
+        "ended_by": [r.ended_by for r in rounds],
+        "decided_by": [r.decided_by for r in rounds],
+        "trophies": [r.trophy for r in rounds],
+        "details": [_round_view(pack, r) for r in rounds],
+    }
+
+
+# -- golden playthroughs ------------------------------------------------------------------------
+def run_playthrough(pack: ThatsNotLemonade, given: Field) -> Mapping[str, Any]:
+    """A seeded bots' game, every turn with the table after it: pins the engine's play."""
+    # the simulator loads only when a playthrough is checked, as for `printkit simulate`
+    from printkit.games.thats_not_lemonade.simulation import play_seeded
+    from printkit.games.thats_not_lemonade.strategies import STRATEGIES
+
+    given.expect_keys(["players", "seed", "lineup"])
+    players = _players(pack, given)
+    seed = given.get("seed").as_int(0, 2**63)
+    lineup = [
+        b.as_choice(sorted(STRATEGIES)) for b in given.get("lineup").as_list(players, players)
+    ]
+    result = play_seeded(pack, players, seed, lineup)
+    steps: list[dict[str, Any]] = []
+    for number, done in enumerate(result.rounds, start=1):
+        steps += _replayed_steps(pack, number, done)
+        steps.append(
+            {
+                "round": number,
+                "ended_by": done.ended_by,
+                "winner": done.winner,
+                "decided_by": done.decided_by,
+                "trophy": done.trophy,
+            }
+        )
+    return {"steps": steps, "winner": result.winner, "wins": list(result.wins)}
+
+
+def _replayed_steps(pack: ThatsNotLemonade, number: int, done: RoundResult) -> list[dict]:
+    """Each turn of a finished round and the table after it, replayed from its deal."""
+    end = done.state
+    drawn = [t.card for t in end.log if t.card]
+    state = deal(pack, end.players, end.dealer, [*end.buried, *drawn, *end.pile])
+    steps = []
+    for turn in end.log:
+        state = take_turn(pack, state, turn.choice == HIT)
+        steps.append(
+            {
+                "round": number,
+                "seat": turn.seat,
+                "choice": turn.choice,
+                "card": turn.card or None,
+                "pile": len(state.pile),
+                "lemons": [lemons(pack, h) for h in state.hands],
+                "out": list(state.out),
+            }
+        )
+    return steps
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -238,7 +364,20 @@ RULES: dict[str, ExampleRule] = dict(
             "odds",
             "the chance that the next card is That's Not Lemonade",
             run_odds,
-            "chance fraction unseen",
+            "chance fraction unseen odds_card",
+        ),
+        example_rule(
+            "game",
+            "a whole game: each round from a stacked deck and each seat's hit/pass choices",
+            run_game,
+            "winner wins ranking rounds dealers deck_sizes round_winners ended_by decided_by "
+            "trophies details",
+        ),
+        example_rule(
+            "playthrough",
+            "a golden playthrough: a seeded bots' game, every turn and the table after it",
+            run_playthrough,
+            "steps winner wins",
         ),
         example_rule(
             "game-end",

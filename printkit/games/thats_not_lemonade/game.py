@@ -7,7 +7,7 @@ and how many out cards are still hidden. Shuffles come from a dice source.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -102,6 +102,9 @@ class GameResult:
         return (self.winner, *others)
 
 
+Script = Callable[[int, int, tuple[str, ...]], tuple[Sequence[str], Mapping[int, Decider]]]
+
+
 def play_game(
     pack: ThatsNotLemonade,
     players: int,
@@ -109,13 +112,29 @@ def play_game(
     dice: Dice,
     first_dealer: int = 1,
 ) -> GameResult:
-    """Rounds until a seat has won ``rounds_to_win``; each trophy leaves the deck."""
+    """Rounds until a seat has won ``rounds_to_win``; each round's deck shuffled by ``dice``."""
+    return play_rounds(
+        pack, players, lambda _n, _dealer, cards: (shuffle(cards, dice), deciders), first_dealer
+    )
+
+
+def play_rounds(
+    pack: ThatsNotLemonade, players: int, script: Script, first_dealer: int = 1
+) -> GameResult:
+    """A whole game: ``script(round, dealer, cards)`` gives each round's deck and deciders.
+
+    The cards offered are the table's deck less every trophy won so far; a
+    shuffle or a stacked example chooses their order. Each trophy leaves the
+    deck, the deal passes left, and the game stops the moment a seat has won
+    ``rounds_to_win`` rounds.
+    """
     won: list[str] = []
     wins = [0] * players
     rounds: list[RoundResult] = []
     dealer = first_dealer
     while True:
-        deck = shuffle(round_deck(pack, players, won), dice)
+        number = len(rounds) + 1
+        deck, deciders = script(number, dealer, round_deck(pack, players, won))
         result = play_round(pack, players, dealer, deck, deciders, won, wins)
         rounds.append(result)
         won.append(result.trophy)

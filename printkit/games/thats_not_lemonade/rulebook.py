@@ -191,6 +191,12 @@ def _example_view(plugin: GamePlugin, pack: ThatsNotLemonade, example: Example) 
     view = example_view(plugin, pack, example)
     if example.rule == "round":
         view["trips"] = _trips(pack, view["given"], view["result"])
+    if example.rule == "game":
+        players, result = view["given"]["players"], view["result"]
+        view["trips"] = [
+            _trips(pack, {"players": players, "dealer": dealer}, detail)
+            for dealer, detail in zip(result["dealers"], result["details"])
+        ]
     return view
 
 

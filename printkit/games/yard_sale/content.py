@@ -72,6 +72,7 @@ RULINGS: dict[str, tuple[str, ...]] = {
     "shopper_cash": ("cash-on-the-card",),
     "shopping_time": ("marker-per-round",),
     "game_end_tie": ("shared",),
+    "refill_order": ("next-first-player",),
 }
 # The parameters each kind of item rule reads (all whole numbers but `subject`).
 RULE_PARAMETERS: dict[str, tuple[str, ...]] = {

@@ -6,14 +6,24 @@ so a printed example cannot drift from the rules.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from printkit.content.fields import Field
 from printkit.dice import ScriptedDice
 from printkit.errors import RuleError
 from printkit.games.yard_sale.model import Pitch, YardSale
+from printkit.games.yard_sale.play import (
+    Move,
+    Pile,
+    RoundPlay,
+    Seller,
+    Table,
+    TurnError,
+    play_round,
+)
 from printkit.games.yard_sale.rules import (
     Offer,
     Purchase,
@@ -271,6 +281,174 @@ def run_game_end(pack: YardSale, given: Field) -> Mapping[str, Any]:
     return {"winners": list(best), "shared": len(best) > 1, "ranking": list(ranking(cash))}
 
 
+# -- a whole round -----------------------------------------------------------------------------
+def _ids(node: Field | None, ids: list[str]) -> tuple[str, ...]:
+    return tuple(c.as_choice(ids) for c in node.as_list()) if node else ()
+
+
+def read_table(pack: YardSale, given: Field) -> Table:
+    """The table at the start of a round: sellers, display, decks (top first), first player."""
+    sellers_node = given.get("sellers")
+    items, pitches = [i.id for i in pack.items], [p.id for p in pack.pitches]
+    sellers = []
+    for entry in sellers_node.as_list(pack.min_players, pack.max_players):
+        entry.expect_keys(["items", "pitches"], ["cash", "name"])
+        cash = entry.opt("cash")
+        sellers.append(
+            Seller(
+                _ids(entry.get("items"), items),
+                _ids(entry.get("pitches"), pitches),
+                cash.as_int(0, 100_000) if cash else 0,
+            )
+        )
+    display = []
+    for entry in given.get("display").as_list(0, pack.display_shoppers):
+        entry.expect_keys(["shopper"], ["cash", "rounds_left"])
+        display.append(_visit(pack, entry))
+    decks = given.opt("decks")
+    if decks is not None:
+        decks.expect_keys([], ["items", "pitches", "shoppers"])
+    shopper_ids = [s.id for s in pack.shoppers]
+    table = Table(
+        round=_round(pack, given),
+        first=given.get("first_player").as_int(1, len(sellers)),
+        sellers=tuple(sellers),
+        display=tuple(display),
+        items=Pile(_ids(decks.opt("items") if decks else None, items)),
+        pitches=Pile(_ids(decks.opt("pitches") if decks else None, pitches)),
+        shoppers=Pile(_ids(decks.opt("shoppers") if decks else None, shopper_ids)),
+    )
+    _check_cards(pack, given, table)
+    return table
+
+
+def _check_cards(pack: YardSale, given: Field, table: Table) -> None:
+    """No card is at the table more often than the decks hold it."""
+    items = [i for s in table.sellers for i in s.items] + list(table.items.deck)
+    shoppers = [v.shopper.id for v in table.display] + list(table.shoppers.deck)
+    pitches = Counter([p for s in table.sellers for p in s.pitches] + list(table.pitches.deck))
+    for what, cards in (("item", items), ("shopper", shoppers)):
+        twice = sorted(c for c, n in Counter(cards).items() if n > 1)
+        if twice:
+            raise given.error(
+                f"the {what} {twice[0]} is at the table twice; there is one card of each {what}"
+            )
+    for card, count in sorted(pitches.items()):
+        if count > pack.pitch(card).copies:
+            raise given.error(
+                f"{count} {card} pitches are at the table; the deck has {pack.pitch(card).copies}"
+            )
+
+
+def read_move(pack: YardSale, node: Field, players: int) -> Move:
+    """``{seat, offer: {item, to}, pitch: {card, target}}``, or ``{seat, pass: true}``."""
+    node.expect_keys(["seat"], ["offer", "pitch", "pass"])
+    seat = node.get("seat").as_int(1, players)
+    offer = node.opt("offer")
+    pitch = node.opt("pitch")
+    passes = node.opt("pass")
+    if passes is not None and (not passes.as_bool() or offer or pitch):
+        raise passes.error("a turn passes (pass: true) or moves, not both")
+    if passes is None and offer is None and pitch is None:
+        raise node.error("a turn offers an item, plays a pitch, or passes", "write pass: true")
+    move = Move(seat)
+    if offer is not None:
+        offer.expect_keys(["item", "to"])
+        move = replace(move, offer=(offer.get("item").as_id(), offer.get("to").as_id()))
+    if pitch is not None:
+        pitch.expect_keys(["card"], ["target"])
+        target = pitch.opt("target")
+        card = pitch.get("card").as_choice([p.id for p in pack.pitches])
+        move = replace(move, pitch=(card, target.as_id() if target else None))
+    return move
+
+
+def run_whole_round(pack: YardSale, given: Field) -> Mapping[str, Any]:
+    """A whole round: every turn, the buying, shoppers leaving and arriving, each refill."""
+    given.expect_keys(["first_player", "sellers", "display", "turns"], ["round", "decks"])
+    table = read_table(pack, given)
+    nodes = given.get("turns").as_list(1)
+    moves = [read_move(pack, n, table.players) for n in nodes]
+    try:
+        played = play_round(pack, table, moves)
+    except TurnError as exc:
+        where = nodes[exc.turn - 1] if exc.turn <= len(nodes) else given.get("turns")
+        raise where.error(
+            f"turn {exc.turn}, seat {exc.seat}: {exc}",
+            "turns go clockwise from the first player; a round ends when all pass in a row",
+        ) from None
+    except RuleError as exc:
+        raise given.error(str(exc)) from None
+    short = [r.seat for r in played.refills if r.short]
+    if short:
+        raise given.get("turns").error(
+            f"seat {short[0]}'s refill runs past the decks the example stacks",
+            "list enough cards under decks: items and pitches",
+        )
+    return whole_round_view(played)
+
+
+def whole_round_view(played: RoundPlay) -> dict[str, Any]:
+    after, result = played.after, played.result
+    return {
+        "turns": len(played.moves),
+        "bought": {p.shopper: [a.item for a in p.bought] for p in result.purchases},
+        "paid": {p.shopper: [a.price for a in p.bought] for p in result.purchases},
+        "income": list(result.income),
+        "cash": [s.cash for s in after.sellers],
+        "sold": list(played.sold),
+        "leaving": list(played.leaving),
+        "arriving": list(played.arriving),
+        "display": [v.shopper.id for v in after.display],
+        "drawn_items": {r.seat: list(r.items) for r in played.refills},
+        "drawn_pitches": {r.seat: list(r.pitches) for r in played.refills},
+        "bonus": [r.seat for r in played.refills if r.bonus],
+        "items": [list(s.items) for s in after.sellers],
+        "pitches": [list(s.pitches) for s in after.sellers],
+        "next_first": after.first,
+        "next_round": after.round,
+    }
+
+
+# -- golden playthroughs -------------------------------------------------------------------------
+def run_playthrough(pack: YardSale, given: Field) -> Mapping[str, Any]:
+    """A seeded sale by random legal sellers, every turn and every round's end."""
+    from printkit.games.yard_sale.bots import play_seeded_sale
+
+    given.expect_keys(["players", "seed"])
+    players = given.get("players").as_int(pack.min_players, pack.max_players)
+    sale = play_seeded_sale(pack, players, given.get("seed").as_int(0, 2**63))
+    steps: list[dict[str, Any]] = []
+    for played in sale.rounds:
+        number = played.after.round - 1
+        for move in played.moves:
+            steps.append(
+                {
+                    "round": number,
+                    "seat": move.seat,
+                    "offer": list(move.offer) if move.offer else None,
+                    "pitch": list(move.pitch) if move.pitch else None,
+                }
+            )
+        steps.append(
+            {
+                "round": number,
+                "bought": [a.item for p in played.result.purchases for a in p.bought],
+                "income": list(played.result.income),
+                "cash": [s.cash for s in played.after.sellers],
+                "leaving": list(played.leaving),
+                "arriving": list(played.arriving),
+                "held": [[len(s.items), len(s.pitches)] for s in played.after.sellers],
+                "next_first": played.after.first,
+            }
+        )
+    return {
+        "steps": steps,
+        "cash": [s.cash for s in sale.final.sellers],
+        "winners": list(sale.winners),
+    }
+
+
 RULES: dict[str, ExampleRule] = dict(
     [
         example_rule(
@@ -302,6 +480,20 @@ RULES: dict[str, ExampleRule] = dict(
             "shoppers whose time is up leave; the display refills",
             run_shoppers,
             "leaving staying arriving display reshuffled",
+        ),
+        example_rule(
+            "whole-round",
+            "a whole round turn by turn, then the buying, the shoppers leaving and arriving, "
+            "and each refill",
+            run_whole_round,
+            "turns bought paid income cash sold leaving arriving display drawn_items "
+            "drawn_pitches bonus items pitches next_first next_round",
+        ),
+        example_rule(
+            "playthrough",
+            "a golden playthrough: a seeded sale, every turn and every round's end",
+            run_playthrough,
+            "steps cash winners",
         ),
         example_rule(
             "game-end", "the winner after the last round", run_game_end, "winners shared ranking"

@@ -13,12 +13,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from printkit.check.checker import Example
-from printkit.content.fields import Gap
+from printkit.check.checker import Example, plain
+from printkit.content.fields import Field, Gap
 from printkit.games.yard_sale import kit_cards
-from printkit.games.yard_sale.examples import read_round, read_shop
+from printkit.games.yard_sale.examples import read_move, read_round, read_shop, read_table
 from printkit.games.yard_sale.kit_cards import signed, signed_money, target_text
 from printkit.games.yard_sale.model import Item, Pitch, Shopper, YardSale
+from printkit.games.yard_sale.play import Move, play_round
 from printkit.games.yard_sale.rules import (
     Appraisal,
     Offer,
@@ -278,7 +279,67 @@ def _example_view(plugin: GamePlugin, pack: YardSale, example: Example) -> dict[
             for stall, purchase in zip(case.stalls, result.purchases)
         ]
         view["table_pitches"] = [p.title for p in case.table]
+    elif example.rule == "whole-round":
+        view.update(_whole_round(pack, example.given))
     return view
+
+
+def _whole_round(pack: YardSale, given: Field) -> dict[str, Any]:
+    """A played round for print: each turn in words, each shopper's decision, each refill."""
+    table = read_table(pack, given)
+    nodes = given.get("turns").as_list()
+    played = play_round(pack, table, [read_move(pack, n, table.players) for n in nodes])
+    sellers = plain(given.get("sellers").raw)
+    name = {seat: s.get("name", f"Seat {seat}") for seat, s in enumerate(sellers, start=1)}
+    table_pitches = tuple(pack.pitch(p) for p in played.table_pitches)
+    stalls = [
+        _shop_table(pack, st.visit, st.offers, (*st.pitches, *table_pitches), purchase)
+        | {"pitches": [p.title for p in st.pitches]}
+        for st, purchase in zip(played.stalls, played.result.purchases)
+        if st.offers
+    ]
+    return {
+        "names": name,
+        "turn_rows": [
+            [n, name[m.seat], _move_words(pack, m)] for n, m in enumerate(played.moves, 1)
+        ],
+        "stalls": stalls,
+        "table_pitches": [p.title for p in table_pitches],
+        "quiet": [
+            v.shopper.name
+            for v in table.display
+            if not any(st.offers for st in played.stalls if st.visit.shopper.id == v.shopper.id)
+        ],
+        "refill_rows": [
+            [
+                name[r.seat],
+                names([pack.pitch(c).title for c in r.pitches]) or "nothing",
+                names([pack.item(c).name for c in r.items]) or "nothing",
+            ]
+            for r in played.refills
+        ],
+        "leaving": [pack.shopper(s).name for s in played.leaving],
+        "arriving": [pack.shopper(s).name for s in played.arriving],
+    }
+
+
+def _move_words(pack: YardSale, move: Move) -> str:
+    """'Offers the Yo-yo to the Busy Parent and plays Sweet Talk on the Yo-yo', or 'Passes'."""
+    parts = []
+    if move.offer is not None:
+        item, shopper = move.offer
+        parts.append(f"offers the {pack.item(item).name} to the {pack.shopper(shopper).name}")
+    if move.pitch is not None:
+        card, target = move.pitch
+        title = pack.pitch(card).title
+        if target is None:
+            parts.append(f"plays {title} on the table")
+        elif pack.pitch(card).on_item:
+            parts.append(f"plays {title} on the {pack.item(target).name}")
+        else:
+            parts.append(f"plays {title} beside the {pack.shopper(target).name}")
+    words = " and ".join(parts) or "passes"
+    return words[0].upper() + words[1:]
 
 
 def _shop_table(
