@@ -34,7 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".mutate"
 NOT_RULES = "not (_kit_ or rulebook or glyph or card_counts or _cli_ or _print)"
-SHARED_TESTS = ("tests/test_rules_by_hand.py", "tests/test_content_follows.py")
+SHARED_TESTS = (
+    "tests/test_rules_by_hand.py",
+    "tests/test_content_follows.py",
+    "tests/test_golden.py",
+)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ def _module(game: str, module: str, *tests: str) -> Module:
     return Module(f"{game}/{module}", source, (*tests, *SHARED_TESTS, examples))
 
 
-STALL_TESTS = ("tests/test_rules.py", "tests/test_simulate.py")
+STALL_TESTS = ("tests/test_rules.py", "tests/test_lemonade_day.py", "tests/test_simulate.py")
 MODULES = {
     m.name: m
     for m in (
@@ -63,6 +67,7 @@ MODULES = {
         _module("thats-not-lemonade", "game", "tests/test_thats_not_lemonade.py"),
         _module("sandcastles", "rules", "tests/test_sandcastles.py"),
         _module("yard-sale", "rules", "tests/test_yard_sale.py"),
+        _module("yard-sale", "play", "tests/test_yard_sale.py"),
     )
 }
 
