@@ -864,10 +864,11 @@ def _stand_decks(pack):
 
 # That's Not Lemonade
 def _tnl_pass_again(pack):
-    state = deal(pack, 2, 2, ("ice", "lemonade", "lemonade", "ice", "lemonade"))
-    state = take_turn(pack, state, hit=False)  # seat 1 passes
-    state = take_turn(pack, state, hit=True)  # seat 2 hits
-    assert not can_hit(pack, state, 1)
+    """A pass binds: seat 2 passed, so only seats 1 and 3, who hit, may hit again."""
+    state = deal(pack, 3, 3, ("ice", "lemonade", "lemonade", "lemonade", "ice"))
+    for hit in (True, False, True):  # seats 1, 2, 3
+        state = take_turn(pack, state, hit)
+    assert [can_hit(pack, state, seat) for seat in (1, 2, 3)] == [True, False, True]
 
 
 def _tnl_odds_card_buried(pack):

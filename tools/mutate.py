@@ -213,6 +213,9 @@ def recheck(module: Module, folder: Path) -> None:
             verdicts[name] = "timeout"
         else:  # pytest: 0 all passed, 1 some failed; anything else is not a verdict
             verdicts[name] = {0: "survived", 1: "killed"}.get(done.returncode, "survived")
+            if done.returncode not in (0, 1):
+                tail = done.stdout.decode(errors="replace").strip().splitlines()[-3:]
+                print(f"error     {name}: pytest exited {done.returncode}", *tail, sep="\n  ")
         print(f"{verdicts[name]:9} {name}", flush=True)
     (folder / "recheck.json").write_text(json.dumps(verdicts, indent=1), encoding="utf-8")
 
