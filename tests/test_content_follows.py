@@ -47,6 +47,9 @@ from printkit.games.lemonade_stand.game import Bot, dollar_deck, set_up
 from printkit.games.lemonade_stand.model import CUPS
 from printkit.games.lemonade_stand.rules import CoinPlay, coins_by_id, coins_of, pay
 from printkit.games.thats_not_lemonade.rules import can_hit, deal, odds_table, take_turn
+from printkit.games.yard_sale import rules as yard_rules
+from printkit.games.yard_sale.rules import Offer as YardOffer
+from printkit.games.yard_sale.rules import Stall as YardStall
 from tests.conftest import CONTENT, edit, pack_copy
 
 Edit = tuple[str, str]  # (old snippet, new snippet)
@@ -876,6 +879,14 @@ def _tnl_odds_card_buried(pack):
     assert odds_table(pack).chance(6, 2) == Fraction(1, 4)
 
 
+def _yard_early_rounds(pack):
+    """Jar of Marbles early only in round 1: the landlord buys it then, not in round 2."""
+    offer = YardOffer(pack.item("jar-of-marbles"), 2)
+    stall = YardStall(yard_rules.arrive(pack.shopper("landlord")), (offer,))
+    assert yard_rules.end_round(pack, 2, [stall]).income == (0, 1)  # no round given: round 1
+    assert yard_rules.end_round(pack, 2, [stall], round_number=2).income == (0, 0)
+
+
 DIRECT = [
     Direct(
         "lemonade-stall/game.yaml: starting_money",
@@ -1021,6 +1032,13 @@ DIRECT = [
                 "first_deck: 3\n    second_deck: 3",
             ),
         ),
+    ),
+    Direct(
+        "yard-sale/items.yaml: jar-of-marbles early rounds",
+        "yard-sale",
+        "items.yaml",
+        (("rule: {early: {rounds: 4, opinion: 1}}", "rule: {early: {rounds: 1, opinion: 1}}"),),
+        _yard_early_rounds,
     ),
     Direct(
         "thats-not-lemonade/game.yaml: buried_cards on the odds card",

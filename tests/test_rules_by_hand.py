@@ -633,3 +633,11 @@ def test_refill_counts_cannot_be_negative(yard, counts):
 
 def test_a_draw_from_a_full_deck_shuffles_nothing():
     assert draw(["a", "b"], ["c"], 1) == Draw(("a",), ("b",), ("c",), False)
+
+
+def test_a_late_item_sells_from_its_round_on(yard):
+    """Egg Cups: +1 opinion from round 13. The busy parent neither loves nor hates kitchen
+    things: she leaves them in round 12 and buys them in round 13."""
+    stall = YardStall(arrive(yard.shopper("busy-parent")), (_offer(yard, "egg-cups", 1),))
+    assert end_round(yard, 2, [stall], round_number=12).income == (0, 0)
+    assert end_round(yard, 2, [stall], round_number=13).income == (1, 0)
