@@ -885,6 +885,9 @@ def _yard_early_rounds(pack):
     stall = YardStall(yard_rules.arrive(pack.shopper("landlord")), (offer,))
     assert yard_rules.end_round(pack, 2, [stall]).income == (0, 1)  # no round given: round 1
     assert yard_rules.end_round(pack, 2, [stall], round_number=2).income == (0, 0)
+    visit = yard_rules.arrive(pack.shopper("landlord"))
+    assert yard_rules.shop(pack, visit, (offer,)).bought  # shop and appraise count round 1 too
+    assert yard_rules.appraise(pack, visit, (offer,))[0].opinion == 1
 
 
 DIRECT = [

@@ -641,3 +641,17 @@ def test_a_late_item_sells_from_its_round_on(yard):
     stall = YardStall(arrive(yard.shopper("busy-parent")), (_offer(yard, "egg-cups", 1),))
     assert end_round(yard, 2, [stall], round_number=12).income == (0, 0)
     assert end_round(yard, 2, [stall], round_number=13).income == (1, 0)
+
+
+def test_one_card_of_each_item_can_be_offered(yard):
+    offers = [_offer(yard, "jar-of-screws", 1), _offer(yard, "jar-of-screws", 2)]
+    with pytest.raises(RuleError, match="Jar of Screws is offered twice"):
+        appraise(yard, arrive(yard.shopper("landlord")), offers)
+
+
+def test_a_neutral_opinion_is_given_its_reason(yard):
+    kind = replace(yard, neutral_opinion=1)
+    (screws,) = appraise(
+        kind, arrive(yard.shopper("busy-parent")), [_offer(yard, "jar-of-screws", 1)]
+    )
+    assert screws.reasons[0] == ("neutral", 1)
