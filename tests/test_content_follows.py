@@ -46,6 +46,7 @@ from printkit.games.lemonade_stand import game as stand_game
 from printkit.games.lemonade_stand.game import Bot, dollar_deck, set_up
 from printkit.games.lemonade_stand.model import CUPS
 from printkit.games.lemonade_stand.rules import CoinPlay, coins_by_id, coins_of, pay
+from printkit.games.thats_not_lemonade.game import play_round
 from printkit.games.thats_not_lemonade.rules import can_hit, deal, odds_table, take_turn
 from printkit.games.yard_sale import rules as yard_rules
 from printkit.games.yard_sale.rules import Offer as YardOffer
@@ -877,6 +878,21 @@ def _tnl_pass_again(pack):
 def _tnl_odds_card_buried(pack):
     """Two buried cards: 2 out cards hide among 6 left and 2 buried, 1 in 4."""
     assert odds_table(pack).chance(6, 2) == Fraction(1, 4)
+    seen = []
+    deck = ("ice", "ice", "lemonade", "thats-not-lemonade", "lemonade")
+    play_round(pack, 2, 2, deck, {1: _Peek(seen), 2: _Peek(seen)})
+    assert (seen[0].cards_left, seen[0].chance) == (3, Fraction(1, 5))  # 1 out among 3 + 2
+
+
+class _Peek:
+    """A That's Not Lemonade player who notes what it sees and passes."""
+
+    def __init__(self, seen: list) -> None:
+        self.seen = seen
+
+    def hit(self, view) -> bool:
+        self.seen.append(view)
+        return False
 
 
 def _yard_early_rounds(pack):

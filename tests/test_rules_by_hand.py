@@ -655,3 +655,10 @@ def test_a_neutral_opinion_is_given_its_reason(yard):
         kind, arrive(yard.shopper("busy-parent")), [_offer(yard, "jar-of-screws", 1)]
     )
     assert screws.reasons[0] == ("neutral", 1)
+
+
+def test_a_round_hands_out_the_trophy_left_after_earlier_rounds(tnl):
+    deck = ("ice", "lemonade", "lemonade")
+    deciders = {1: Recorder([False]), 2: Recorder([True, False])}
+    result = play_round(tnl, 2, 1, deck, deciders, won=["lemonade"] * 12)
+    assert result.trophy == "double-lemonade"
