@@ -8,12 +8,34 @@ from pathlib import Path
 
 
 class PrintkitError(Exception):
-    """Base of every error printkit reports to a user instead of a traceback."""
+    """Base of every error printkit reports to a user instead of a traceback.
+
+    The class fixes the exit code; the problem, where it is and a hint are
+    fields, so every command prints them the same way and a worker process
+    can hand the error back whole (it pickles with its fields).
+    """
 
     exit_code = 2
 
+    def __init__(self, problem: str = "", hint: str = "", location: Location | None = None) -> None:
+        self.problem = problem
+        self.hint = hint
+        self.location = location
+        super().__init__(self.format_message())
+
     def format_message(self) -> str:
-        return str(self)
+        message = f"{self.location}: {self.problem}" if self.location else self.problem
+        return message + (f"\n  hint: {self.hint}" if self.hint else "")
+
+    def __reduce__(self):
+        return _rebuild, (type(self), self.__dict__)
+
+
+def _rebuild(cls: type[PrintkitError], fields: dict) -> PrintkitError:
+    error = cls.__new__(cls)
+    error.__dict__.update(fields)
+    error.args = (error.format_message(),)
+    return error
 
 
 @dataclass(frozen=True)
@@ -37,16 +59,7 @@ class ContentError(PrintkitError):
     """Content or an example file is invalid: exit code 2."""
 
     def __init__(self, location: Location, problem: str, hint: str = "") -> None:
-        self.location = location
-        self.problem = problem
-        self.hint = hint
-        super().__init__(self.format_message())
-
-    def format_message(self) -> str:
-        message = f"{self.location}: {self.problem}"
-        if self.hint:
-            message += f"\n  hint: {self.hint}"
-        return message
+        super().__init__(problem, hint, location)
 
 
 class UsageError(PrintkitError):
@@ -92,3 +105,7 @@ def environment_message(exc: BaseException) -> str:
     message = f"{where}: {what}" if where else what
     hint = HINTS.get(exc.errno or 0)
     return message + (f"\n  hint: {hint}" if hint else "")
+
+
+class PreflightError(PrintkitError):
+    """The rendered kit would not print or cut cleanly; nothing was written."""

@@ -32,6 +32,15 @@ class Deck:
     fold: bool = True  # also offered as fold-and-glue sheets
     copies: str = "1"  # how many times to print the whole deck, as the guide says it
     inputs: object = None  # the content values it draws from (None: the whole pack)
+    also: tuple[Deck, ...] = ()  # single-sided decks of other sizes sharing its sheets
+
+    @property
+    def every_piece(self) -> tuple[Piece, ...]:
+        return self.pieces + tuple(p for deck in self.also for p in deck.pieces)
+
+    def sizes(self) -> tuple[tuple[float, float, tuple[Piece, ...]], ...]:
+        """Each deck's piece size and pieces, this one first: what the imposer lays out."""
+        return tuple((d.width, d.height, d.pieces) for d in (self, *self.also))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ never names a game.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,8 @@ from printkit.content.fields import Field, Gap, suggest
 from printkit.errors import UsageError
 
 if TYPE_CHECKING:
+    from printkit.kit import Kit, KitOptions
+    from printkit.rulebook.context import RulebookContext
     from printkit.simulate.records import Simulator
 
 BUILTIN_GAMES = "printkit.games"
@@ -55,9 +58,9 @@ class GamePlugin:
     rules: Mapping[str, ExampleRule] = field(default_factory=dict)
     # bots and a seeded game for `printkit simulate`, loaded on first call (see `lazy`)
     simulate: Callable[[], Simulator] | None = None
-    kit: Callable[[Any, Any], Any] | None = None  # (pack, KitOptions) -> Kit
+    kit: Callable[[Any, KitOptions], Kit] | None = None  # the pack is the game's own model
     # (pack, Theme) -> RulebookContext; (pack, Theme, lang) for a game with `languages`
-    rulebook: Callable[..., Any] | None = None
+    rulebook: Callable[..., RulebookContext] | None = None
     languages: tuple[str, ...] = ()  # printed languages, e.g. ("ru", "en"); () for one
 
 
@@ -80,17 +83,28 @@ def register(plugin: GamePlugin) -> GamePlugin:
     return plugin
 
 
-def _builtin_modules() -> dict[str, str]:
-    """Game id -> module of the bundled games, read from their package's table."""
-    return importlib.import_module(BUILTIN_GAMES).BUILTIN
+def builtin_module(game_id: str) -> str:
+    """The package of a bundled game: its id in snake case under ``printkit.games``.
+
+    The id is written once, in the game's `GamePlugin`; the package name follows
+    from it, so there is no second table to keep in step.
+    """
+    return f"{BUILTIN_GAMES}.{game_id.replace('-', '_')}"
+
+
+def builtin_ids() -> list[str]:
+    """The bundled games' ids, from their packages' names (nothing imported)."""
+    games = importlib.import_module(BUILTIN_GAMES)
+    found = pkgutil.iter_modules(games.__path__)
+    return sorted(name.replace("_", "-") for _, name, is_package in found if is_package)
 
 
 def _load_builtins() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        for module in _builtin_modules().values():
-            importlib.import_module(module)
+        for game_id in builtin_ids():
+            importlib.import_module(builtin_module(game_id))
 
 
 def plugins() -> dict[str, GamePlugin]:
@@ -100,11 +114,10 @@ def plugins() -> dict[str, GamePlugin]:
 
 def plugin_for(game_id: str) -> GamePlugin:
     """One game's plugin, importing only that game's package (commands stay quick)."""
-    builtin = _builtin_modules()
-    if game_id not in _PLUGINS and game_id in builtin:
-        importlib.import_module(builtin[game_id])
+    if game_id not in _PLUGINS and game_id in builtin_ids():
+        importlib.import_module(builtin_module(game_id))
     if game_id not in _PLUGINS:
-        known = sorted(set(plugins()) | set(builtin))
+        known = sorted(set(plugins()) | set(builtin_ids()))
         raise UsageError(
             f"no rules module is registered for game {game_id!r}; {suggest(game_id, known)}"
         )

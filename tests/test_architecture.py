@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from printkit.content.scaffold import scaffold
-from printkit.games import BUILTIN
+from printkit.registry import builtin_ids, builtin_module, plugins
 from printkit.resources import bundled_content
 
 PACKAGE = Path(__file__).resolve().parent.parent / "printkit"
@@ -90,8 +90,8 @@ def test_no_module_imports_itself_through_others():
 
 def _game_words() -> set[str]:
     words = set()
-    for game_id, module in BUILTIN.items():
-        words |= {game_id, module.rpartition(".")[2]}
+    for game_id in builtin_ids():
+        words |= {game_id, builtin_module(game_id).rpartition(".")[2]}
     return words - {"cards"}  # the plain card engine's name is an ordinary word
 
 
@@ -107,9 +107,9 @@ def test_shared_machinery_names_no_game():
     assert offenders == []
 
 
-@pytest.mark.parametrize("game_id", sorted(BUILTIN))
+@pytest.mark.parametrize("game_id", builtin_ids())
 def test_checking_a_game_loads_no_pdf_code(game_id, tmp_path):
-    module = BUILTIN[game_id]
+    module = builtin_module(game_id)
     content = bundled_content()
     if game_id == "cards":  # the plain card engine ships no game: check the scaffold's
         content = tmp_path / "content"
@@ -143,3 +143,56 @@ def test_content_knows_every_symbol_the_renderer_draws():
     from printkit.render.symbols import SYMBOLS
 
     assert set(SYMBOLS) == SYMBOL_NAMES
+
+
+def _sources() -> list[tuple[Path, ast.AST]]:
+    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(PACKAGE.rglob("*.py"))]
+
+
+def test_hints_are_fields_never_pasted_into_a_message():
+    pasted = []
+    for path, tree in _sources():
+        if path.name == "errors.py":
+            continue
+        for node in ast.walk(tree):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and ("\n  hint:" in text or text.startswith("  hint:")):
+                pasted.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert pasted == []
+
+
+def test_no_error_is_swallowed_whole():
+    """``except Exception: pass`` hides bugs; a handler names what it expects."""
+    swallowed = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ExceptHandler):
+                continue
+            broad = node.type is None or (
+                isinstance(node.type, ast.Name) and node.type.id in ("Exception", "BaseException")
+            )
+            if broad and all(isinstance(s, ast.Pass) for s in node.body):
+                swallowed.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert swallowed == []
+
+
+def test_every_printkit_error_crosses_a_process_whole():
+    import pickle
+
+    from printkit.errors import ContentError, Location, PrintkitError, UsageError
+
+    for error in (
+        ContentError(Location("a.yaml", "cards[x].copies", 3), "expected a whole number", "e.g. 2"),
+        UsageError("no game 'x'", "did you mean 'y'?"),
+        PrintkitError("plain"),
+    ):
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error)
+        assert back.format_message() == error.format_message()
+        assert back.exit_code == error.exit_code
+
+
+def test_each_bundled_game_is_registered_once_under_its_package_name():
+    registered = plugins()
+    for game_id in builtin_ids():
+        assert registered[game_id].id == game_id

@@ -64,7 +64,8 @@ def test_the_guide_lists_every_file_with_its_page_count(kits, paper):
     guide = page_texts(kits / paper / "00-printing-guide.pdf")[0]
     assert "printing guide" in guide
     listed = re.findall(r"(\d\d-[a-z-]+\.pdf) \((\d+) p\.\)", guide)
-    assert len(listed) >= 9
+    numbered = [p.name for p in pdfs(kits / paper) if re.match(r"\d\d-", p.name)]
+    assert len(listed) == len(numbered) - 1  # every numbered part but the guide itself
     for name, pages in listed:
         assert len(PdfReader(kits / paper / name).pages) == int(pages), name
     on_disk = {p.name for p in pdfs(kits / paper)}
@@ -82,7 +83,8 @@ def test_page_counts_follow_the_component_counts(kits):
     mats = page_texts(kits / "a4" / "03-player-mats.pdf")
     assert len(mats) == pack.component("player-mats").count
     prices = page_texts(kits / "a4" / "06-price-cards.pdf")
-    assert len([t for t in prices if "front" in t]) == len(pack.player_colours)
+    cards = pack.component("price-cards").count * len(pack.player_colours)
+    assert len([t for t in prices if "front" in t]) == -(-cards // 9)  # colours share sheets
 
 
 def test_card_text_equals_the_content(kits):
@@ -102,7 +104,7 @@ def test_card_text_equals_the_content(kits):
         assert f"{colour.name} stand" in mats
 
 
-@pytest.mark.parametrize("name", ["01-board.pdf", "04-event-cards.pdf", "08-tokens.pdf"])
+@pytest.mark.parametrize("name", ["01-board.pdf", "04-event-cards.pdf", "07-tokens.pdf"])
 def test_every_font_is_embedded(kits, name):
     reader = PdfReader(kits / "a4" / name)
     seen = 0
@@ -187,3 +189,89 @@ def test_png_and_tts_exports(tmp_path):
     assert all(abs(got - want) <= 1 for got, want in zip(card.size, expected))
     sheet = Image.open(tmp_path / "lemonade-stall" / "tts" / "event-cards-faces-1.png")
     assert abs(sheet.size[0] - 10 * 63 / 25.4 * 150) <= 10
+
+
+# -- print craft: what preflight measures, and what the kit declares to it -------------------
+def _records(path: Path):
+    from printkit.render.preflight import read_record
+
+    return [read_record(page) for page in PdfReader(path).pages]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_space_for_a_token_is_a_millimetre_larger(kits, paper):
+    """Mats hold goods tokens, the sales table cup-sold tokens, benefit cards bonus
+    tokens: each space is declared in the PDF and is the token plus a millimetre."""
+    token = load(CONTENT / "lemonade-stall").kit.token.width * 72 / 25.4
+    spaces = [
+        s
+        for path in pdfs(kits / paper)
+        if not path.name.startswith(("board-", "reprint"))
+        for record in _records(path)
+        for s in record.spaces
+    ]
+    assert {s.holds for s in spaces} == {"goods", "cup-sold", "bonus"}
+    for space in spaces:
+        w, h = space.box[2] - space.box[0], space.box[3] - space.box[1]
+        assert min(w, h) >= token + 72 / 25.4 - 0.05, space
+
+
+def test_tokens_name_their_kind_and_goods_tokens_carry_no_goods_symbol(kits):
+    pieces = [p for r in _records(kits / "a4" / "07-tokens.pdf") for p in r.pieces]
+    kinds = {p.label.split("-")[0]: p.token for p in pieces if p.side == "front"}
+    assert kinds["resource"] == "goods" and kinds["cup"] == "cup-sold"
+    assert kinds["item"] == "bonus"
+
+
+def test_player_symbols_share_no_meaning_with_weather():
+    pack = load(CONTENT / "lemonade-stall")
+    players = {c.symbol for c in pack.player_colours}
+    assert len(players) == len(pack.player_colours)
+    assert not players & {c.symbol for c in pack.conditions}
+
+
+def test_the_tokens_advice_names_the_punch_their_circles_need(kits):
+    guide = words(page_texts(kits / "a4" / "00-printing-guide.pdf")[0])
+    assert "punch the 16 mm circles with a 5/8 in punch" in guide  # 18 mm squares, 1 mm rim
+    assert "1 in punch" not in guide
+
+
+def test_a_kit_with_backs_has_a_calibration_page_the_guide_explains(kits):
+    guide = words(page_texts(kits / "a4" / "00-printing-guide.pdf")[0])
+    assert "calibration.pdf" in guide and "--back-offset X,Y" in guide
+    assert "Plain paper is fine for the pages printed whole (Maximum-sales charts" in guide
+    calibration = page_texts(kits / "a4" / "calibration.pdf")
+    assert len(calibration) == 2 and "Hold to the light" in calibration[0]
+
+
+def test_the_print_shop_board_has_boxes_and_crop_marks(kits):
+    import pypdfium2 as pdfium
+
+    from printkit.render.preflight import read_marks
+
+    path = kits / "a4" / "board-a2.pdf"
+    record = _records(path)[0]
+    assert record.kind == "print-shop" and record.trim and record.bleed_box
+    x0, y0, x1, y1 = record.trim
+    assert (round((x1 - x0) * 25.4 / 72), round((y1 - y0) * 25.4 / 72)) == (500, 360)
+    marks = read_marks(pdfium.PdfDocument(path)[0])
+    assert len(marks) == 8  # two at each corner, outside the trim
+
+
+def test_the_markers_fill_the_rows_the_tokens_leave_empty(kits):
+    """220 tokens of 18 mm take a sheet and a half of A4; the 17 markers of 30 mm go in
+    the empty half (two sheets, not three); on Letter they would not all fit, so they
+    keep a sheet of their own rather than be split."""
+    pack = load(CONTENT / "lemonade-stall")
+    markers = 2 * len(pack.conditions) + 2 * len(pack.temperatures) + 1
+    for paper, sheets in (("a4", 2), ("letter", 3)):
+        records = _records(kits / paper / "07-tokens.pdf")
+        assert len(records) == sheets
+        labels = [p.label for r in records for p in r.pieces]
+        assert (
+            sum(label.startswith(("condition", "temperature", "first")) for label in labels)
+            == markers
+        )
+    second = _records(kits / "a4" / "07-tokens.pdf")[1]
+    sizes = {round((p.box[2] - p.box[0]) * 25.4 / 72) for p in second.pieces}
+    assert sizes == {18, 30}

@@ -11,21 +11,23 @@ from hypothesis import strategies as st
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, fit
-from printkit.render.impose import EDGE_ALLOWANCE, Piece, crop_marks, grid_for, sheets
+from printkit.render.impose import Piece, crop_marks, grid_for, sheets
 from printkit.render.pdf import write_atomic
 from printkit.render.tiling import OVERLAP, plan_tiles
-from printkit.render.units import BLEED, MM, PAPERS
+from printkit.render.units import BLEED, CROP_GAP, MM, PAPERS, PRINT_EDGE
 
 POKER = (63 * MM, 88 * MM)
 
 
-@pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_nine_poker_cards_fit_each_paper(paper):
+@pytest.mark.parametrize(("paper", "layout"), [("a4", (3, 3, False)), ("letter", (4, 2, True))])
+def test_poker_cards_fit_each_paper_with_marks_that_print(paper, layout):
+    """A4 takes nine portrait; US Letter is 11 mm too short for three rows with marks
+    5 mm inside the edge, so it takes eight on a landscape sheet."""
     grid = grid_for(PAPERS[paper], *POKER)
-    assert (grid.cols, grid.rows) == (3, 3)
+    assert (grid.cols, grid.rows, grid.landscape) == layout
     bleed_box = grid.block.outset(BLEED)
-    assert bleed_box.x >= EDGE_ALLOWANCE - 0.01
-    assert bleed_box.y >= EDGE_ALLOWANCE - 0.01
+    assert bleed_box.x >= PRINT_EDGE and bleed_box.y >= PRINT_EDGE
+    assert grid.paper.height - bleed_box.top >= PRINT_EDGE
 
 
 def _crosses(segment, box) -> bool:
@@ -38,7 +40,10 @@ def _crosses(segment, box) -> bool:
 @given(
     st.sampled_from(sorted(PAPERS)), st.integers(15, 95), st.integers(15, 120), st.integers(1, 40)
 )
-def test_crop_marks_stay_outside_every_piece_and_its_bleed(paper, w, h, count):
+def test_crop_marks_stay_outside_every_piece_and_inside_the_printers_reach(paper, w, h, count):
+    """Marks start 2 mm outside the cut (the convention), so they may cross the outer
+    millimetre of the bleed that is cut away, never a piece; and they stay 5 mm inside
+    the paper edge."""
     try:
         grid = grid_for(PAPERS[paper], w * MM, h * MM)
     except RenderError:
@@ -46,22 +51,30 @@ def test_crop_marks_stay_outside_every_piece_and_its_bleed(paper, w, h, count):
     count = min(count, grid.per_sheet)
     marks = crop_marks(grid, count)
     for index in range(count):
-        slot = grid.slot(index).outset(BLEED)
+        slot = grid.slot(index).outset(CROP_GAP - 0.01)
         assert not any(_crosses(m, slot) for m in marks)
     for x0, y0, x1, y1 in marks:
         for x, y in ((x0, y0), (x1, y1)):
-            assert 0 <= x <= grid.paper.width and 0 <= y <= grid.paper.height
+            assert PRINT_EDGE - 0.01 <= x <= grid.paper.width - PRINT_EDGE + 0.01
+            assert PRINT_EDGE - 0.01 <= y <= grid.paper.height - PRINT_EDGE + 0.01
 
 
-def test_backs_mirror_the_columns():
+def test_backs_mirror_what_a_long_edge_flip_mirrors():
+    """Columns on a portrait sheet; on a landscape one the long edge is the top, so rows."""
     grid = grid_for(PAPERS["a4"], *POKER)
     assert grid.slot(0, mirrored=True) == grid.slot(2)
     assert grid.slot(4, mirrored=True) == grid.slot(4)
+    wide = grid_for(PAPERS["letter"], *POKER)
+    assert wide.slot(0, mirrored=True) == wide.slot(4)
+    assert wide.slot(6, mirrored=True) == wide.slot(2)
 
 
-def test_a_new_group_starts_a_new_sheet():
-    pieces = [Piece(str(i), lambda c, b: None, group="ab"[i // 6]) for i in range(12)]
-    assert [len(chunk) for chunk in sheets(pieces, 9)] == [6, 6]
+def test_groups_share_sheets_so_every_slot_fills():
+    """Six price cards for each of four colours fill three sheets of nine, not four."""
+    pieces = [Piece(str(i), lambda c, b: None, group="abcd"[i // 6]) for i in range(24)]
+    chunks = sheets(pieces, 9)
+    assert [len(chunk) for chunk in chunks] == [9, 9, 6]
+    assert [p.label for chunk in chunks for p in chunk] == [str(i) for i in range(24)]
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
@@ -109,3 +122,48 @@ def test_the_guide_speaks_the_kits_language(pack):
     data = render_guide(kit(pack, options), options, ["fold-event-cards.pdf"], [])
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "Как печатать" in text and "двусторонняя" in text
+
+
+def test_the_calibration_back_is_drawn_with_the_offset_it_measures(pack):
+    """The back's cross sits where --back-offset puts the backs: a build with the measured
+    offset prints it centred on the front's scales."""
+    import pypdfium2 as pdfium
+
+    from printkit.build.parts import render_calibration
+    from printkit.games.lemonade_stall.kit import kit
+    from printkit.kit import KitOptions
+
+    options = KitOptions(PAPERS["a4"], back_offset=(2 * MM, -1 * MM))
+    page = pdfium.PdfDocument(render_calibration(kit(pack, options), options))[1]
+    bounds = [obj.get_bounds() for obj in page.get_objects(filter=[pdfium.raw.FPDF_PAGEOBJ_PATH])]
+    x0, y0, x1, y1 = (f(b[i] for b in bounds) for f, i in ((min, 0), (min, 1), (max, 2), (max, 3)))
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    assert centre == pytest.approx((PAPERS["a4"].width / 2 + 2 * MM, PAPERS["a4"].height / 2 - MM))
+
+
+@pytest.mark.parametrize(
+    ("circle", "square", "punch"),
+    [(16, 18, "5/8 in"), (10.4, 12, "3/8 in"), (25, 27, "1 in"), (8, 9, None)],
+)
+def test_the_punch_is_the_largest_that_cuts_the_circle_inside_its_square(circle, square, punch):
+    from printkit.render.units import punch_for
+
+    assert punch_for(circle * MM, square * MM) == punch
+
+
+def test_guide_advice_fits_the_kit():
+    """No plain-paper advice without whole pages, no duplex advice without backs."""
+    from printkit.kit import Deck, Kit, Pages
+    from printkit.render.guide import advice
+    from printkit.render.labels import ENGLISH
+
+    def draw(c, box):
+        return None
+
+    single = Deck("tokens", "Tokens", 18 * MM, 18 * MM, (Piece("t", draw),))
+    duplex = Deck("cards", "Cards", 63 * MM, 88 * MM, (Piece("c", draw, draw),))
+    mats = Pages("mats", "Player mats", (draw,))
+    plain = " ".join(advice(Kit("g", "G", (single,)), ENGLISH))
+    assert "Plain paper" not in plain and "double-sided" not in plain
+    full = " ".join(advice(Kit("g", "G", (duplex, mats)), ENGLISH))
+    assert "pages printed whole (Player mats)" in full and "--back-offset" in full

@@ -310,12 +310,12 @@ def test_the_next_build_finishes_a_stopped_commit(built):
     out = built
     folder = out / STALL / "a4"
     before = kit_files(folder)
-    journal = {"renames": [], "delete": ["07-markers.pdf"]}
+    journal = {"renames": [], "delete": ["07-tokens.pdf"]}
     (folder / files.JOURNAL).write_text(json.dumps(journal))
     (folder / ".01-board.pdf.x1y2.tmp").write_bytes(b"torn")
     again = build(CONTENT, out)
     assert again.exit_code == 0, again.output
-    assert "rebuilt 07-markers.pdf" in again.output  # the journal deleted it: built again
+    assert "rebuilt 07-tokens.pdf" in again.output  # the journal deleted it: built again
     assert kit_files(folder) == before
     assert not (folder / files.JOURNAL).exists()
 
@@ -369,7 +369,7 @@ def test_a_no_op_build_removes_stray_temporaries(built):
 def test_a_no_op_build_rebuilds_an_altered_file(tamper, built):
     out = built
     folder = out / STALL / "a4"
-    target = folder / "07-markers.pdf"
+    target = folder / "07-tokens.pdf"
     original = target.read_bytes()
     if tamper == "truncated":
         target.write_bytes(original[:100])
@@ -379,16 +379,16 @@ def test_a_no_op_build_rebuilds_an_altered_file(tamper, built):
         target.unlink()
     again = build(CONTENT, out)
     assert again.exit_code == 0, again.output
-    assert "rebuilt 07-markers.pdf" in again.output and "rebuilt 1," in again.output
+    assert "rebuilt 07-tokens.pdf" in again.output and "rebuilt 1," in again.output
     assert target.read_bytes() == original
 
 
 def test_a_folder_in_place_of_a_kit_file_is_a_clean_error(built):
     out = built
-    target = out / STALL / "a4" / "07-markers.pdf"
+    target = out / STALL / "a4" / "07-tokens.pdf"
     target.unlink()
     target.mkdir()
-    clean_error(build(CONTENT, out), "07-markers.pdf", "Is a directory", "hint:")
+    clean_error(build(CONTENT, out), "07-tokens.pdf", "Is a directory", "hint:")
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,9 @@ class BuildReport:
 # -- part naming and digests ---------------------------------------------------
 def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
     inputs = pack_key if part.inputs is None else part.inputs
-    pieces = [(p.label, p.group, p.fields) for p in part.pieces] if isinstance(part, Deck) else []
+    pieces = (
+        [(p.label, p.group, p.fields) for p in part.every_piece] if isinstance(part, Deck) else []
+    )
     return digest(
         code_digest(),
         type(part).__name__,
@@ -77,12 +79,12 @@ def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
 
 
 def deck_sheets(part: Deck, options: KitOptions, base: str) -> list[Sheet]:
-    from printkit.render.impose import grid_for, sheets
+    from printkit.render.impose import layout_sheets
     from printkit.render.labels import labels_for, say
 
-    grid = grid_for(options.paper, part.width, part.height)
     result = []
-    for index, chunk in enumerate(sheets(part.pieces, grid.per_sheet)):
+    for index, bands in enumerate(layout_sheets(part.sizes(), options.paper)):
+        chunk = [p for band in bands for p in band.pieces]
         key = digest(base, [(p.label, p.fields) for p in chunk])
         caption = say(labels_for(options.lang), "sheet.name", title=part.title, number=index + 1)
         result.append(Sheet(part.id, index, key, caption, tuple(p.label for p in chunk)))
@@ -93,9 +95,10 @@ def part_sheets(part: Part, options: KitOptions, pack_key: str) -> list[Sheet]:
     """The reprintable units of a part: deck sheets one by one, anything else whole."""
     if isinstance(part, Deck):
         # pieces that list what they show are compared piece by piece; others by the deck
-        described = all(p.fields for p in part.pieces)
+        described = all(p.fields for p in part.every_piece)
         inputs = None if described else part.inputs
-        base = digest(code_digest(), options, part.id, part.width, part.height, inputs)
+        sizes = [(w, h) for w, h, _ in part.sizes()]
+        base = digest(code_digest(), options, part.id, sizes, inputs)
         return deck_sheets(part, options, base)
     return [Sheet(part.id, 0, part_key(part, options, pack_key), part.title, ())]
 
@@ -125,6 +128,11 @@ def plan(
             outputs.append(
                 Output(f"fold-{part.id}.pdf", key, _bind(rp.render_fold, part, kit, options))
             )
+    from printkit.render.guide import CALIBRATION_FILE, has_duplex
+
+    if has_duplex(kit):
+        key = digest(code_digest(), "calibration", options)
+        outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
     for name, (key, render) in extra.items():
         outputs.append(Output(name, digest(code_digest(), key), render, printed=False))
     return outputs
@@ -182,6 +190,7 @@ def build_folder(
         if reprint:
             data[REPRINT_FILE] = rp.render_reprint(kit, options, reprint)
             report.reprinted = reprint
+        _preflight(folder, data, [o.name for o in outputs] + [GUIDE_FILE])
         stale = [name for name in old_files if name not in files and name != REPRINT_FILE]
         manifest = {
             "whole": whole,
@@ -214,6 +223,22 @@ def _digests(names, data: dict[str, bytes], old: dict) -> dict[str, str]:
     return {name: bytes_digest(data[name]) if name in data else old.get(name, "") for name in names}
 
 
+def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
+    """Measure what was rendered before anything is written: a kit that would not print
+    cleanly fails the build (exit 2) and leaves the previous kit in place."""
+    from printkit.errors import PreflightError
+    from printkit.render.preflight import REPORT_HINT, preflight, report
+
+    pdfs = {
+        n: data[n] if n in data else (folder / n).read_bytes() for n in names if n.endswith(".pdf")
+    }
+    if REPRINT_FILE in data:
+        pdfs[REPRINT_FILE] = data[REPRINT_FILE]
+    findings = preflight(pdfs, checked=[n for n in pdfs if n in data])
+    if findings:
+        raise PreflightError(report(findings), REPORT_HINT)
+
+
 def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
     old = old or {}
     return [s for s in sheets if old.get(f"{s.part}#{s.index}", [None])[0] != s.key]
@@ -221,7 +246,7 @@ def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
 
 def _pieces(kit: Kit) -> dict[str, dict[str, dict[str, str]]]:
     return {
-        part.id: {p.label: dict(p.fields) for p in part.pieces}
+        part.id: {p.label: dict(p.fields) for p in part.every_piece}
         for part in kit.parts
         if isinstance(part, Deck)
     }
@@ -438,8 +463,8 @@ def _build_in_worker(job: tuple) -> tuple[str, object]:
         plugin, pack = _worker_pack(folder)
         report = build_game(plugin, pack, out, options_for(settings), settings[1], force)
         return "ok", report
-    except PrintkitError as exc:  # custom exceptions do not survive pickling: send the text
-        return "error", (exc.format_message(), exc.exit_code, type(exc).__name__)
+    except PrintkitError as exc:  # pickles with its fields: the parent raises it as it was
+        return "error", exc
 
 
 def build_targets(
@@ -483,8 +508,8 @@ def build_targets(
         from printkit.errors import PrintkitError
 
         raise PrintkitError(
-            "a build worker stopped without finishing (killed, or out of memory)\n"
-            "  hint: run the build again; each file is whole, but they may be of two builds"
+            "a build worker stopped without finishing (killed, or out of memory)",
+            "run the build again; each file is whole, but they may be of two builds",
         ) from None
     finally:
         pool.shutdown(wait=True)  # on Ctrl-C too: workers finish their atomic writes first
@@ -492,14 +517,26 @@ def build_targets(
     reports = []
     for status, value in results:
         if status == "error":
-            from printkit.errors import PrintkitError
-
-            message, code, _ = value
-            error = PrintkitError(message)
-            error.exit_code = code
-            raise error
+            raise value
         reports.append(value)
     return reports
+
+
+def preflight_built(plugin, pack, out: Path, papers) -> list[tuple[str, list]]:
+    """`printkit preflight` for one game: the findings of each built kit folder (every
+    language it prints, every paper asked for); an unbuilt kit is an error."""
+    from printkit.build.manifest import languages_of
+    from printkit.errors import UsageError
+    from printkit.render.preflight import preflight_folder
+
+    result = []
+    for lang in languages_of(plugin, ()):
+        for paper_id in papers:
+            built = output_folder(out, pack.id, paper_id, False, lang)
+            if not any(built.glob("*.pdf")):
+                raise UsageError(f"{built}: no kit built", f"run 'printkit build {pack.id}' first")
+            result.append((str(built), preflight_folder(built)))
+    return result
 
 
 def diff_lines(plugin, pack, out: Path, paper: str, lang: str = "") -> list[str]:

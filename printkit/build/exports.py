@@ -135,7 +135,8 @@ def _grid(faces: list[Image.Image]) -> Image.Image:
 
 
 def _decks(parts: Iterable) -> list[Deck]:
-    return [p for p in parts if isinstance(p, Deck)]
+    """Every deck, companions sharing another deck's sheets included."""
+    return [d for p in parts if isinstance(p, Deck) for d in (p, *p.also)]
 
 
 def preview_pngs(kit_folder: Path, dpi: int = 40) -> dict[str, bytes]:

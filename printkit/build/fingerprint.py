@@ -13,7 +13,7 @@ from pathlib import Path
 from printkit import __version__
 from printkit.resources import shared_templates
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # printkit/, not printkit/build/
 TEMPLATES = shared_templates()
 
 
@@ -45,5 +45,7 @@ def tree_digest(*roots: Path, suffixes: tuple[str, ...] = ()) -> str:
 
 @cache
 def code_digest() -> str:
-    """printkit's version, its source and its fonts: a change to any rebuilds every part."""
-    return digest(__version__, tree_digest(PACKAGE, suffixes=(".py", ".ttf")))
+    """printkit's version, its source, its fonts and the builder's own words: a change to
+    any rebuilds every part."""
+    labels = PACKAGE / "bundled" / "labels.yaml"
+    return digest(__version__, tree_digest(PACKAGE, suffixes=(".py", ".ttf")), tree_digest(labels))

@@ -29,8 +29,8 @@ class ExamplesDisagree(PrintkitError):
         self.failed = failed
         names = ", ".join(r.example for r in failed)
         super().__init__(
-            f"{game}: examples disagree with the rules: {names}\n"
-            "  hint: run 'printkit check' for the details; nothing was built"
+            f"{game}: examples disagree with the rules: {names}",
+            "run 'printkit check' for the details; nothing was built",
         )
 
 

@@ -7,26 +7,28 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
+from printkit.render.fonts import BODY, BOLD
 from printkit.render.guide import GuideRow, draw_guide
 from printkit.render.impose import (
-    draw_duplex,
+    MarkRoom,
+    cut_marks,
     draw_gutterfold,
-    draw_sheet,
+    draw_layout,
+    draw_marks,
     footer,
-    grid_for,
     gutterfold_grid,
-    sheets,
+    house_paper,
+    layout_sheets,
 )
 from printkit.render.labels import labels_for, say
-from printkit.render.pdf import finish, new_canvas
+from printkit.render.pdf import clear_boxes, finish, new_canvas, set_boxes
 from printkit.render.tiling import draw_board_form, draw_tiles, plan_tiles
-from printkit.render.units import LARGE_PAPERS, MM, PRINT_MARGIN, Box, Paper
+from printkit.render.units import BLEED, LARGE_PAPERS, MM, PRINT_MARGIN, Box, Paper
 
 
 def page_count(part: Part, paper: Paper) -> int:
     if isinstance(part, Deck):
-        grid = grid_for(paper, part.width, part.height)
-        count = len(sheets(part.pieces, grid.per_sheet))
+        count = len(layout_sheets(part.sizes(), paper))
         return count * (2 if any(p.back for p in part.pieces) else 1)
     if isinstance(part, Board):
         return len(plan_tiles(part.width, part.height, paper)[1])
@@ -61,7 +63,12 @@ def _new(kit: Kit, paper: Paper, what: str) -> tuple[Canvas, object]:
 def render_guide(kit: Kit, options: KitOptions, files: Sequence[str], reprint: Sequence) -> bytes:
     labels = labels_for(options.lang)
     c, buffer = _new(kit, options.paper, "printing guide")
-    kinds = {"fold-": "file.fold", "board-": "file.board", "rulebook": "file.rulebook"}
+    kinds = {
+        "calibration": "file.calibration",
+        "fold-": "file.fold",
+        "board-": "file.board",
+        "rulebook": "file.rulebook",
+    }
     others = [
         (name, say(labels, key))
         for name in files
@@ -89,6 +96,7 @@ def _draw_pages(c: Canvas, part: Pages, paper: Paper, labels) -> None:
             page.width - 2 * PRINT_MARGIN,
             page.height - 2 * PRINT_MARGIN - 4 * MM,
         )
+        c.note_page("pages")
         draw(c, box)
         footer(
             c,
@@ -103,8 +111,7 @@ def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
     labels = labels_for(options.lang)
     c, buffer = _new(kit, paper, part.title)
     if isinstance(part, Deck):
-        grid = grid_for(paper, part.width, part.height)
-        draw_duplex(c, grid, part.pieces, part.title, options.back_offset, labels)
+        _draw_deck(c, part, paper, options, labels)
     elif isinstance(part, Board):
         form = f"{kit.game_id}-{part.id}"
         draw_board_form(c, form, part.draw, part.width, part.height)
@@ -114,20 +121,92 @@ def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
     return finish(c, buffer)
 
 
+def _draw_deck(c: Canvas, deck: Deck, paper: Paper, options: KitOptions, labels) -> None:
+    """Fronts, and backs after each sheet that has them; a deck with companions shares
+    its last sheet with them (they have no backs)."""
+    layouts = layout_sheets(deck.sizes(), paper)
+    for number, bands in enumerate(layouts, start=1):
+        where = {"title": deck.title, "number": number, "total": len(layouts)}
+        draw_layout(c, bands, say(labels, "sheet.front", **where))
+        if any(p.back for band in bands for p in band.pieces):
+            back = say(labels, "sheet.back", **where)
+            draw_layout(c, bands, back, backs=True, offset=options.back_offset)
+
+
 def large_board_file(board: Board, options: KitOptions) -> str:
     return f"{board.id}-{LARGE_PAPERS[options.paper.id].id}.pdf"
 
 
 def render_large_board(board: Board, kit: Kit, options: KitOptions) -> bytes:
+    """The board on one large sheet for a print shop: TrimBox, BleedBox and crop marks
+    at its four corners tell the shop where to cut."""
     large = LARGE_PAPERS[options.paper.id]
     page = large if board.height > board.width else large.landscape
     c, buffer = new_canvas(page.width, page.height, f"{kit.title} — {board.title} ({large.name})")
+    trim = Box(
+        (page.width - board.width) / 2, (page.height - board.height) / 2, board.width, board.height
+    )
+    set_boxes(c, trim, trim.outset(BLEED))
+    c.note_page("print-shop")
     c.saveState()
-    c.translate((page.width - board.width) / 2, (page.height - board.height) / 2)
+    c.translate(trim.x, trim.y)
     board.draw(c)
     c.restoreState()
+    draw_marks(c, cut_marks(page, trim, (trim.x, trim.right), (trim.y, trim.top), MarkRoom()))
+    c.showPage()
+    clear_boxes(c)
+    return finish(c, buffer)
+
+
+def render_calibration(kit: Kit, options: KitOptions) -> bytes:
+    """A duplex test: scales in millimetres on the front, a cross on the back. Held to the
+    light, the cross shows the printer's shift as the X,Y to pass to --back-offset; the back
+    is drawn with the current offset, so a corrected build prints the cross dead centre."""
+    paper = house_paper(options.paper)  # as the card sheets print, so one offset fits them
+    labels = labels_for(options.lang)
+    c, buffer = _new(kit, paper, "calibration")
+    c.setPageSize((paper.width, paper.height))
+    cx, cy = paper.width / 2, paper.height / 2
+    c.note_page("pages")
+    c.setFont(BOLD, 11)
+    c.drawCentredString(cx, paper.height - 20 * MM, say(labels, "calibration.title"))
+    c.setFont(BODY, 9)
+    c.drawCentredString(cx, paper.height - 27 * MM, say(labels, "calibration.front"))
+    _scales(c, cx, cy)
+    c.showPage()
+    c.note_page("pages")
+    c.saveState()
+    c.translate(*options.back_offset)
+    c.setLineWidth(0.8)
+    c.line(cx - 15 * MM, cy, cx + 15 * MM, cy)
+    c.line(cx, cy - 15 * MM, cx, cy + 15 * MM)
+    c.restoreState()
+    c.setFont(BODY, 9)
+    c.drawCentredString(cx, paper.height - 20 * MM, say(labels, "calibration.back"))
     c.showPage()
     return finish(c, buffer)
+
+
+def _scales(c: Canvas, cx: float, cy: float, reach: int = 10) -> None:
+    """Millimetre scales through the centre, numbered as --back-offset wants them: X as
+    seen from the front, Y upside down (the back's y is the front's, the shift reversed)."""
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setFont(BODY, 6.5)
+    for mm in range(-reach, reach + 1):
+        tick = (3 if mm % 5 == 0 else 1.5) * MM
+        x, y = cx + mm * MM, cy + mm * MM
+        c.line(x, cy - tick, x, cy + tick)
+        c.line(cx - tick, y, cx + tick, y)
+        if mm and mm % 5 == 0:
+            c.drawCentredString(x, cy - tick - 3 * MM, f"{mm:+d}")
+            c.drawRightString(cx - (reach + 3) * MM, y - 1 * MM, f"{-mm:+d}")
+    c.line(cx - reach * MM, cy, cx + reach * MM, cy)
+    c.line(cx, cy - reach * MM, cx, cy + reach * MM)
+    c.setFont(BOLD, 8)
+    c.drawString(cx + reach * MM + 2 * MM, cy - 1 * MM, "X")
+    c.drawCentredString(cx, cy + reach * MM + 2 * MM, "Y")
+    c.restoreState()
 
 
 def render_fold(deck: Deck, kit: Kit, options: KitOptions) -> bytes:
@@ -147,14 +226,12 @@ def render_reprint(kit: Kit, options: KitOptions, changed: Sequence) -> bytes:
     for sheet in changed:
         part = parts[sheet.part]
         if isinstance(part, Deck):
-            grid = grid_for(paper, part.width, part.height)
-            chunk = sheets(part.pieces, grid.per_sheet)[sheet.index]
+            bands = layout_sheets(part.sizes(), paper)[sheet.index]
             where = {"title": part.title, "number": sheet.index + 1}
-            c.setPageSize((paper.width, paper.height))
-            draw_sheet(c, grid, chunk, say(labels, "reprint.front", **where))
-            if any(p.back for p in chunk):
+            draw_layout(c, bands, say(labels, "reprint.front", **where))
+            if any(p.back for band in bands for p in band.pieces):
                 back = say(labels, "reprint.back", **where)
-                draw_sheet(c, grid, chunk, back, backs=True, offset=options.back_offset)
+                draw_layout(c, bands, back, backs=True, offset=options.back_offset)
         elif isinstance(part, Board):
             form = f"{kit.game_id}-{part.id}-reprint"
             draw_board_form(c, form, part.draw, part.width, part.height)

@@ -87,8 +87,8 @@ def warm_up(content: Path, games: tuple[str, ...], paper: str) -> None:
             render_part(part, kit, options)
         if plugin.rulebook is not None:
             render_rulebook(plugin, pack, options.paper, options.theme, options.lang)
-    except Exception:  # noqa: BLE001 - only a head start: what is wrong, the build reports
-        pass
+    except (PrintkitError, OSError, RecursionError, MemoryError):
+        return  # only a head start: the build that follows reports what is wrong
 
 
 def watch(

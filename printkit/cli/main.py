@@ -234,6 +234,39 @@ def preview(game: str, out: Path, paper: str, dest: Path, lang: str) -> None:
     click.echo(f"wrote {len(files)} preview(s) to {dest}")
 
 
+@cli.command(name="preflight")
+@click.argument("games", nargs=-1)
+@_content_option
+@_out_option
+@click.option("--paper", "papers", type=click.Choice(PAPER_IDS), multiple=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def preflight_command(
+    games: tuple[str, ...], content: Path | None, out: Path, papers: tuple[str, ...], as_json: bool
+) -> None:
+    """Measure built kits as a printer would: edges, bleed, text, marks, fonts, spaces.
+
+    Exit 0: every kit prints cleanly; 2: a finding, or a kit not built yet.
+    """
+    from printkit.build.builder import preflight_built
+
+    cache = PackCache(content or default_content_dir())
+    checked = []
+    for folder in _folders(cache, games):
+        plugin, pack = cache.load(folder)
+        checked += preflight_built(plugin, pack, out, papers or PAPER_IDS)
+    findings = [finding for _, found in checked for finding in found]
+    if as_json:
+        rows = [{"folder": f, "findings": [x.as_json() for x in found]} for f, found in checked]
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        for folder, found in checked:
+            click.echo(f"{'ok  ' if not found else 'FAIL'} {folder}: {len(found)} finding(s)")
+            for finding in found:
+                click.echo(f"       {finding}")
+    if findings:
+        sys.exit(2)
+
+
 @cli.command(name="watch")
 @click.argument("games", nargs=-1)
 @_content_option

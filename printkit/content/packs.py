@@ -84,9 +84,9 @@ def game_folders(content: Path) -> Iterator[Path]:
     if not content.is_dir():
         what = "is a file, not a folder" if content.exists() else "does not exist"
         raise UsageError(
-            f"content folder {content} {what}\n"
-            "  hint: pass --content with the folder that holds one folder per game, "
-            "or run from the folder that has ./content"
+            f"content folder {content} {what}",
+            "pass --content with the folder that holds one folder per game, "
+            "or run from the folder that has ./content",
         )
     found = []
     for child in sorted(content.iterdir()):
@@ -98,12 +98,12 @@ def game_folders(content: Path) -> Iterator[Path]:
         misnamed = _misnamed_game_file(child)
         if misnamed:
             raise UsageError(
-                f"{misnamed}: a game's file must be named {GAME_FILE}\n"
-                f"  hint: rename it to {child / GAME_FILE}"
+                f"{misnamed}: a game's file must be named {GAME_FILE}",
+                f"rename it to {child / GAME_FILE}",
             )
     if not found:
         raise UsageError(
-            f"no game in {content}: no folder in it holds a {GAME_FILE}\n  hint: {_hint(content)}"
+            f"no game in {content}: no folder in it holds a {GAME_FILE}", _hint(content)
         )
     yield from found
 

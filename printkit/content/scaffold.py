@@ -22,15 +22,15 @@ def title_of(game_id: str) -> str:
 def _check_id(game_id: str) -> None:
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", game_id):
         raise UsageError(
-            f"game id {game_id!r} is not kebab-case\n"
-            "  hint: lower-case words and digits joined by hyphens, e.g. 'pirate-picnic'"
+            f"game id {game_id!r} is not kebab-case",
+            "lower-case words and digits joined by hyphens, e.g. 'pirate-picnic'",
         )
 
 
 def _fresh_target(content: Path, game_id: str) -> Path:
     target = content / game_id
     if target.exists():
-        raise UsageError(f"{target} already exists\n  hint: choose another id or remove it")
+        raise UsageError(f"{target} already exists", "choose another id or remove it")
     return target
 
 

@@ -20,5 +20,8 @@ SYMBOL_NAMES = frozenset(
         "snowflake",
         "thermometer",
         "coin",
+        "diamond",
+        "triangle",
+        "flag",
     }
 )

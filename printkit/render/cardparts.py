@@ -35,3 +35,15 @@ def panel(
     c.setStrokeColor(stroke)
     c.setLineWidth(width)
     c.roundRect(*xywh(box), corner, stroke=1, fill=1)
+
+
+def cutting_advice(diameter: float, square: float, lang: str = "") -> str:
+    """How to cut round tokens printed on squares, the punch chosen from the geometry."""
+    from printkit.render.labels import labels_for, say
+    from printkit.render.units import punch_for
+
+    labels = labels_for(lang)
+    punch = punch_for(diameter, square)
+    if punch is None:
+        return say(labels, "note.square")
+    return say(labels, "note.punch", mm=f"{diameter / MM:.0f}", punch=punch)

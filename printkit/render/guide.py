@@ -47,6 +47,7 @@ def draw_guide(
     reprint: list[str] | None = None,
     labels: Mapping[str, str] = ENGLISH,
 ) -> None:
+    c.note_page("guide")
     width = paper.width - 2 * PRINT_MARGIN - 8 * MM
     x = PRINT_MARGIN + 4 * MM
     y = paper.height - PRINT_MARGIN - 4 * MM
@@ -55,8 +56,8 @@ def draw_guide(
     c.setFont(BODY, 11)
     c.drawString(x, y - 32, say(labels, "guide.subtitle", paper=paper.name))
     y -= 44
-    for key in ("guide.scale", "guide.stock", "guide.cut"):
-        y = _paragraph(c, say(labels, key), x, y, width, TEXT) - 4
+    for text in advice(kit, labels):
+        y = _paragraph(c, text, x, y, width, TEXT) - 4
     heads = ("guide.part", "guide.file", "guide.copies", "guide.how", "guide.assemble")
     table = Table(
         [[_p(say(labels, h), CELL_HEAD) for h in heads]]
@@ -71,6 +72,7 @@ def draw_guide(
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, HexColor("#F4F4F4")]),
                 ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#555555")),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONT", (0, 0), (-1, -1), BODY),  # never reportlab's unembedded Helvetica
             ]
         )
     )
@@ -89,6 +91,33 @@ def draw_guide(
     if kit.extras:
         _paragraph(c, say(labels, "guide.extras", extras=", ".join(kit.extras)), x, y, width, TEXT)
     c.showPage()
+
+
+CALIBRATION_FILE = "calibration.pdf"
+
+
+def advice(kit, labels: Mapping[str, str]) -> list[str]:
+    """The guide's opening sentences, only those that fit the kit: paper for whole pages
+    if it has any, duplex and its calibration if any deck has backs."""
+    from printkit.kit import Pages
+
+    pages = [part.title for part in kit.parts if isinstance(part, Pages)]
+    texts = [say(labels, "guide.scale"), say(labels, "guide.stock")]
+    if pages:
+        texts.append(say(labels, "guide.stock_pages", parts=", ".join(pages)))
+    if has_duplex(kit):
+        texts.append(say(labels, "guide.duplex"))
+        texts.append(say(labels, "guide.calibrate", file=CALIBRATION_FILE))
+    texts.append(say(labels, "guide.cut"))
+    return texts
+
+
+def has_duplex(kit) -> bool:
+    return any(getattr(piece, "back", None) for part in kit.parts for piece in part_pieces(part))
+
+
+def part_pieces(part) -> tuple:
+    return getattr(part, "pieces", ())
 
 
 def _paragraph(c: Canvas, text: str, x: float, y: float, width: float, style) -> float:

@@ -1,27 +1,45 @@
 """Imposition: equal pieces (cards, tokens) laid out on sheets, with bleed and crop marks.
 
-Pieces sit edge to edge and share cut lines (fewer cuts for the player); the
-block carries a bleed on its outer edges and crop marks outside it, in the
-margin, never inside a piece. Backs come either as duplex sheets mirrored for
-long-edge flipping, or as fold-and-glue (gutterfold) sheets.
+Pieces sit edge to edge and share cut lines (fewer cuts for the player); every
+side of a piece without a neighbour carries a bleed, fronts and backs alike, and
+crop marks sit outside the block, never inside a piece, and at least 5 mm inside
+the paper edge (home printers leave 3–6 mm unprinted). Backs come either as duplex
+sheets mirrored for long-edge flipping, or as fold-and-glue (gutterfold) sheets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY
+from printkit.render.fonts import width as text_width
 from printkit.render.labels import ENGLISH, say
-from printkit.render.pdf import clear_boxes, set_boxes
-from printkit.render.units import BLEED, CROP_GAP, CROP_LENGTH, MM, Box, Paper
+from printkit.render.pdf import KitCanvas, clear_boxes, set_boxes
+from printkit.render.units import (
+    BLEED,
+    CAPTION_BASE,
+    CAPTION_SIZE,
+    CAPTION_TOP,
+    CROP_GAP,
+    CROP_LENGTH,
+    MIN_CROP,
+    MM,
+    PRINT_EDGE,
+    Box,
+    Paper,
+)
 
 DrawFn = Callable[[Canvas, Box], None]
-EDGE_ALLOWANCE = 3 * MM  # bleed may run this close to the paper edge; marks stay clear
+POKER = (63 * MM, 88 * MM)  # the usual card: it sets a paper's house orientation
+MARK_ROOM = CROP_GAP + MIN_CROP  # from a cut to the far end of the shortest mark
+SIDE_NEED = PRINT_EDGE + MARK_ROOM  # from the paper edge to the nearest cut
+BOTTOM_NEED = CAPTION_TOP + MARK_ROOM  # the caption line sits below the bottom marks
+TOP_CAPTION = PRINT_EDGE + 3.5 * MM  # fold sheets: the caption runs along the top edge
 
 
 @dataclass(frozen=True)
@@ -31,86 +49,170 @@ class Piece:
     label: str
     draw: DrawFn
     back: DrawFn | None = None
-    group: str = ""  # a new group starts a new sheet (e.g. one player colour per sheet)
+    group: str = ""  # pieces of one group stay together, in order
     fields: tuple[tuple[str, str], ...] = ()  # what the face shows, for diffs and reprints
+    token: str = ""  # the kind of token this piece is, for spaces that hold one
 
 
 @dataclass(frozen=True)
 class Grid:
-    paper: Paper
+    paper: Paper  # as the sheet is printed: portrait, or landscape when more fit
     cols: int
     rows: int
     width: float  # trim size of one piece
     height: float
     bleed: float = BLEED
+    top: float | None = None  # a band's block top on a shared sheet; None: placed by the grid
 
     @property
     def per_sheet(self) -> int:
         return self.cols * self.rows
 
     @property
-    def block(self) -> Box:
-        w, h = self.cols * self.width, self.rows * self.height
-        return Box((self.paper.width - w) / 2, (self.paper.height - h) / 2, w, h)
+    def landscape(self) -> bool:
+        return self.paper.width > self.paper.height
 
-    def slot(self, index: int, mirrored: bool = False) -> Box:
-        """Trim box of slot ``index`` (row-major from top left); mirrored for backs."""
+    @property
+    def block(self) -> Box:
+        """The pieces' block: centred across, raised so the caption fits below the marks."""
+        w, h = self.cols * self.width, self.rows * self.height
+        if self.top is not None:
+            return Box((self.paper.width - w) / 2, self.top - h, w, h)
+        spare = self.paper.height - h
+        bottom = min(max(spare / 2, BOTTOM_NEED), spare - SIDE_NEED)
+        return Box((self.paper.width - w) / 2, bottom, w, h)
+
+    def place(self, index: int, mirrored: bool = False) -> tuple[int, int]:
+        """Row and column of slot ``index``; backs mirror what a long-edge flip mirrors:
+        the columns of a portrait sheet, the rows of a landscape one."""
         row, col = divmod(index, self.cols)
-        if mirrored:
+        if mirrored and self.landscape:
+            row = self.rows - 1 - row
+        elif mirrored:
             col = self.cols - 1 - col
+        return row, col
+
+    def box(self, row: int, col: int) -> Box:
         block = self.block
         return Box(
             block.x + col * self.width, block.top - (row + 1) * self.height, self.width, self.height
         )
 
+    def slot(self, index: int, mirrored: bool = False) -> Box:
+        """Trim box of slot ``index`` (row-major from top left); mirrored for backs."""
+        return self.box(*self.place(index, mirrored))
+
+
+def _fit(paper: Paper, width: float, height: float, side: float, top: float, bottom: float):
+    cols = int((paper.width - 2 * side) // width)
+    rows = int((paper.height - top - bottom) // height)
+    return max(cols, 0), max(rows, 0)
+
+
+def _grids(paper: Paper, width: float, height: float, bleed: float) -> list[Grid]:
+    side = max(SIDE_NEED, PRINT_EDGE + bleed)
+    grids = []
+    for page in (paper.portrait, paper.landscape):
+        cols, rows = _fit(page, width, height, side, side, max(BOTTOM_NEED, side))
+        if cols and rows:
+            grids.append(Grid(page, cols, rows, width, height, bleed))
+    return grids
+
+
+def house_paper(paper: Paper) -> Paper:
+    """The orientation poker cards print in on this paper: the one the calibration page
+    takes, and every deck's when both hold as many (so backs share one duplex offset)."""
+    grids = _grids(paper, *POKER, BLEED)
+    return max(grids, key=lambda g: g.per_sheet).paper
+
 
 def grid_for(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid:
-    """As many pieces as fit with the block's bleed clear of the printer's reach."""
-    usable_w = paper.width - 2 * (EDGE_ALLOWANCE + bleed)
-    usable_h = paper.height - 2 * (EDGE_ALLOWANCE + bleed)
-    cols, rows = int(usable_w // width), int(usable_h // height)
-    if cols < 1 or rows < 1:
+    """As many pieces as fit with room for crop marks and the caption on every side:
+    portrait, or landscape when that holds more (US Letter takes poker cards 8-up)."""
+    house = house_paper(paper)
+    best: Grid | None = None
+    for grid in _grids(paper, width, height, bleed):
+        more = best is not None and grid.per_sheet > best.per_sheet
+        tie = best is not None and grid.per_sheet == best.per_sheet and grid.paper == house
+        if best is None or more or tie:
+            best = grid
+    if best is None:
         raise RenderError(
-            f"a {width / MM:.0f} x {height / MM:.0f} mm piece does not fit on {paper.name}"
+            f"a {width / MM:.0f} x {height / MM:.0f} mm piece does not fit on {paper.name} "
+            "with room for crop marks",
+            "make it smaller in kit.yaml",
         )
-    return Grid(paper, cols, rows, width, height, bleed)
+    return best
 
 
 Segment = tuple[float, float, float, float]
 
 
-def crop_marks(grid: Grid, count: int | None = None) -> list[Segment]:
-    """Marks at every cut line, outside the bleed, shortened to stay on the paper."""
-    block = grid.block
-    used = grid.per_sheet if count is None else count
-    rows_used = -(-used // grid.cols)
-    xs = [block.x + i * grid.width for i in range(grid.cols + 1)]
-    ys = [block.top - j * grid.height for j in range(rows_used + 1)]
-    bottom = ys[-1]
-    start = grid.bleed + CROP_GAP
-    room_v = min(bottom, grid.paper.height - block.top) - start - 1 * MM
-    room_h = block.x - start - 1 * MM
+@dataclass(frozen=True)
+class MarkRoom:
+    """How far marks may run on each side of the paper before the printer's reach."""
+
+    left: float = PRINT_EDGE
+    bottom: float = PRINT_EDGE
+    right: float = PRINT_EDGE
+    top: float = PRINT_EDGE
+
+
+def cut_marks(
+    paper: Paper, block: Box, xs: Sequence[float], ys: Sequence[float], room: MarkRoom
+) -> list[Segment]:
+    """Marks at every cut line, outside the block, as long as the margin allows."""
     marks: list[Segment] = []
-    if room_v > 1.5 * MM:
-        length = min(CROP_LENGTH, room_v)
-        for x in xs:
-            marks.append((x, block.top + start, x, block.top + start + length))
-            marks.append((x, bottom - start, x, bottom - start - length))
-    if room_h > 1.5 * MM:
-        length = min(CROP_LENGTH, room_h)
-        for y in ys:
-            marks.append((block.x - start, y, block.x - start - length, y))
-            marks.append((block.right + start, y, block.right + start + length, y))
+    up = min(CROP_LENGTH, paper.height - room.top - block.top - CROP_GAP)
+    down = min(CROP_LENGTH, block.y - CROP_GAP - room.bottom)
+    left = min(CROP_LENGTH, block.x - CROP_GAP - room.left)
+    right = min(CROP_LENGTH, paper.width - room.right - block.right - CROP_GAP)
+    for x in xs:
+        if up >= MIN_CROP:
+            marks.append((x, block.top + CROP_GAP, x, block.top + CROP_GAP + up))
+        if down >= MIN_CROP:
+            marks.append((x, block.y - CROP_GAP, x, block.y - CROP_GAP - down))
+    for y in ys:
+        if left >= MIN_CROP:
+            marks.append((block.x - CROP_GAP, y, block.x - CROP_GAP - left, y))
+        if right >= MIN_CROP:
+            marks.append((block.right + CROP_GAP, y, block.right + CROP_GAP + right, y))
     return marks
 
 
-def draw_crop_marks(c: Canvas, grid: Grid, count: int | None = None) -> None:
+def crop_marks(grid: Grid, count: int | None = None) -> list[Segment]:
+    """Marks at every cut line of the used block, clear of the caption below."""
+    block = _used_block(grid, grid.per_sheet if count is None else count)
+    xs = [block.x + i * grid.width for i in range(grid.cols + 1)]
+    ys = [block.top - j * grid.height for j in range(round(block.height / grid.height) + 1)]
+    return cut_marks(grid.paper, block, xs, ys, MarkRoom(bottom=CAPTION_TOP))
+
+
+def draw_marks(c: Canvas, marks: Sequence[Segment]) -> None:
+    """Hairline marks, tagged in the PDF so preflight can tell them from artwork."""
+    _tag(c, "begin")
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(0.3)
-    for x0, y0, x1, y1 in crop_marks(grid, count):
+    for x0, y0, x1, y1 in marks:
         c.line(x0, y0, x1, y1)
     c.restoreState()
+    _tag(c, "end")
+
+
+def _tag(c: Canvas, where: str) -> None:
+    if isinstance(c, KitCanvas):
+        (c.begin_crop_marks if where == "begin" else c.end_crop_marks)()
+
+
+def _note_page(c: Canvas, kind: str, bleed: float) -> None:
+    if isinstance(c, KitCanvas):
+        c.note_page(kind, bleed)
+
+
+def _note_piece(c: Canvas, piece: Piece, box: Box, side: str) -> None:
+    if isinstance(c, KitCanvas):
+        c.note_piece(piece.label, c.absolute_box(box), side, piece.token)
 
 
 def _clip_to(c: Canvas, box: Box) -> None:
@@ -119,28 +221,35 @@ def _clip_to(c: Canvas, box: Box) -> None:
     c.clipPath(p, stroke=0, fill=0)
 
 
-def _draw_piece(c: Canvas, draw: DrawFn, slot: Box, grid: Grid, index: int, count: int) -> None:
-    """Draw into the slot; the bleed extends only on the block's outer edges."""
-    row, col = divmod(index, grid.cols)
-    rows_used = -(-count // grid.cols)
-    left = grid.bleed if col == 0 else 0
-    right = grid.bleed if col == grid.cols - 1 or index == count - 1 else 0
-    top = grid.bleed if row == 0 else 0
-    bottom = grid.bleed if row == rows_used - 1 else 0
-    c.saveState()
-    _clip_to(
-        c,
-        Box(slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + top + bottom),
+def _bleed_box(slot: Box, cell: tuple[int, int], taken: set[tuple[int, int]], bleed: float):
+    """The slot grown by the bleed on every side without a neighbouring piece."""
+    row, col = cell
+    left = 0 if (row, col - 1) in taken else bleed
+    right = 0 if (row, col + 1) in taken else bleed
+    top = 0 if (row - 1, col) in taken else bleed
+    bottom = 0 if (row + 1, col) in taken else bleed
+    return Box(
+        slot.x - left, slot.y - bottom, slot.width + left + right, slot.height + top + bottom
     )
+
+
+def _draw_clipped(c: Canvas, draw: DrawFn, slot: Box, clip: Box, turn: bool = False) -> None:
+    c.saveState()
+    _clip_to(c, clip)
+    if turn:  # upside down, for the half of a fold sheet that folds over
+        c.translate(slot.cx, slot.cy)
+        c.rotate(180)
+        c.translate(-slot.cx, -slot.cy)
     draw(c, slot)
     c.restoreState()
 
 
 def footer(c: Canvas, paper: Paper, text: str) -> None:
+    """The sheet's caption, centred below the block, clear of the printer's margin."""
     c.saveState()
-    c.setFont(BODY, 6.5)
+    c.setFont(BODY, CAPTION_SIZE)
     c.setFillColor(black)
-    c.drawCentredString(paper.width / 2, 4.2 * MM, text)
+    c.drawCentredString(paper.width / 2, CAPTION_BASE, text)
     c.restoreState()
 
 
@@ -150,73 +259,144 @@ def _used_block(grid: Grid, count: int) -> Box:
     return Box(block.x, block.top - rows_used * grid.height, block.width, rows_used * grid.height)
 
 
-def draw_sheet(
+@dataclass(frozen=True)
+class Band:
+    """Pieces of one size on part of a sheet: a sheet holds one band, or several stacked
+    when a sparse deck fills what another leaves empty."""
+
+    grid: Grid
+    pieces: tuple[Piece, ...]
+
+
+Layout = tuple[Band, ...]  # one sheet
+BAND_GAP = 2 * MARK_ROOM  # between stacked bands: room for the marks of both
+
+
+def layout_sheets(decks: Sequence[tuple[float, float, Sequence[Piece]]], paper: Paper):
+    """Sheets for one deck, or for several single-sided ones: each deck after the first
+    starts in the rows the previous one left empty on its last sheet, if it fits there."""
+    result: list[Layout] = []
+    for width, height, pieces in decks:
+        grid = grid_for(paper, width, height)
+        rest = tuple(pieces)
+        if result and rest:
+            shared, rest = _fill(result[-1], grid, rest)
+            result[-1] = shared
+        result += [(Band(grid, tuple(chunk)),) for chunk in sheets(rest, grid.per_sheet)]
+    return result
+
+
+def _fill(sheet: Layout, grid: Grid, pieces: tuple[Piece, ...]):
+    """The sheet with a band of ``pieces`` below its last one, and the pieces left over;
+    the sheet unchanged when they do not fit, or sharing would save no sheet."""
+    last = sheet[-1]
+    if last.grid.paper != grid.paper or any(p.back for b in sheet for p in b.pieces):
+        return sheet, pieces
+    lifted = sheet
+    if len(sheet) == 1:  # lift the block to the top to make room below it
+        rows = -(-len(last.pieces) // last.grid.cols)
+        top = grid.paper.height - SIDE_NEED
+        lifted = (Band(replace(last.grid, rows=rows, top=top), last.pieces),)
+    top = _used_block(lifted[-1].grid, len(lifted[-1].pieces)).y - BAND_GAP
+    rows = int((top - BOTTOM_NEED) // grid.height)
+    if rows < 1:
+        return sheet, pieces
+    band = replace(grid, rows=rows, top=top)
+    alone = -(-len(pieces) // grid.per_sheet)
+    after = -(-max(len(pieces) - band.per_sheet, 0) // grid.per_sheet)
+    if after == alone:  # it would split the deck and save no paper
+        return sheet, pieces
+    return (*lifted, Band(band, pieces[: band.per_sheet])), pieces[band.per_sheet :]
+
+
+def draw_layout(
     c: Canvas,
-    grid: Grid,
-    pieces: Sequence[Piece],
+    bands: Layout,
     caption: str,
     backs: bool = False,
     offset: tuple[float, float] = (0.0, 0.0),
 ) -> None:
-    """One sheet of fronts, or of their backs mirrored for long-edge duplex."""
-    used = _used_block(grid, len(pieces))
-    set_boxes(c, used, used.outset(grid.bleed))
+    """One sheet of bands: fronts with crop marks, or backs mirrored for long-edge duplex."""
+    paper = bands[0].grid.paper
+    c.setPageSize((paper.width, paper.height))
+    useds = [_used_block(b.grid, len(b.pieces)) for b in bands]
+    grid = bands[0].grid
+    if backs and grid.landscape:  # the backs' rows come out at the other end of the sheet
+        used = useds[0]
+        useds = [Box(used.x, grid.block.top - used.top + grid.block.y, used.width, used.height)]
+    whole = _union(useds)
+    set_boxes(c, whole, whole.outset(grid.bleed))
+    _note_page(c, "sheet", grid.bleed)
     c.saveState()
     if backs:
         c.translate(*offset)
-    for index, piece in enumerate(pieces):
-        draw = piece.back if backs else piece.draw
-        if draw is None:
-            continue
-        _draw_piece(c, draw, grid.slot(index, mirrored=backs), grid, index, len(pieces))
+    for band in bands:
+        _draw_band(c, band, backs)
     c.restoreState()
     if not backs:
-        draw_crop_marks(c, grid, len(pieces))
-    footer(c, grid.paper, caption)
+        for index in range(len(bands)):
+            draw_marks(c, _band_marks(bands, index))
+    footer(c, paper, caption)
     c.showPage()
     clear_boxes(c)
 
 
+def _draw_band(c: Canvas, band: Band, backs: bool) -> None:
+    grid = band.grid
+    taken = {grid.place(i, backs) for i in range(len(band.pieces))}
+    for index, piece in enumerate(band.pieces):
+        draw = piece.back if backs else piece.draw
+        if draw is None:
+            continue
+        cell = grid.place(index, backs)
+        slot = grid.box(*cell)
+        _note_piece(c, piece, slot, "back" if backs else "front")
+        _draw_clipped(c, draw, slot, _bleed_box(slot, cell, taken, grid.bleed))
+
+
+def _band_marks(bands: Layout, index: int) -> list[Segment]:
+    """A band's marks: up to the paper's edge or halfway into the gap above, down to the
+    caption or halfway into the gap below."""
+    grid, count = bands[index].grid, len(bands[index].pieces)
+    paper = grid.paper
+    top = PRINT_EDGE
+    bottom = CAPTION_TOP
+    if index > 0:
+        top = paper.height - (grid.block.top + BAND_GAP / 2)
+    if index < len(bands) - 1:
+        bottom = _used_block(grid, count).y - BAND_GAP / 2
+    block = _used_block(grid, count)
+    xs = [block.x + i * grid.width for i in range(grid.cols + 1)]
+    ys = [block.top - j * grid.height for j in range(round(block.height / grid.height) + 1)]
+    return cut_marks(paper, block, xs, ys, MarkRoom(bottom=bottom, top=top))
+
+
+def _union(boxes: Sequence[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    x1, y1 = max(b.right for b in boxes), max(b.top for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
 def sheets(pieces: Sequence[Piece], per_sheet: int) -> list[Sequence[Piece]]:
-    """Chunks of at most ``per_sheet`` pieces; a change of group starts a new sheet."""
-    chunks: list[list[Piece]] = []
-    for piece in pieces:
-        if not chunks or len(chunks[-1]) == per_sheet or chunks[-1][-1].group != piece.group:
-            chunks.append([])
-        chunks[-1].append(piece)
-    return chunks
+    """Chunks of ``per_sheet`` pieces, every slot filled but the last sheet's: a group
+    (say, one player colour) stays in order but shares sheets with the next one."""
+    return [pieces[i : i + per_sheet] for i in range(0, len(pieces), per_sheet)]
 
 
-def draw_duplex(
-    c: Canvas,
-    grid: Grid,
-    pieces: Sequence[Piece],
-    title: str,
-    offset: tuple[float, float] = (0.0, 0.0),
-    labels: Mapping[str, str] = ENGLISH,
-) -> int:
-    """Fronts and mirrored backs on alternate pages: print double-sided, flip on long edge."""
-    pages = 0
-    chunks = sheets(pieces, grid.per_sheet)
-    for number, chunk in enumerate(chunks, start=1):
-        where = {"title": title, "number": number, "total": len(chunks)}
-        draw_sheet(c, grid, chunk, say(labels, "sheet.front", **where))
-        pages += 1
-        if any(p.back for p in chunk):
-            draw_sheet(
-                c, grid, chunk, say(labels, "sheet.back", **where), backs=True, offset=offset
-            )
-            pages += 1
-    return pages
-
-
+# -- fold-and-glue -----------------------------------------------------------------
 def gutterfold_grid(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid:
-    """Landscape sheet: a row of fronts above the fold, their backs below it."""
-    land = paper.landscape
-    cols = int((land.width - 2 * (EDGE_ALLOWANCE + bleed)) // width)
-    if cols < 1 or 2 * height + 4 * bleed > land.height - 2 * EDGE_ALLOWANCE:
+    """Fronts above the fold, their backs below it: ``rows`` rows on each side, in the
+    orientation that holds more pieces (landscape when equal)."""
+    best: Grid | None = None
+    for page in (paper.landscape, paper.portrait):
+        half = page.height / 2 - bleed - TOP_CAPTION - MARK_ROOM
+        rows = int(half // height)
+        cols = int((page.width - 2 * SIDE_NEED) // width)
+        if rows > 0 and cols > 0 and (best is None or rows * cols > best.per_sheet):
+            best = Grid(page, cols, rows, width, height, bleed)
+    if best is None:
         raise RenderError(f"pieces of {height / MM:.0f} mm cannot fold on {paper.name}")
-    return Grid(land, cols, 1, width, height, bleed)
+    return best
 
 
 def draw_gutterfold(
@@ -231,89 +411,62 @@ def draw_gutterfold(
     fold_y = paper.height / 2
     gap = grid.bleed
     block_x = (paper.width - grid.cols * grid.width) / 2
-    chunks = sheets(pieces, grid.cols)
+    chunks = sheets(pieces, grid.per_sheet)
     for number, chunk in enumerate(chunks, start=1):
         c.setPageSize((paper.width, paper.height))
-        n = len(chunk)
-        front_row = Box(block_x, fold_y + gap, n * grid.width, grid.height)
-        back_row = Box(block_x, fold_y - gap - grid.height, n * grid.width, grid.height)
-        whole = Box(front_row.x, back_row.y, front_row.width, front_row.top - back_row.y)
+        cells = [divmod(i, grid.cols) for i in range(len(chunk))]  # (row from the fold, col)
+        rows = cells[-1][0] + 1
+        cols = grid.cols if rows > 1 else len(chunk)
+        front = Box(block_x, fold_y + gap, cols * grid.width, rows * grid.height)
+        back = Box(block_x, fold_y - gap - rows * grid.height, front.width, front.height)
+        whole = Box(front.x, back.y, front.width, front.top - back.y)
         set_boxes(c, whole, whole.outset(grid.bleed))
-        for i, piece in enumerate(chunk):
-            left = gap if i == 0 else 0
-            right = gap if i == n - 1 else 0
-            front = Box(block_x + i * grid.width, front_row.y, grid.width, grid.height)
-            c.saveState()
-            _clip_to(
-                c,
-                Box(
-                    front.x - left,
-                    front.y - gap,
-                    front.width + left + right,
-                    front.height + 2 * gap,
-                ),
-            )
-            piece.draw(c, front)
-            c.restoreState()
+        _note_page(c, "fold", grid.bleed)
+        taken = set(cells)
+        for piece, (row, col) in zip(chunk, cells, strict=True):
+            x = block_x + col * grid.width
+            face = Box(x, front.y + row * grid.height, grid.width, grid.height)
+            # the fold side is row 0's bleed: its neighbour "below" is row -1, never taken
+            clip = _bleed_box(face, (-row, col), {(-r, k) for r, k in taken}, gap)
+            _note_piece(c, piece, face, "front")
+            _draw_clipped(c, piece.draw, face, clip)
             if piece.back:
-                back = Box(front.x, back_row.y, grid.width, grid.height)
-                c.saveState()
-                _clip_to(
-                    c,
-                    Box(
-                        back.x - left,
-                        back.y - gap,
-                        back.width + left + right,
-                        back.height + 2 * gap,
-                    ),
-                )
-                c.translate(back.cx, back.cy)
-                c.rotate(180)
-                c.translate(-back.cx, -back.cy)
-                piece.back(c, back)
-                c.restoreState()
-        _fold_line(c, front_row.x - 20 * MM, front_row.right + 20 * MM, fold_y, labels)
-        _gutter_marks(c, front_row, back_row, n, grid)
-        _side_caption(
-            c,
-            paper,
-            say(labels, "fold.caption", title=title, number=number, total=len(chunks)),
-        )
+                turned = Box(x, back.top - (row + 1) * grid.height, grid.width, grid.height)
+                clip = _bleed_box(turned, (row, col), taken, gap)
+                _note_piece(c, piece, turned, "back")
+                _draw_clipped(c, piece.back, turned, clip, turn=True)
+        caption = say(labels, "fold.caption", title=title, number=number, total=len(chunks))
+        _top_caption(c, paper, caption)
+        _fold_line(c, paper, whole, fold_y, labels)
+        xs = [front.x + i * grid.width for i in range(cols + 1)]
+        ys = [front.y + j * grid.height for j in range(rows + 1)]
+        ys += [back.top - j * grid.height for j in range(rows + 1)]
+        draw_marks(c, cut_marks(paper, whole, xs, ys, MarkRoom(top=TOP_CAPTION)))
         c.showPage()
         clear_boxes(c)
     return len(chunks)
 
 
-def _side_caption(c: Canvas, paper: Paper, text: str) -> None:
-    """Caption up the left margin, clear of the crop marks above and below the block."""
+def _top_caption(c: Canvas, paper: Paper, text: str) -> None:
+    """Caption along the top edge, above the crop marks, clear of the printer's margin."""
     c.saveState()
-    c.setFont(BODY, 6.5)
-    c.translate(EDGE_ALLOWANCE + 3 * MM, paper.height / 2)
-    c.rotate(90)
-    c.drawCentredString(0, 0, text)
+    c.setFont(BODY, CAPTION_SIZE)
+    c.drawCentredString(paper.width / 2, paper.height - PRINT_EDGE - 2 * MM, text)
     c.restoreState()
 
 
-def _fold_line(c: Canvas, x0: float, x1: float, y: float, labels: Mapping[str, str]) -> None:
+def _fold_line(c: Canvas, paper: Paper, whole: Box, y: float, labels: Mapping[str, str]) -> None:
+    """The dashed fold line across the block, its word after it where the margin allows."""
+    word = say(labels, "fold.word")
+    x0 = max(whole.x - CROP_LENGTH, PRINT_EDGE)
+    room = paper.width - PRINT_EDGE - whole.right
+    spare = room - text_width(word, BODY, CAPTION_SIZE) - 1 * MM
+    x1 = whole.right + min(CROP_LENGTH, max(spare, 0))
     c.saveState()
     c.setDash(4, 3)
     c.setLineWidth(0.5)
     c.line(x0, y, x1, y)
-    c.setFont(BODY, 6)
-    c.drawString(x0, y + 1 * MM, say(labels, "fold.word"))
-    c.restoreState()
-
-
-def _gutter_marks(c: Canvas, front: Box, back: Box, n: int, grid: Grid) -> None:
-    start = grid.bleed + CROP_GAP
-    c.saveState()
-    c.setLineWidth(0.3)
-    for i in range(n + 1):
-        x = front.x + i * grid.width
-        c.line(x, front.top + start, x, front.top + start + CROP_LENGTH)
-        c.line(x, back.y - start, x, back.y - start - CROP_LENGTH)
-    for y in (front.top, front.y, back.top, back.y):
-        c.line(front.x - start, y, front.x - start - CROP_LENGTH, y)
-        c.line(front.right + start, y, front.right + start + CROP_LENGTH, y)
-    c.setFillColor(white)
+    if spare > 0:
+        c.setFont(BODY, CAPTION_SIZE)
+        c.drawString(x1 + 1 * MM, y - CAPTION_SIZE * 0.35, word)
     c.restoreState()

@@ -104,11 +104,44 @@ def _lemon(c: Canvas, x: float, y: float, r: float) -> None:
 
 
 def _snowflake(c: Canvas, x: float, y: float, r: float) -> None:
-    for i in range(3):
-        a = i * math.pi / 3
-        dx, dy = math.cos(a) * r * 0.9, math.sin(a) * r * 0.9
-        c.line(x - dx, y - dy, x + dx, y + dy)
-    c.circle(x, y, r * 0.18, stroke=1, fill=1)
+    """Six arms, each with a pair of branches: a crystal, not the sun's ring of rays."""
+    for i in range(6):
+        a = math.pi / 2 + i * math.pi / 3
+        ux, uy = math.cos(a), math.sin(a)
+        c.line(x, y, x + ux * r * 0.95, y + uy * r * 0.95)
+        for side in (-1, 1):
+            b = a + side * math.pi / 4
+            bx, by = x + ux * r * 0.55, y + uy * r * 0.55
+            c.line(bx, by, bx + math.cos(b) * r * 0.32, by + math.sin(b) * r * 0.32)
+
+
+def _diamond(c: Canvas, x: float, y: float, r: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x, y + r * 0.95)
+    p.lineTo(x + r * 0.7, y)
+    p.lineTo(x, y - r * 0.95)
+    p.lineTo(x - r * 0.7, y)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def _triangle(c: Canvas, x: float, y: float, r: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x, y + r * 0.9)
+    p.lineTo(x + r * 0.85, y - r * 0.65)
+    p.lineTo(x - r * 0.85, y - r * 0.65)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def _flag(c: Canvas, x: float, y: float, r: float) -> None:
+    c.line(x - r * 0.55, y - r * 0.95, x - r * 0.55, y + r * 0.9)
+    p = c.beginPath()
+    p.moveTo(x - r * 0.55, y + r * 0.9)
+    p.lineTo(x + r * 0.8, y + r * 0.5)
+    p.lineTo(x - r * 0.55, y + r * 0.1)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
 
 
 def _thermometer(c: Canvas, x: float, y: float, r: float) -> None:
@@ -134,6 +167,9 @@ SYMBOLS: dict[str, Shape] = {
     "snowflake": _snowflake,
     "thermometer": _thermometer,
     "coin": _coin,
+    "diamond": _diamond,
+    "triangle": _triangle,
+    "flag": _flag,
 }
 
 

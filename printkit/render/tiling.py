@@ -16,10 +16,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.render.fonts import BODY, BOLD
 from printkit.render.labels import ENGLISH, say
-from printkit.render.units import MM, PRINT_MARGIN, Box, Paper
+from printkit.render.pdf import KitCanvas
+from printkit.render.units import CAPTION_BASE, MM, PRINT_EDGE, PRINT_MARGIN, Box, Paper
 
 OVERLAP = 12 * MM
 GLUE_TINT = Color(0.85, 0.85, 0.85)
+LABEL_BAND = 6 * MM  # above and below the tile: its title line, and the help line
+TITLE_BASE = PRINT_EDGE + 2.5 * MM  # from the top edge: 9 pt capitals stay 5 mm inside
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ def plan_tiles(board_w: float, board_h: float, paper: Paper) -> tuple[Paper, lis
     best = None
     for page in (paper, paper.landscape):
         usable_w = page.width - 2 * PRINT_MARGIN
-        usable_h = page.height - 2 * PRINT_MARGIN - 6 * MM  # room for the label line
+        usable_h = page.height - 2 * (PRINT_EDGE + LABEL_BAND)
         cols = max(1, math.ceil((board_w - OVERLAP) / (usable_w - OVERLAP)))
         rows = max(1, math.ceil((board_h - OVERLAP) / (usable_h - OVERLAP)))
         if best is None or cols * rows < best[0]:
@@ -89,7 +92,9 @@ def draw_tiles(
         c.setPageSize((page.width, page.height))
         region = tile.region
         ox = (page.width - region.width) / 2
-        oy = (page.height - region.height) / 2 + 2 * MM
+        oy = (page.height - region.height) / 2
+        if isinstance(c, KitCanvas):
+            c.note_page("tile")
         c.saveState()
         p = c.beginPath()
         p.rect(ox, oy, region.width, region.height)
@@ -102,20 +107,16 @@ def draw_tiles(
         c.setFont(BOLD, 9)
         c.drawString(
             PRINT_MARGIN,
-            page.height - PRINT_MARGIN + 1 * MM,
+            page.height - TITLE_BASE,
             say(labels, "tile.title", title=title, label=tile.label),
         )
         c.setFont(BODY, 7)
         c.drawRightString(
             page.width - PRINT_MARGIN,
-            page.height - PRINT_MARGIN + 1 * MM,
+            page.height - TITLE_BASE,
             say(labels, "tile.grid", cols=cols, rows=rows, last=string.ascii_uppercase[cols - 1]),
         )
-        c.drawCentredString(
-            page.width / 2,
-            PRINT_MARGIN - 3 * MM,
-            say(labels, "tile.help"),
-        )
+        c.drawCentredString(page.width / 2, CAPTION_BASE, say(labels, "tile.help"))
         c.showPage()
     return len(tiles)
 
@@ -145,22 +146,40 @@ def _glue_strips(c: Canvas, tile: Tile, ox: float, oy: float, labels: Mapping[st
 
 
 def _alignment_marks(c: Canvas, tile: Tile, ox: float, oy: float) -> None:
-    """Crosshair targets inside each overlap, at the same board points on both tiles."""
+    """Marks on the glue strips only, the part that ends up underneath: a dashed line
+    where the neighbour's trimmed edge goes, with arrows at two points along it. The
+    tile on top carries none, so nothing is left showing once the board is glued."""
     r = tile.region
     c.saveState()
     c.setStrokeColor(black)
+    c.setFillColor(black)
     c.setLineWidth(0.4)
-    points = []
     if tile.glue_right:
-        points += [(r.width - OVERLAP / 2, r.height * f) for f in (0.2, 0.8)]
+        x = ox + r.width - OVERLAP
+        _edge_line(c, (x, oy), (x, oy + r.height))
+        for f in (0.2, 0.8):
+            _arrow(c, x, oy + r.height * f, 1, 0)
     if tile.glue_bottom:
-        points += [(r.width * f, OVERLAP / 2) for f in (0.2, 0.8)]
-    if tile.col > 0:
-        points += [(OVERLAP / 2, r.height * f) for f in (0.2, 0.8)]
-    if tile.row > 0:
-        points += [(r.width * f, r.height - OVERLAP / 2) for f in (0.2, 0.8)]
-    for x, y in points:
-        c.circle(ox + x, oy + y, 2 * MM, stroke=1, fill=0)
-        c.line(ox + x - 3.5 * MM, oy + y, ox + x + 3.5 * MM, oy + y)
-        c.line(ox + x, oy + y - 3.5 * MM, ox + x, oy + y + 3.5 * MM)
+        y = oy + OVERLAP
+        _edge_line(c, (ox, y), (ox + r.width, y))
+        for f in (0.2, 0.8):
+            _arrow(c, ox + r.width * f, y, 0, -1)
     c.restoreState()
+
+
+def _edge_line(c: Canvas, start: tuple[float, float], end: tuple[float, float]) -> None:
+    c.saveState()
+    c.setDash(3, 2)
+    c.line(*start, *end)
+    c.restoreState()
+
+
+def _arrow(c: Canvas, x: float, y: float, dx: float, dy: float) -> None:
+    """A small solid triangle on the strip, its point on the edge line."""
+    size = 3 * MM
+    p = c.beginPath()
+    p.moveTo(x, y)
+    p.lineTo(x + dx * size - dy * size / 2, y + dy * size + dx * size / 2)
+    p.lineTo(x + dx * size + dy * size / 2, y + dy * size - dx * size / 2)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)

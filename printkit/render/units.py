@@ -19,6 +19,10 @@ class Paper:
     def landscape(self) -> Paper:
         return Paper(self.id, self.name, max(self.width, self.height), min(self.width, self.height))
 
+    @property
+    def portrait(self) -> Paper:
+        return Paper(self.id, self.name, min(self.width, self.height), max(self.width, self.height))
+
 
 PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", "A4", 210 * MM, 297 * MM),
@@ -32,8 +36,33 @@ LARGE_PAPERS: dict[str, Paper] = {
 BLEED = 3 * MM
 SAFE = 3 * MM
 PRINT_MARGIN = 6 * MM  # what most home printers cannot reach
-CROP_GAP = 2 * MM
+PRINT_EDGE = 5 * MM  # nothing is painted closer to the paper edge than this
+CROP_GAP = 2 * MM  # crop marks start this far outside the cut
 CROP_LENGTH = 6 * MM
+TOKEN_ROOM = 1 * MM  # a space made to hold a token is this much larger than the token
+MIN_CROP = 3 * MM  # a shorter mark is not one a player can follow
+CAPTION_SIZE = 6.5  # points: sheet captions and footers
+CAPTION_BASE = PRINT_EDGE + 1 * MM  # baseline: the descenders stay clear of the edge
+CAPTION_TOP = CAPTION_BASE + 3 * MM  # marks above the caption end here
+
+
+PUNCHES = (  # the usual craft punches: what a player can buy, and its cutting diameter
+    ("3/8 in", 9.5 * 72 / 25.4),
+    ("1/2 in", 12.7 * 72 / 25.4),
+    ("5/8 in", 15.9 * 72 / 25.4),
+    ("3/4 in", 19.1 * 72 / 25.4),
+    ("1 in", 25.4 * 72 / 25.4),
+    ("1 1/4 in", 31.8 * 72 / 25.4),
+    ("1 1/2 in", 38.1 * 72 / 25.4),
+    ("2 in", 50.8 * 72 / 25.4),
+)
+
+
+def punch_for(diameter: float, square: float) -> str | None:
+    """The largest punch that cuts the printed circle (within half a millimetre) and
+    stays inside its square; None when no usual punch fits."""
+    fitting = [name for name, d in PUNCHES if d <= min(diameter + 0.5 * MM, square)]
+    return fitting[-1] if fitting else None
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,8 @@ class OnePage(Flowable):
         if total > ah + 0.5:
             raise RenderError(
                 f"rulebook: {self.what!r} must fit one page but needs {total / MM:.0f} mm "
-                f"of {ah / MM:.0f} mm\n  hint: shorten it"
+                f"of {ah / MM:.0f} mm",
+                "shorten it",
             )
         self.width, self.height = aw, total
         return aw, total
@@ -381,7 +382,8 @@ def column_widths(rows: list[list[str]], size: float, available: float) -> list[
     if spare < 0:
         raise RenderError(
             f"rulebook: a table is {sum(minimum) / MM:.0f} mm wide at least, the page has "
-            f"{available / MM:.0f} mm\n  hint: use fewer columns or shorter words"
+            f"{available / MM:.0f} mm",
+            "use fewer columns or shorter words",
         )
     stretch = [n - m for n, m in zip(natural, minimum)]
     total = sum(stretch) or 1
@@ -498,13 +500,13 @@ def too_large(exc: Exception) -> RenderError:
     text = str(exc)
     found = TOO_LARGE.search(text)
     if not found:
-        return RenderError(f"rulebook: {text}\n  hint: a block is taller than a page")
+        return RenderError(f"rulebook: {text}", "a block is taller than a page")
     kind = KINDS.get(found["kind"], "a block")
     start = text.find(">", found.start()) + 1
     quoted = " ".join(text[start : start + 60].split())
     what = f"{kind} starting {quoted!r}" if found["kind"] != "Table" else kind
     return RenderError(
         f"rulebook page {found['page']}: {what} is taller than a page "
-        f"({float(found['room']):.0f} pt of room)\n"
-        "  hint: shorten it, or split it into paragraphs or rows"
+        f"({float(found['room']):.0f} pt of room)",
+        "shorten it, or split it into paragraphs or rows",
     )

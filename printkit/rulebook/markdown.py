@@ -237,16 +237,16 @@ def check_links_and_outline(nodes: list[Node]) -> None:
             if href.startswith("#") and href[1:] not in anchors:
                 raise RenderError(
                     f"rulebook: a link in {plain(node.inline)!r} points to {href!r}, "
-                    "but no heading has that anchor\n  hint: link to a heading's anchor "
-                    "(its title in lower case, words joined by '-')"
+                    "but no heading has that anchor",
+                    "link to a heading's anchor (its title in lower case, words joined by '-')",
                 )
     level = 0
     for heading in headings(nodes):
         if heading.level > level + 1:
             raise RenderError(
                 f"rulebook: heading {plain(heading.inline)!r} is level {heading.level} "
-                f"but follows level {level}\n  hint: the PDF outline cannot skip a level; "
-                f"use {'#' * (level + 1)} here"
+                f"but follows level {level}",
+                f"the PDF outline cannot skip a level; use {'#' * (level + 1)} here",
             )
         level = heading.level
 

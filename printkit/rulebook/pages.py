@@ -288,14 +288,18 @@ def typeset_run(
     return RunRecord(doc.canv.pages, landed)
 
 
+UNREADABLE = (pickle.UnpicklingError, zlib.error, EOFError, AttributeError, ImportError, TypeError,
+              ValueError, IndexError)  # fmt: skip
+
+
 def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
     """A run from the disk cache, else typeset and stored."""
     data = diskcache.load(CACHE_KIND, key)
     if data is not None:
         try:
             return pickle.loads(zlib.decompress(data))
-        except Exception:  # an unreadable entry is only a miss
-            pass
+        except UNREADABLE:
+            pass  # an entry another printkit or Python wrote is a miss: made again below
     record = make()
     data = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
     diskcache.store(CACHE_KIND, key, zlib.compress(data, 1))

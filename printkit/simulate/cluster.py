@@ -47,15 +47,15 @@ def _client(address: str):
         from distributed import Client
     except ImportError:
         raise UsageError(
-            "--scheduler needs Dask's distributed scheduler, which is not installed\n"
-            "  hint: pip install 'printkit[cluster]'"
+            "--scheduler needs Dask's distributed scheduler, which is not installed",
+            "pip install 'printkit[cluster]'",
         ) from None
     try:
         return Client(address, timeout=30, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise UsageError(
-            f"cannot reach the Dask scheduler at {address}: {exc}\n"
-            "  hint: start one with 'dask scheduler' and workers with 'dask worker ADDRESS'"
+            f"cannot reach the Dask scheduler at {address}: {exc}",
+            "start one with 'dask scheduler' and workers with 'dask worker ADDRESS'",
         ) from None
 
 

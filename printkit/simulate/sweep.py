@@ -62,8 +62,8 @@ def parse_axis(spec: str) -> Axis:
     match = SPEC.match(spec.strip())
     if not match:
         raise UsageError(
-            f"--sweep {spec!r} is not PATH=A..B[:STEP]\n"
-            "  hint: e.g. --sweep 'items[ice].price_bulk=2..6' or --sweep 'game.days=5,7,9'"
+            f"--sweep {spec!r} is not PATH=A..B[:STEP]",
+            "e.g. --sweep 'items[ice].price_bulk=2..6' or --sweep 'game.days=5,7,9'",
         )
     path, text = match.group("path").strip(), match.group("values").strip()
     values = (
@@ -149,8 +149,8 @@ def locate(folder: Path, path: str) -> tuple[Path, list[tuple[str, str | None]]]
     if len(holders) > 1:
         names = ", ".join(f.name for f in holders)
         raise UsageError(
-            f"--sweep {path!r}: {first!r} is in {names}\n"
-            f"  hint: name the file, e.g. {holders[0].name}:{rest}"
+            f"--sweep {path!r}: {first!r} is in {names}",
+            f"name the file, e.g. {holders[0].name}:{rest}",
         )
     if (folder / f"{first}.yaml").is_file():  # game.days: the file's own name, then its keys
         return folder / f"{first}.yaml", segments[1:]

@@ -36,8 +36,7 @@ def kit(pack: LemonadeStall, options: KitOptions) -> Kit:
         replace(kit_cards.event_cards(pack, theme), inputs=(cards, pack.events)),
         replace(kit_cards.benefit_cards(pack, theme), inputs=(cards, pack.benefits)),
         replace(kit_cards.price_cards(pack, theme), inputs=base),
-        replace(kit_cards.markers(pack, theme), inputs=base),
-        replace(kit_cards.tokens(pack, theme), inputs=base),
+        replace(kit_cards.tokens_and_markers(pack, theme), inputs=base),
         replace(kit_board.stock_sheet(pack, theme), inputs=base),
     )
     extras = tuple(f"{c.count} × {c.name.lower()}" for c in pack.components if not c.printable)

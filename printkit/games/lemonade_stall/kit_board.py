@@ -26,10 +26,11 @@ from printkit.games.lemonade_stall.model import (
 from printkit.games.lemonade_stall.rules import D6, D12
 from printkit.kit import Board, Pages
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit, width
+from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEAF, LEMON, LIGHT, SKY, Theme, mix
 from printkit.render.tiling import OVERLAP, plan_tiles
-from printkit.render.units import MM, PAPERS, PRINT_MARGIN, Box
+from printkit.render.units import MM, PAPERS, PRINT_MARGIN, TOKEN_ROOM, Box
 
 MIN_TEXT = 7.0  # points: the smallest text on the board and the forms
 SEAM_CLEARANCE = 3 * MM  # keep panels this far from a glue strip (misregistered tiles)
@@ -112,8 +113,8 @@ def _headed_panel(c: Canvas, box: Box, title: str, fill: Color) -> Box:
 def _fits(need: float, room: Box, what: str) -> None:
     if need > room.height + 0.01:
         raise RenderError(
-            f"{what} needs {need / MM:.0f} mm of height but has {room.height / MM:.0f} mm\n"
-            "  hint: enlarge the board in kit.yaml or shorten the content"
+            f"{what} needs {need / MM:.0f} mm of height but has {room.height / MM:.0f} mm",
+            "enlarge the board in kit.yaml or shorten the content",
         )
 
 
@@ -371,8 +372,8 @@ def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
     if not 0 <= pack.starting_money < pack.kit.score_spaces:
         raise RenderError(
             f"the starting money {pack.starting_money} is not on the "
-            f"{pack.kit.score_spaces}-space score track\n"
-            "  hint: raise score_track.spaces in kit.yaml"
+            f"{pack.kit.score_spaces}-space score track",
+            "raise score_track.spaces in kit.yaml",
         )
     for space in _score_spaces(pack):
         n, box = space.number, space.box
@@ -415,7 +416,7 @@ def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
 
 
 def _start_space(c: Canvas, label: Box, number: int) -> None:
-    """The starting-money space: its number, then a star and START under it (a word, not a hue)."""
+    """The starting-money space: its number, then a coin and START under it (a word, not a hue)."""
     upper, lower = label.split_top(label.height * 0.55)
     _text(c, str(number), upper, BOLD, 13, "center", "bottom", what="score track")
     word, size, r = "START", 7.5, 1.7 * MM
@@ -425,7 +426,7 @@ def _start_space(c: Canvas, label: Box, number: int) -> None:
         return
     x = label.cx - group / 2
     y = lower.cy + 0.6 * MM
-    draw_symbol(c, "star", x + r, y, r, fill=white)
+    draw_symbol(c, "coin", x + r, y, r, fill=white)
     c.setFillColor(INK)
     c.setFont(CONDENSED, size)
     c.drawString(x + 2 * r + 0.8 * MM, y - size * 0.36, word)
@@ -451,7 +452,7 @@ def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
     _text(c, pack.tagline, tagline, ITALIC, 10.5, what="tagline")
     note = rest.inset(0, 1 * MM)
     _panel(c, note, theme.pale(LEMON, 0.6), line=0.6)
-    draw_symbol(c, "star", note.x + 6 * MM, note.cy, 3.5 * MM, fill=theme.solid(LEMON))
+    draw_symbol(c, "coin", note.x + 6 * MM, note.cy, 3.5 * MM, fill=theme.solid(LEMON))
     _text(
         c,
         f"Score track: your money. Everyone starts on {pack.starting_money} (START). "
@@ -482,7 +483,8 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     if columns[0].width < marker_w + 0.5 * MM:
         raise RenderError(
             f"time track: {len(pack.days)} days of {pack.kit.marker.width} mm markers do not fit "
-            f"{body.width / MM:.0f} mm\n  hint: enlarge the board or shrink the markers in kit.yaml"
+            f"{body.width / MM:.0f} mm",
+            "enlarge the board or shrink the markers in kit.yaml",
         )
     ghost = mix(GREY, white, 0.45)
     for index, (day, column) in enumerate(zip(pack.days, columns)):
@@ -573,7 +575,7 @@ def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     side = Box(chart.right + GAP, chart.y, body.right - chart.right - GAP, chart.height)
     _price_caps(c, side, pack, theme)
     table_h = _sales_table_height(pack)
-    _fits(chart_h + 3 * MM + table_h, body, "chart space and sales table")
+    _fits(chart_h + 2 * MM + table_h, body, "chart space and sales table")
     _sales_table(c, Box(body.x, body.y, body.width, table_h), pack, theme)
     order = Box(
         body.x, body.y + table_h + 1.5 * MM, body.width, chart.y - body.y - table_h - 3 * MM
@@ -617,13 +619,13 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     _table(c, rest, header, rows, [1.5, 1, 1], theme, row_h, 8.5, "price caps", fills)
 
 
-SALES_HEAD = 6 * MM
-SALES_GAP = 1.5 * MM  # between cup spaces
+SALES_HEAD = 5.5 * MM
+SALES_GAP = 1 * MM  # between cup spaces
 
 
 def _sales_grid(pack: LemonadeStall, room: float) -> tuple[int, int]:
     """Rows and spaces per row for cup spaces 1..largest chart limit, rows as even as can be."""
-    pitch = pack.kit.token.width * MM + SALES_GAP
+    pitch = _cup_space(pack).width + SALES_GAP
     most = _largest_limit(pack)
     per_row = max(1, int((room + SALES_GAP) // pitch))
     rows = math.ceil(most / per_row)
@@ -641,14 +643,22 @@ def _sales_room(pack: LemonadeStall, full: float) -> float:
 def _sales_table_height(pack: LemonadeStall) -> float:
     layout = _board_layout(pack)
     rows, _ = _sales_grid(pack, _sales_room(pack, layout.top_right.width - 2 * PAD))
-    return SALES_HEAD + 1 * MM + rows * pack.kit.token.height * MM + (rows - 1) * SALES_GAP
+    return SALES_HEAD + 1 * MM + rows * _cup_space(pack).height + (rows - 1) * SALES_GAP
+
+
+def _cup_space(pack: LemonadeStall) -> Box:
+    """A sales-table space: a cup-sold token and a millimetre to spare."""
+    return Box(
+        0, 0, pack.kit.token.width * MM + TOKEN_ROOM, pack.kit.token.height * MM + TOKEN_ROOM
+    )
 
 
 def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     heading, rest = box.split_top(SALES_HEAD)
     title = "Sales table: put a cup-sold token on a space for each cup sold today"
     _text(c, title, heading, BOLD, 10, what="sales table")
-    token_w, token_h = pack.kit.token.width * MM, pack.kit.token.height * MM
+    space = _cup_space(pack)
+    token_w, token_h = space.width, space.height
     crowds = _overflow_events(pack)
     rows, per_row = _sales_grid(pack, _sales_room(pack, rest.width))
     most = _largest_limit(pack)
@@ -658,6 +668,7 @@ def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
         cell = Box(x, rest.top - 1 * MM - row * (token_h + SALES_GAP) - token_h, token_w, token_h)
         fill = theme.pale(LEMON, 0.35) if n % 5 == 0 else white
         _panel(c, cell, fill, line=0.9 if n % 5 else 1.6, radius=1.5 * MM)
+        note_space(c, f"sales space {n}", cell, "cup-sold")
         _text(c, str(n), cell, BOLD if n % 5 == 0 else BODY, 14, "center", what="sales table")
     if crowds:
         bonus = max(e.effect.limit_bonus for e in crowds)

@@ -7,18 +7,20 @@ pack. Text that cannot fit at a legible size fails the build.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
-from printkit.render.cardparts import CORNER, flood, panel, xywh
+from printkit.render.cardparts import CORNER, cutting_advice, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit
 from printkit.render.impose import Piece
+from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
-from printkit.render.units import MM, SAFE, Box
+from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
 EVENT_COLOUR = SKY
 BENEFIT_COLOUR = LEMON
@@ -41,6 +43,9 @@ def _kind_label(c: Canvas, box: Box, label: str) -> None:
     c.setFillColor(INK)
     c.setFont(CONDENSED, 6.5)
     c.drawRightString(box.right, box.y + 1.2 * MM, label.upper())
+
+
+FOOT_LINE = 4 * MM  # below a card's foot box: the card kind and player-count labels
 
 
 def _titled_card(
@@ -68,7 +73,7 @@ def _titled_card(
     )
     panel(c, body)
     _body(c, body.inset(2.5 * MM), text, f"{what} text")
-    return safe, Box(rest.x, rest.y + 3 * MM, rest.width, foot_height - 3 * MM)
+    return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
 
 # -- event cards ---------------------------------------------------------------
@@ -82,7 +87,7 @@ def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Ca
             event.title,
             event.text,
             f"event card {event.id!r}",
-            15 * MM,
+            15 * MM + FOOT_LINE - 3 * MM,
             theme,
         )
         _codes(c, foot, event, theme)
@@ -155,7 +160,7 @@ def _benefit_face(
             benefit.title,
             benefit.text,
             f"benefit card {benefit.id!r}",
-            16 * MM,
+            pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE,
             theme,
         )
         _token_space(c, foot)
@@ -169,6 +174,7 @@ def _benefit_face(
 
 
 def _token_space(c: Canvas, box: Box) -> None:
+    note_space(c, "bonus-token space", box, "bonus")
     c.saveState()
     c.setDash(2, 2)
     c.setStrokeColor(INK)
@@ -313,7 +319,7 @@ def _condition_marker(
         c.drawCentredString(box.cx, box.y + 3.5 * MM, condition.name)
         cap = "any $" if condition.price_cap is None else f"max ${condition.price_cap}"
         c.setFont(BOLD, 6.5)
-        c.drawRightString(box.right - 2.2 * MM, box.top - 4.5 * MM, cap)
+        c.drawRightString(box.right - SAFE - 0.3 * MM, box.top - SAFE - 2.2 * MM, cap)
 
     return _marker(inside, mix(SKY, white, 0.2), theme)
 
@@ -370,7 +376,7 @@ def markers(pack: LemonadeStall, theme: Theme) -> Deck:
 
 def _first_player_marker(theme: Theme) -> Callable[[Canvas, Box], None]:
     def inside(c: Canvas, box: Box) -> None:
-        draw_symbol(c, "star", box.cx, box.cy + 2.5 * MM, box.width * 0.24, fill=LEMON)
+        draw_symbol(c, "flag", box.cx, box.cy + 2.5 * MM, box.width * 0.24, fill=LEMON)
         c.setFillColor(INK)
         c.setFont(BOLD, 6.5)
         c.drawCentredString(box.cx, box.y + 3.2 * MM, "FIRST PLAYER")
@@ -378,31 +384,61 @@ def _first_player_marker(theme: Theme) -> Callable[[Canvas, Box], None]:
     return _marker(inside, white, theme)
 
 
+def _face(square: float) -> float:
+    """The diameter of a token's round face on its square."""
+    return square - 2 * MM
+
+
 def _round_token(
-    label: str, symbol: str | None, fill: Color, theme: Theme, small: str = ""
+    label: str,
+    symbol: str | None,
+    fill: Color,
+    theme: Theme,
+    small: str = "",
+    coin: bool = False,
 ) -> Callable[[Canvas, Box], None]:
-    """A square cut with a round face: cut the square, or punch the circle."""
+    """A square cut with a round face: cut the square, or punch the circle. A ``coin``
+    (score and lap markers) has a deep square and a double rim, so it never passes for
+    one of its colour's cup-sold tokens."""
 
     def draw(c: Canvas, trim: Box) -> None:
-        flood(c, trim, theme.flood(mix(fill, white, 0.55)))
-        r = trim.width / 2 - 1 * MM
+        flood(c, trim, theme.flood(mix(fill, black, 0.25) if coin else mix(fill, white, 0.55)))
+        r = _face(trim.width) / 2
         c.setFillColor(theme.pale(fill, 0.15) if not theme.ink_saver else white)
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
         c.circle(trim.cx, trim.cy, r, stroke=1, fill=1)
+        if coin:
+            c.setLineWidth(0.8)
+            c.circle(trim.cx, trim.cy, r * 0.84, stroke=1, fill=0)
         if symbol:
             draw_symbol(
                 c, symbol, trim.cx, trim.cy + (1.5 * MM if label else 0), r * 0.5, fill=white
             )
         c.setFillColor(INK)
-        if label:
+        if label and symbol:
             c.setFont(BOLD, 7.5 if len(label) > 2 else 9)
             c.drawCentredString(trim.cx, trim.cy - r * 0.62, label)
+        elif label:  # a neutral token: its number is the face
+            c.setFont(BOLD, 14)
+            c.drawCentredString(trim.cx, trim.cy - 14 * 0.35, label)
         if small:
-            c.setFont(BODY, 5)
+            c.setFont(BODY, 6)
             c.drawCentredString(trim.cx, trim.cy + r * 0.55, small)
 
     return draw
+
+
+def tokens_and_markers(pack: LemonadeStall, theme: Theme) -> Deck:
+    """The tokens, with the markers in the rows their last sheet leaves empty."""
+    markers_deck = markers(pack, theme)
+    deck = tokens(pack, theme)
+    return replace(
+        deck,
+        title="Tokens and markers: score, lap, cup-sold, goods, bonus, weather, first player",
+        note=f"{deck.note}; {markers_deck.note}",
+        also=(markers_deck,),
+    )
 
 
 def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
@@ -411,32 +447,28 @@ def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
     pieces: list[Piece] = []
     for colour in colours:
         tint = hex_colour(colour.colour)
-        pieces.append(Piece(f"score-{colour.id}", _round_token("$", colour.symbol, tint, theme)))
-        pieces.append(
-            Piece(
-                f"lap-{colour.id}",
-                _round_token(f"+{pack.kit.score_spaces}", colour.symbol, tint, theme),
-            )
-        )
+        score = _round_token("$", colour.symbol, tint, theme, coin=True)
+        pieces.append(Piece(f"score-{colour.id}", score))
+        lap = _round_token(f"+{pack.kit.score_spaces}", colour.symbol, tint, theme, coin=True)
+        pieces.append(Piece(f"lap-{colour.id}", lap))
     cups = pack.component("cup-tokens").count
     for colour in colours:
         tint = hex_colour(colour.colour)
         face = _round_token("", colour.symbol, tint, theme, small="sold")
-        pieces += [Piece(f"cup-{colour.id}", face)] * cups
+        pieces += [Piece(f"cup-{colour.id}", face, token="cup-sold")] * cups
     single = pack.component("resource-tokens").count
     triple = pack.component("resource-tokens-3").count
-    pieces += [Piece("resource-1", _round_token("1", "cube", LEMON, theme))] * single
-    pieces += [
-        Piece("resource-3", _round_token("×3", "cube", mix(LEMON, black, 0.2), theme))
-    ] * triple
+    goods = mix(LEMON, white, 0.5)  # neutral: a goods token is any good, by its track
+    pieces += [Piece("resource-1", _round_token("1", None, goods, theme), token="goods")] * single
+    pieces += [Piece("resource-3", _round_token("×3", None, goods, theme), token="goods")] * triple
     items = pack.component("item-tokens").count
-    pieces += [Piece("item-token", _round_token("+1", "star", SKY, theme))] * items
+    pieces += [Piece("item-token", _round_token("+1", None, SKY, theme), token="bonus")] * items
     return Deck(
         "tokens",
         "Tokens: score, lap, cup-sold, resource and item",
         size.width * MM,
         size.height * MM,
         tuple(pieces),
-        note="cut the squares, or punch the circles with a 1 in punch",
+        note=cutting_advice(_face(size.width * MM), size.width * MM),
         fold=False,
     )

@@ -1,4 +1,4 @@
-"""Player mats: a stock track per good and the cost table, one mat per player colour."""
+"""Player mats: a space per good for its goods tokens, and the cost table, one mat per colour."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.lemonade_stall.model import LemonadeStall, PlayerColour
 from printkit.kit import Pages
 from printkit.render.fonts import BODY, BOLD, CONDENSED
+from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import INK, Theme, hex_colour
 from printkit.render.units import MM, Box
 
 ITEM_SYMBOLS = {"spoils": "lemon", "melts": "snowflake"}
-TRACK_ROWS = 2
 
 
 def _item_symbol(pack: LemonadeStall, item_id: str) -> str:
@@ -39,7 +39,7 @@ def _mat(pack: LemonadeStall, colour: PlayerColour, theme: Theme) -> Callable[[C
         table_h = 52 * MM
         tracks = Box(rest.x, rest.y + table_h + 6 * MM, rest.width, rest.height - table_h - 8 * MM)
         for row_box, item in zip(tracks.rows(len(pack.items), gap=4 * MM), pack.items):
-            _track(c, row_box, pack, item.id, theme)
+            _goods_space(c, row_box, pack, item.id, theme)
         _costs(c, Box(rest.x, rest.y, rest.width, table_h), pack, theme)
 
     return draw
@@ -58,11 +58,12 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     c.drawString(
         head.x + 22 * MM,
         head.cy - 6 * MM,
-        "Keep your goods on the tracks. One of each good makes one cup of lemonade.",
+        "Keep each good's tokens on its space. One of each good makes one cup of lemonade.",
     )
 
 
-def _track(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: Theme) -> None:
+def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: Theme) -> None:
+    """The good's name and symbol, and a dashed space that holds its pile of goods tokens."""
     item = pack.item(item_id)
     label_w = 30 * MM
     c.setFillColor(white)
@@ -80,21 +81,14 @@ def _track(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: Theme)
     c.setFillColor(INK)
     c.setFont(BOLD, 10)
     c.drawCentredString(box.x + 8 * MM + 4 * MM, box.y + 3 * MM, item.name)
-    length = pack.stock_track_length
-    per_row = -(-length // TRACK_ROWS)
-    cells = Box(box.x + label_w, box.y + 2 * MM, box.width - label_w - 2 * MM, box.height - 4 * MM)
-    cell_w = cells.width / per_row
-    cell_h = cells.height / TRACK_ROWS
-    c.setLineWidth(0.4)
-    for n in range(1, length + 1):
-        row, col = divmod(n - 1, per_row)
-        x = cells.x + col * cell_w
-        y = cells.top - (row + 1) * cell_h
-        c.setFillColor(theme.pale(hex_colour("#DDDDDD"), 0.3) if n % 5 == 0 else white)
-        c.rect(x, y, cell_w, cell_h, stroke=1, fill=1)
-        c.setFillColor(INK)
-        c.setFont(BOLD if n % 5 == 0 else BODY, 7)
-        c.drawCentredString(x + cell_w / 2, y + cell_h / 2 - 2.5, str(n))
+    pile = Box(box.x + label_w, box.y + 2 * MM, box.width - label_w - 2 * MM, box.height - 4 * MM)
+    c.saveState()
+    c.setDash(3, 2)
+    c.setLineWidth(0.6)
+    c.setFillColor(white)
+    c.roundRect(pile.x, pile.y, pile.width, pile.height, 2 * MM, stroke=1, fill=1)
+    c.restoreState()
+    note_space(c, f"{item.name} goods space", pile, "goods")
 
 
 def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:

@@ -79,6 +79,7 @@ LABELS = [
     "part_second",
     "note_cards",
     "note_reference",
+    "copies_reference",
     "note_second",
     "ref_day",
     "ref_step_1_title",

@@ -411,7 +411,7 @@ def _arrow(c: Canvas, safe: Box, half: Box, caption: str) -> None:
     c.translate(safe.x + ARROW_COLUMN / 2 - 0.8 * MM, y - 6.5 * MM)
     c.rotate(90)
     size = 7.5
-    while size > 5 and width(caption, BOLD, size) > half.height / 2 - 7 * MM:
+    while size > 6 and width(caption, BOLD, size) > half.height / 2 - 7 * MM:
         size -= 0.5
     c.setFont(BOLD, size)
     c.drawRightString(0, -size * 0.35, caption)

@@ -176,6 +176,7 @@ def reference_deck(pack: LemonadeStand, lang: str, theme: Theme) -> Deck:
         height,
         pieces,
         note=pack.label("note_reference")(lang),
+        copies=pack.label("copies_reference")(lang),
         fold=False,
         inputs=(lang, pack.title_text, pack.reference, pack.labels, pack.weather),
     )

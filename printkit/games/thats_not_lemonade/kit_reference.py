@@ -61,8 +61,8 @@ def paragraphs(texts: Sequence[str], box: Box, size: float, what: str):
             return built, gap
         current -= 0.25
     raise RenderError(
-        f"{what}: text does not fit at the minimum size of {MIN_CARD_TEXT:g} pt\n"
-        f"  hint: shorten the text (the box is {box.width / MM:.0f} x {box.height / MM:.0f} mm)"
+        f"{what}: text does not fit at the minimum size of {MIN_CARD_TEXT:g} pt",
+        f"shorten the text (the box is {box.width / MM:.0f} x {box.height / MM:.0f} mm)",
     )
 
 

@@ -21,7 +21,7 @@ from printkit.games.yard_sale.kit_cards import (
 )
 from printkit.games.yard_sale.model import YardSale
 from printkit.kit import Deck
-from printkit.render.cardparts import flood
+from printkit.render.cardparts import cutting_advice, flood
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.impose import Piece
 from printkit.render.theme import INK, Theme, hex_colour, mix
@@ -123,8 +123,8 @@ def _spaces(c: Canvas, pack: YardSale, box: Box, theme: Theme) -> None:
         c.drawCentredString(cell.cx, cell.cy + 1 * MM, str(number))
         c.setFont(BODY, 8)
         c.drawCentredString(cell.cx, cell.y + 2.2 * MM, pack.clock(number))
-        c.setFont(CONDENSED, 5.5)
-        c.drawCentredString(cell.cx, cell.top - 3 * MM, "ROUND")
+        c.setFont(CONDENSED, 6.5)
+        c.drawCentredString(cell.cx, cell.top - 3.2 * MM, "ROUND")
     c.setFont(BODY, 6.5)
     c.setFillColor(INK)
 
@@ -211,12 +211,17 @@ def turn_track(pack: YardSale, theme: Theme) -> Deck:
 
 
 # -- markers and tokens -----------------------------------------------------------------------
+def _face(square: float) -> float:
+    """The diameter of a token's round face on its square."""
+    return square - 1.6 * MM
+
+
 def _round_token(art: str, label: str, fill: Color, theme: Theme) -> DrawFn:
     """A square cut with a round face: cut the square, or punch the circle."""
 
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(mix(fill, white, 0.45)))
-        r = trim.width / 2 - 0.8 * MM
+        r = _face(trim.width) / 2
         c.setFillColor(theme.pale(fill, 0.1) if not theme.ink_saver else white)
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
@@ -255,6 +260,6 @@ def tokens(pack: YardSale, theme: Theme) -> Deck:
         size.height * MM,
         tuple(pieces),
         note=f"the tag walks the turn track, a clock sits on each shopper's time bar, {per} "
-        "seller tokens per colour; cut the squares, or punch the circles with a 1/2 in punch",
+        f"seller tokens per colour; {cutting_advice(_face(size.width * MM), size.width * MM)}",
         fold=False,
     )

@@ -1,0 +1,245 @@
+"""Preflight: every check catches a PDF broken on purpose, and every kit passes it."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from reportlab.lib.colors import HexColor, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.render.fonts import BODY
+from printkit.render.impose import MarkRoom, cut_marks, draw_marks
+from printkit.render.pdf import finish, new_canvas, set_boxes
+from printkit.render.preflight import preflight
+from printkit.render.units import BLEED, MM, PAPERS, Box
+
+from .conftest import CONTENT
+
+A4 = PAPERS["a4"]
+CARD = Box(60 * MM, 100 * MM, 63 * MM, 88 * MM)
+FILL = HexColor("#3A7BD5")
+
+
+def _sheet(draw=None, bleed: float = BLEED, marks: bool = True, kind: str = "sheet") -> bytes:
+    """One A4 sheet with one card: background into the bleed, crop marks, a caption."""
+    c, buffer = new_canvas(A4.width, A4.height, "test")
+    c.note_page(kind, bleed)
+    c.note_piece("card-1", CARD, token="disc" if kind == "sheet" else "")
+    c.setFillColor(FILL)
+    c.rect(*_xywh(CARD.outset(bleed)), stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont(BODY, 9)
+    c.drawString(CARD.x + 5 * MM, CARD.cy, "Lemon")
+    if marks:
+        xs, ys = (CARD.x, CARD.right), (CARD.y, CARD.top)
+        draw_marks(c, cut_marks(A4, CARD, xs, ys, MarkRoom()))
+    if draw:
+        draw(c)
+    c.showPage()
+    return finish(c, buffer)
+
+
+def _xywh(box: Box) -> tuple[float, float, float, float]:
+    return box.x, box.y, box.width, box.height
+
+
+def _checks(files: dict[str, bytes]) -> list[str]:
+    return [f.check for f in preflight(files)]
+
+
+def test_a_clean_sheet_passes():
+    assert preflight({"01-cards.pdf": _sheet()}) == []
+
+
+def test_ink_near_the_paper_edge_is_caught():
+    def near_edge(c: Canvas) -> None:
+        c.setFillColor(black)
+        c.rect(2 * MM, 150 * MM, 10 * MM, 10 * MM, stroke=0, fill=1)
+
+    found = preflight({"01-cards.pdf": _sheet(near_edge)})
+    assert [f.check for f in found] == ["edge"]
+    assert "2.0 mm from the left paper edge" in found[0].message
+
+
+def test_a_background_that_stops_at_the_cut_is_caught():
+    found = preflight({"01-cards.pdf": _sheet(bleed=0.001)})
+    assert found == []  # a page that claims no bleed is not measured for one
+    c, buffer = new_canvas(A4.width, A4.height, "test")
+    c.note_page("sheet", BLEED)
+    c.note_piece("card-1", CARD, side="back")
+    c.setFillColor(FILL)
+    c.rect(*_xywh(CARD), stroke=0, fill=1)  # no bleed at all
+    c.showPage()
+    found = preflight({"01-cards.pdf": finish(c, buffer)})
+    assert {f.check for f in found} == {"bleed"}
+    assert {f.message.split(" cut")[0][-5:].strip() for f in found} >= {"left", "right"}
+    assert found[0].piece == "card-1 (back)"
+
+
+def test_text_under_six_points_is_caught():
+    def tiny(c: Canvas) -> None:
+        c.setFillColor(white)
+        c.setFont(BODY, 5)
+        c.drawString(CARD.x + 10 * MM, CARD.y + 20 * MM, "sold")
+
+    found = preflight({"01-cards.pdf": _sheet(tiny)})
+    assert [f.check for f in found] == ["text-size"]
+    assert "5.0 pt" in found[0].message and found[0].piece == "card-1 (front)"
+
+
+def test_text_scaled_down_is_measured_at_its_printed_size():
+    def scaled(c: Canvas) -> None:
+        c.saveState()
+        c.translate(CARD.x + 10 * MM, CARD.y + 30 * MM)
+        c.scale(0.5, 0.5)
+        c.setFillColor(white)
+        c.setFont(BODY, 10)
+        c.drawString(0, 0, "came true")
+        c.restoreState()
+
+    assert _checks({"01-cards.pdf": _sheet(scaled)}) == ["text-size"]
+
+
+def test_text_too_close_to_the_cut_is_caught():
+    def close(c: Canvas) -> None:
+        c.setFillColor(white)
+        c.setFont(BODY, 8)
+        c.drawRightString(CARD.right - 1.5 * MM, CARD.top - 10 * MM, "max $6")
+
+    found = preflight({"01-cards.pdf": _sheet(close)})
+    assert [f.check for f in found] == ["safe-zone"]
+    assert re.search(r"text 1\.\d mm from the cut", found[0].message)  # ink, not the pen
+
+
+def test_a_crop_mark_inside_a_piece_is_caught():
+    def inside(c: Canvas) -> None:
+        draw_marks(c, [(CARD.x + 5 * MM, CARD.top - 1 * MM, CARD.x + 5 * MM, CARD.top + 4 * MM)])
+
+    found = preflight({"01-cards.pdf": _sheet(inside)})
+    assert [f.check for f in found] == ["crop-mark"]
+    assert "inside the piece" in found[0].message
+
+
+def test_a_cut_without_a_crop_mark_is_caught():
+    found = preflight({"01-cards.pdf": _sheet(marks=False)})
+    assert [f.check for f in found] == ["crop-mark"]
+    assert "no crop mark for the cut" in found[0].message
+
+
+def test_a_crop_mark_across_text_is_caught():
+    def crossing(c: Canvas) -> None:
+        c.setFillColor(black)
+        c.setFont(BODY, 8)
+        c.drawString(CARD.x - 4 * MM, CARD.top + 4 * MM, "Event cards")
+
+    found = preflight({"01-cards.pdf": _sheet(crossing)})
+    assert [f.check for f in found] == ["crop-mark"]
+    assert "crosses text" in found[0].message
+
+
+def test_an_unembedded_font_is_caught():
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(A4.width, A4.height), invariant=1)  # reportlab's Helvetica
+    c.drawString(30 * MM, 150 * MM, "Printing guide")
+    c.showPage()
+    c.save()
+    found = preflight({"00-printing-guide.pdf": buffer.getvalue()})
+    assert [f.check for f in found] == ["font"]
+    assert "Helvetica is not embedded" in found[0].message
+
+
+def _mat(space: Box, holds: str) -> bytes:
+    c, buffer = new_canvas(A4.width, A4.height, "mat")
+    c.note_page("pages")
+    c.setStrokeColor(black)
+    c.rect(*_xywh(space), stroke=1, fill=0)
+    c.note_space("stock cell", space, holds)
+    c.showPage()
+    return finish(c, buffer)
+
+
+def test_a_space_smaller_than_its_token_is_caught():
+    tokens = _sheet()  # its card is a "disc" token of 63 x 88 mm
+    small = _mat(Box(30 * MM, 100 * MM, 10 * MM, 100 * MM), "disc")
+    found = preflight({"01-cards.pdf": tokens, "02-mat.pdf": small})
+    assert [(f.check, f.file, f.piece) for f in found] == [("space", "02-mat.pdf", "stock cell")]
+    assert "10.0 x 100.0 mm holds a disc token of 63.0 x 88.0 mm" in found[0].message
+    roomy = _mat(Box(30 * MM, 100 * MM, 90 * MM, 64 * MM), "disc")  # turned, it fits
+    assert preflight({"01-cards.pdf": tokens, "02-mat.pdf": roomy}) == []
+
+
+def test_a_space_for_a_token_the_kit_lacks_is_caught():
+    found = preflight({"02-mat.pdf": _mat(Box(30 * MM, 100 * MM, 20 * MM, 20 * MM), "marker")})
+    assert [f.check for f in found] == ["space"]
+    assert "no such token" in found[0].message
+
+
+def test_a_rulebook_with_small_body_text_is_caught():
+    def book(size: float) -> bytes:
+        c, buffer = new_canvas(A4.width, A4.height, "rules")
+        c.setFont(BODY, size)
+        for line in range(40):
+            c.drawString(20 * MM, 250 * MM - line * 5 * MM, "Roll the die and move.")
+        c.showPage()
+        return finish(c, buffer)
+
+    found = preflight({"rulebook.pdf": book(8)})
+    assert [f.check for f in found] == ["body-size"]
+    assert preflight({"rulebook.pdf": book(9.5)}) == []
+
+
+def test_a_print_shop_sheet_without_boxes_is_caught():
+    def board(boxes: bool) -> bytes:
+        c, buffer = new_canvas(A4.width, A4.height, "board")
+        trim = Box(30 * MM, 30 * MM, 150 * MM, 200 * MM)
+        if boxes:
+            set_boxes(c, trim, trim.outset(BLEED))
+        c.note_page("print-shop")
+        c.setFillColor(FILL)
+        c.rect(*_xywh(trim), stroke=0, fill=1)
+        draw_marks(c, cut_marks(A4, trim, (trim.x, trim.right), (trim.y, trim.top), MarkRoom()))
+        c.showPage()
+        return finish(c, buffer)
+
+    assert _checks({"board-a2.pdf": board(False)}) == ["boxes"]
+    assert preflight({"board-a2.pdf": board(True)}) == []
+
+
+def test_a_failing_preflight_fails_the_build_and_keeps_the_old_kit(tmp_path: Path, monkeypatch):
+    """A kit that would not print is never written: exit 2, file, page and piece named."""
+    from printkit.cli import cli
+    from printkit.render import preflight as module
+
+    out = tmp_path / "out"
+    args = ["build", "sandcastles", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    guide = out / "sandcastles" / "a4" / "00-printing-guide.pdf"
+    before = guide.read_bytes()
+    broken = module.Finding("01-castle-cards.pdf", 3, "c07 (front)", "bleed", "white bleed")
+    monkeypatch.setattr(module, "preflight", lambda files, checked=None: [broken])
+    result = CliRunner().invoke(cli, [*args, "--force"])
+    assert result.exit_code == 2
+    assert "01-castle-cards.pdf, page 3, c07 (front): white bleed" in result.output
+    assert guide.read_bytes() == before
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_kit_passes_preflight(tmp_path: Path, paper: str):
+    """Built at each paper size, every game's kit measures clean: the build preflights
+    itself (and would exit 2), and `printkit preflight` re-reads every file it wrote."""
+    from printkit.cli import cli
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        cli, ["build", "--content", str(CONTENT), "--out", str(out), "--paper", paper]
+    )
+    assert result.exit_code == 0, result.output
+    checked = CliRunner().invoke(
+        cli, ["preflight", "--content", str(CONTENT), "--out", str(out), "--paper", paper]
+    )
+    assert checked.exit_code == 0, checked.output
+    assert checked.output.count("ok  ") == 6  # five games, Lemonade Stand in two languages
