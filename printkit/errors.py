@@ -45,11 +45,14 @@ class Location:
     file: Path | str
     field: str = ""
     line: int | None = None
+    cell: str = ""  # in a spreadsheet: "sheet 'Cards', row 3, column D"
 
     def __str__(self) -> str:
         where = str(self.file)
         if self.line is not None:
             where += f":{self.line}"
+        if self.cell:
+            where += f" ({self.cell})"
         if self.field:
             where += f": {self.field}"
         return where

@@ -104,3 +104,19 @@ def build_kit(game: str, out: Path) -> Path:
 def pdf_words(path: Path) -> str:
     """A PDF's text, page after page, every run of white space one space."""
     return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+
+
+def run_cli(*args: str):
+    """Invoke printkit's command line as a user would, letting real errors surface."""
+    from click.testing import CliRunner
+
+    from printkit.cli import cli
+
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def new_game(content: Path, game_id: str) -> Path:
+    """A fresh `printkit new` game under ``content``; its folder."""
+    result = run_cli("new", game_id, "--content", str(content))
+    assert result.exit_code == 0, result.output
+    return content / game_id

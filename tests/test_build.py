@@ -184,9 +184,10 @@ def test_png_and_tts_exports(tmp_path):
     assert result.exit_code == 0, result.output
     from PIL import Image
 
-    card = Image.open(tmp_path / "lemonade-stall" / "png" / "event-cards" / "theft#1.png")
-    expected = (69 / 25.4 * 300, 94 / 25.4 * 300)  # 63 x 88 mm plus 3 mm bleed, 300 dpi
-    assert all(abs(got - want) <= 1 for got, want in zip(card.size, expected))
+    events = tmp_path / "lemonade-stall" / "png" / "event-cards"
+    card = Image.open(events / "theft-x1.png")
+    assert card.size == (825, 1125)  # poker, 2.5 x 3.5 in plus 1/8 in bleed, at 300 dpi
+    assert (events / "all-calm-x3.png").exists() and not (events / "all-calm-x1.png").exists()
     sheet = Image.open(tmp_path / "lemonade-stall" / "tts" / "event-cards-faces-1.png")
     assert abs(sheet.size[0] - 10 * 63 / 25.4 * 150) <= 10
 

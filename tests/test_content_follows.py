@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,11 @@ from printkit.games.lemonade_stand import game as stand_game
 from printkit.games.lemonade_stand.game import Bot, dollar_deck, set_up
 from printkit.games.lemonade_stand.model import CUPS
 from printkit.games.lemonade_stand.rules import CoinPlay, coins_by_id, coins_of, pay
-from printkit.games.thats_not_lemonade.rules import can_hit, deal, take_turn
+from printkit.games.thats_not_lemonade.game import play_round
+from printkit.games.thats_not_lemonade.rules import can_hit, deal, odds_table, take_turn
+from printkit.games.yard_sale import rules as yard_rules
+from printkit.games.yard_sale.rules import Offer as YardOffer
+from printkit.games.yard_sale.rules import Stall as YardStall
 from tests.conftest import CONTENT, edit, pack_copy
 
 Edit = tuple[str, str]  # (old snippet, new snippet)
@@ -863,10 +868,42 @@ def _stand_decks(pack):
 
 # That's Not Lemonade
 def _tnl_pass_again(pack):
-    state = deal(pack, 2, 2, ("ice", "lemonade", "lemonade", "ice", "lemonade"))
-    state = take_turn(pack, state, hit=False)  # seat 1 passes
-    state = take_turn(pack, state, hit=True)  # seat 2 hits
-    assert not can_hit(pack, state, 1)
+    """A pass binds: seat 2 passed, so only seats 1 and 3, who hit, may hit again."""
+    state = deal(pack, 3, 3, ("ice", "lemonade", "lemonade", "lemonade", "ice"))
+    for hit in (True, False, True):  # seats 1, 2, 3
+        state = take_turn(pack, state, hit)
+    assert [can_hit(pack, state, seat) for seat in (1, 2, 3)] == [True, False, True]
+
+
+def _tnl_odds_card_buried(pack):
+    """Two buried cards: 2 out cards hide among 6 left and 2 buried, 1 in 4."""
+    assert odds_table(pack).chance(6, 2) == Fraction(1, 4)
+    seen = []
+    deck = ("ice", "ice", "lemonade", "thats-not-lemonade", "lemonade")
+    play_round(pack, 2, 2, deck, {1: _Peek(seen), 2: _Peek(seen)})
+    assert (seen[0].cards_left, seen[0].chance) == (3, Fraction(1, 5))  # 1 out among 3 + 2
+
+
+class _Peek:
+    """A That's Not Lemonade player who notes what it sees and passes."""
+
+    def __init__(self, seen: list) -> None:
+        self.seen = seen
+
+    def hit(self, view) -> bool:
+        self.seen.append(view)
+        return False
+
+
+def _yard_early_rounds(pack):
+    """Jar of Marbles early only in round 1: the landlord buys it then, not in round 2."""
+    offer = YardOffer(pack.item("jar-of-marbles"), 2)
+    stall = YardStall(yard_rules.arrive(pack.shopper("landlord")), (offer,))
+    assert yard_rules.end_round(pack, 2, [stall]).income == (0, 1)  # no round given: round 1
+    assert yard_rules.end_round(pack, 2, [stall], round_number=2).income == (0, 0)
+    visit = yard_rules.arrive(pack.shopper("landlord"))
+    assert yard_rules.shop(pack, visit, (offer,)).bought  # shop and appraise count round 1 too
+    assert yard_rules.appraise(pack, visit, (offer,))[0].opinion == 1
 
 
 DIRECT = [
@@ -1014,6 +1051,20 @@ DIRECT = [
                 "first_deck: 3\n    second_deck: 3",
             ),
         ),
+    ),
+    Direct(
+        "yard-sale/items.yaml: jar-of-marbles early rounds",
+        "yard-sale",
+        "items.yaml",
+        (("rule: {early: {rounds: 4, opinion: 1}}", "rule: {early: {rounds: 1, opinion: 1}}"),),
+        _yard_early_rounds,
+    ),
+    Direct(
+        "thats-not-lemonade/game.yaml: buried_cards on the odds card",
+        "thats-not-lemonade",
+        "game.yaml",
+        (("buried_cards: 1", "buried_cards: 2"),),
+        _tnl_odds_card_buried,
     ),
     Direct(
         "thats-not-lemonade/game.yaml: pass_again",

@@ -23,6 +23,7 @@ from tests.conftest import CONTENT, ROOT, edit, line_of
 
 STALL = "lemonade-stall"
 KIT_LOCK = ".printkit.lock"
+PART, OTHER_PART = "02-sales-charts.pdf", "03-player-mats.pdf"  # two files of the A4 kit
 
 
 def run(*args: str, content: Path | None = None):
@@ -59,6 +60,7 @@ def built_once(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("built") / "out"
     result = build(CONTENT, out)
     assert result.exit_code == 0, result.output
+    assert all((out / STALL / "a4" / name).is_file() for name in (PART, OTHER_PART))
     return out
 
 
@@ -310,12 +312,12 @@ def test_the_next_build_finishes_a_stopped_commit(built):
     out = built
     folder = out / STALL / "a4"
     before = kit_files(folder)
-    journal = {"renames": [], "delete": ["07-tokens.pdf"]}
+    journal = {"renames": [], "delete": [PART]}
     (folder / files.JOURNAL).write_text(json.dumps(journal))
     (folder / ".01-board.pdf.x1y2.tmp").write_bytes(b"torn")
     again = build(CONTENT, out)
     assert again.exit_code == 0, again.output
-    assert "rebuilt 07-tokens.pdf" in again.output  # the journal deleted it: built again
+    assert f"rebuilt {PART}" in again.output  # the journal deleted it: built again
     assert kit_files(folder) == before
     assert not (folder / files.JOURNAL).exists()
 
@@ -369,26 +371,26 @@ def test_a_no_op_build_removes_stray_temporaries(built):
 def test_a_no_op_build_rebuilds_an_altered_file(tamper, built):
     out = built
     folder = out / STALL / "a4"
-    target = folder / "07-tokens.pdf"
+    target = folder / PART
     original = target.read_bytes()
     if tamper == "truncated":
         target.write_bytes(original[:100])
     elif tamper == "replaced":
-        target.write_bytes((folder / "08-tokens.pdf").read_bytes())
+        target.write_bytes((folder / OTHER_PART).read_bytes())
     else:
         target.unlink()
     again = build(CONTENT, out)
     assert again.exit_code == 0, again.output
-    assert "rebuilt 07-tokens.pdf" in again.output and "rebuilt 1," in again.output
+    assert f"rebuilt {PART}" in again.output and "rebuilt 1," in again.output
     assert target.read_bytes() == original
 
 
 def test_a_folder_in_place_of_a_kit_file_is_a_clean_error(built):
     out = built
-    target = out / STALL / "a4" / "07-tokens.pdf"
+    target = out / STALL / "a4" / PART
     target.unlink()
     target.mkdir()
-    clean_error(build(CONTENT, out), "07-tokens.pdf", "Is a directory", "hint:")
+    clean_error(build(CONTENT, out), PART, "Is a directory", "hint:")
 
 
 @pytest.mark.parametrize(
@@ -690,7 +692,7 @@ def test_workers_that_cannot_load_their_content_stop_the_run(content_copy):
 @pytest.mark.parametrize("file", ["weather.yaml", "game.yaml"])
 def test_an_unknown_symbol_fails_check_with_its_line(file, symbol, content_copy):
     path = content_copy / STALL / file
-    old = "symbol: drop"
+    old = {"weather.yaml": "symbol: drop", "game.yaml": "symbol: heart"}[file]
     line = line_of(path, old)
     edit(path, old, f"symbol: {symbol!r}" if "/" in symbol else f"symbol: {symbol}")
     clean_error(run("check", content=content_copy), f"{file}:{line}", "unknown id")
@@ -776,7 +778,7 @@ def test_source_date_epoch_changes_no_byte(monkeypatch):
 
 
 def test_a_cell_past_the_csv_field_limit_is_named_by_line(tmp_path):
-    from printkit.content.yamlio import load_csv
+    from printkit.content.spreadsheet import load_csv
     from printkit.errors import ContentError
 
     path = tmp_path / "cards.csv"
@@ -787,7 +789,7 @@ def test_a_cell_past_the_csv_field_limit_is_named_by_line(tmp_path):
 
 
 def test_a_billion_laughs_in_a_csv_cell_is_prose_not_a_bomb(tmp_path):
-    from printkit.content.yamlio import load_csv
+    from printkit.content.spreadsheet import load_csv
 
     bomb = "{" + billion_laughs().replace("\n", ", ").rstrip(", ") + "}"  # a flow mapping
     path = tmp_path / "cards.csv"

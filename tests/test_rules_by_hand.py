@@ -60,12 +60,39 @@ from printkit.games.lemonade_stand.rules import coins_of as stand_coins
 from printkit.games.lemonade_stand.rules import worth as stand_worth
 from printkit.games.thats_not_lemonade.content import load as load_tnl
 from printkit.games.thats_not_lemonade.game import GameResult, TurnView, play_round
+from printkit.games.thats_not_lemonade.rules import (
+    Turn,
+    finish_round,
+    next_card_chance,
+    odds_table,
+    round_deck,
+)
+from printkit.games.yard_sale.content import load as load_yard
+from printkit.games.yard_sale.rules import (
+    Draw,
+    FirstRound,
+    Visit,
+    appraise,
+    arrive,
+    check_pitch,
+    draw,
+    end_round,
+    first_round_player,
+    refill,
+)
+from printkit.games.yard_sale.rules import Offer as YardOffer
+from printkit.games.yard_sale.rules import Stall as YardStall
 from tests.conftest import CONTENT
 
 
 @pytest.fixture(scope="module")
 def stand():
     return load_stand(CONTENT / "lemonade-stand")
+
+
+@pytest.fixture(scope="module")
+def yard():
+    return load_yard(CONTENT / "yard-sale")
 
 
 @pytest.fixture(scope="module")
@@ -209,6 +236,17 @@ def test_stands_that_share_a_price_without_running_short_do_not_tie(pack):
     assert sales.sold == (3, 3) and not sales.limit_binds
 
 
+def test_stands_that_sell_out_at_their_price_are_not_cut_short(pack):
+    """Sunny 35° for three (limit 13): the two $5 stands sell all 3 cups each, a price step;
+    the $7 stand then sells 5 of the 6 it wants and the limit is reached."""
+    offers = [Offer(_stock(8), 7), Offer(_stock(3), 5), Offer(_stock(3), 5)]
+    assert _steps(sell_cups(pack, Weather("sunny", 35), 1, offers)) == [
+        ("guaranteed", None, (2, 2, 2), 6),
+        ("price", 5, (0, 1, 1), 8),
+        ("price", 7, (5, 0, 0), 13),
+    ]
+
+
 def test_a_stand_makes_no_cup_without_every_good(pack):
     """One of each good per cup: a stand without ice makes nothing, however much else it has."""
     assert produce(pack, Stock({"cups": 5, "sugar": 5, "lemons": 5})) == 0
@@ -227,7 +265,9 @@ def test_a_stock_counts_missing_goods_as_none():
 
 def test_a_stock_never_goes_below_zero():
     with pytest.raises(RuleError, match="stock of ice cannot be negative"):
-        Stock({"cups": 1, "ice": -1})
+        Stock({"cups": 0, "ice": -1})  # an empty good is fine: the error names the negative one
+    with pytest.raises(RuleError, match="cannot remove 1 ice: stock holds 0"):
+        Stock({"cups": 2}).minus({"ice": 1})
     with pytest.raises(RuleError, match="cannot remove 3 cups: stock holds 2"):
         Stock({"cups": 2}).minus({"cups": 3})
     with pytest.raises(RuleError, match="negative"):
@@ -243,6 +283,7 @@ def test_adding_and_taking_goods():
     assert stock.minus({"cups": 2}).total == 1
     assert stock.without(["ice"]) == {"cups": 2}
     assert stock == {"cups": 2, "ice": 1}  # unchanged: every operation makes a new stock
+    assert Stock(stock) == stock and Stock(stock).plus({"cups": 1}) == {"cups": 3, "ice": 1}
 
 
 # -- That's Not Lemonade ---------------------------------------------------------------------
@@ -474,3 +515,150 @@ def test_takings_that_overflow_the_hand_bring_a_dollar_card(stand):
     assert exchanged == (1, 0) and mom == (False, True)
     assert after.players[0].hand == (DollarCopy("ants"),)
     assert stand_worth(stand, after.players[0].coins) == 70
+
+
+def test_the_round_log_records_every_turn(tnl):
+    """Seat 1 takes a Lemonade, seat 2 a Double, then both pass."""
+    deck = ("ice", "lemonade", "double-lemonade", "thats-not-lemonade", "lemonade")
+    result = play_round(tnl, 2, 2, deck, {1: Recorder([True, False]), 2: Recorder([True, False])})
+    assert result.state.log == (
+        Turn(1, "hit", "lemonade"),
+        Turn(2, "hit", "double-lemonade"),
+        Turn(1, "pass"),
+        Turn(2, "pass"),
+    )
+
+
+def test_the_winner_takes_a_double_once_every_single_is_won(tnl):
+    deck = ("ice", "lemonade", "lemonade")
+    state = play_round(tnl, 2, 1, deck, {1: Recorder([False]), 2: Recorder([True, False])}).state
+    assert finish_round(tnl, state, ["lemonade"] * 11).trophy == "lemonade"
+    assert finish_round(tnl, state, ["lemonade"] * 12).trophy == "double-lemonade"
+
+
+def test_the_last_copy_of_a_card_can_be_won(tnl):
+    """Six players keep all 4 Doubles: all four can be won, a fifth cannot."""
+    assert "double-lemonade" not in round_deck(tnl, 6, ["double-lemonade"] * 4)
+    with pytest.raises(RuleError, match="no 'double-lemonade' card is left"):
+        round_deck(tnl, 6, ["double-lemonade"] * 5)
+
+
+@pytest.mark.parametrize(("cards_left", "hidden"), [(0, 0), (3, 5), (3, -1)])
+def test_odds_need_a_card_to_deal_and_out_cards_that_fit(cards_left, hidden):
+    with pytest.raises(RuleError, match="cannot lie among"):
+        next_card_chance(cards_left, hidden)
+
+
+def test_the_odds_card_fills_every_cell_that_can_happen(tnl):
+    """With one card buried, 3 cards left and 4 out cards unseen, the next card is surely
+    out: 100 %. Five out cards cannot hide among four unseen cards: the cell is blank."""
+    table = odds_table(tnl)
+    assert table.chance(3, 4) == 1
+    assert table.chance(3, 5) is None
+    assert table.chance(6, 2) == Fraction(2, 7)
+
+
+# -- Yard Sale -------------------------------------------------------------------------------
+def _offer(yard, item: str, seller: int, *pitches: str) -> YardOffer:
+    return YardOffer(yard.item(item), seller, tuple(yard.pitch(p) for p in pitches))
+
+
+def test_a_shopper_arrives_with_full_cash_and_time(yard):
+    librarian = yard.shopper("retired-librarian")
+    assert arrive(librarian) == Visit(librarian, 18, 3)
+
+
+def test_pitches_beside_a_shopper_reach_what_they_name(yard):
+    """Free Lemonade and Born Haggler reach every item offered to the shopper; Book Club
+    reaches the books only."""
+    offers = [_offer(yard, "jar-of-screws", 1), _offer(yard, "church-cookbook", 2)]
+    beside = [yard.pitch(p) for p in ("free-lemonade", "born-haggler", "book-club")]
+    screws, cookbook = appraise(yard, arrive(yard.shopper("landlord")), offers, beside)
+    assert ("pitch:free-lemonade", 1) in screws.reasons and (
+        "pitch:book-club",
+        1,
+    ) not in screws.reasons
+    assert {("pitch:free-lemonade", 1), ("pitch:book-club", 1)} <= set(cookbook.reasons)
+    assert (screws.price, cookbook.price) == (1, 1)  # $1 and $2, less a dollar, never below $1
+
+
+@pytest.mark.parametrize(
+    ("pitch", "player", "seller", "says"),
+    [
+        ("sweet-talk", 1, 1, None),
+        ("sweet-talk", 2, 1, "only go on your own item"),
+        ("it-wobbles", 2, 1, None),
+        ("it-wobbles", 1, 1, "only go on a rival's item"),
+        ("free-lemonade", 1, None, None),
+        ("free-lemonade", 1, 1, "is played on a shopper, not on one item"),
+        ("sweet-talk", 1, None, "must be played on an item on offer"),
+    ],
+)
+def test_who_may_play_a_pitch_where(yard, pitch, player, seller, says):
+    offer = None if seller is None else _offer(yard, "jar-of-screws", seller)
+    if says is None:
+        check_pitch(yard.pitch(pitch), player, offer)
+    else:
+        with pytest.raises(RuleError, match=says):
+            check_pitch(yard.pitch(pitch), player, offer)
+
+
+def test_the_round_number_decides_an_early_item(yard):
+    """Jar of Marbles: +1 opinion in rounds 1 to 4. The landlord neither loves nor hates toys,
+    so he buys it in round 4 and leaves it in round 5."""
+    stall = YardStall(arrive(yard.shopper("landlord")), (_offer(yard, "jar-of-marbles", 2),))
+    early = end_round(yard, 2, [stall], round_number=4)
+    late = end_round(yard, 2, [stall], round_number=5)
+    assert (early.income, late.income) == ((0, 1), (0, 0))
+    assert early.visits == (Visit(yard.shopper("landlord"), 35, 1),)  # time counts down later
+
+
+def test_a_pitch_on_the_table_must_name_a_subject(yard):
+    stall = YardStall(arrive(yard.shopper("landlord")), (_offer(yard, "jar-of-marbles", 2),))
+    with pytest.raises(RuleError, match="only subject pitches lie on the table"):
+        end_round(yard, 2, [stall], table_pitches=[yard.pitch("free-lemonade")])
+
+
+def test_tied_first_players_roll_until_one_is_highest():
+    """Two players carry $5 each: both roll 3, then 5 and 2: seat 1 starts."""
+    first = first_round_player([500, 500, 100], ScriptedDice([3, 3, 5, 2]))
+    assert first == FirstRound(1, ((1, 3), (2, 3), (1, 5), (2, 2)))
+
+
+@pytest.mark.parametrize("counts", [(-1, 0, 0), (0, -1, 0), (0, 0, -1)])
+def test_refill_counts_cannot_be_negative(yard, counts):
+    with pytest.raises(RuleError, match="cannot be negative"):
+        refill(yard, *counts)
+
+
+def test_a_draw_from_a_full_deck_shuffles_nothing():
+    assert draw(["a", "b"], ["c"], 1) == Draw(("a",), ("b",), ("c",), False)
+
+
+def test_a_late_item_sells_from_its_round_on(yard):
+    """Egg Cups: +1 opinion from round 13. The busy parent neither loves nor hates kitchen
+    things: she leaves them in round 12 and buys them in round 13."""
+    stall = YardStall(arrive(yard.shopper("busy-parent")), (_offer(yard, "egg-cups", 1),))
+    assert end_round(yard, 2, [stall], round_number=12).income == (0, 0)
+    assert end_round(yard, 2, [stall], round_number=13).income == (1, 0)
+
+
+def test_one_card_of_each_item_can_be_offered(yard):
+    offers = [_offer(yard, "jar-of-screws", 1), _offer(yard, "jar-of-screws", 2)]
+    with pytest.raises(RuleError, match="Jar of Screws is offered twice"):
+        appraise(yard, arrive(yard.shopper("landlord")), offers)
+
+
+def test_a_neutral_opinion_is_given_its_reason(yard):
+    kind = replace(yard, neutral_opinion=1)
+    (screws,) = appraise(
+        kind, arrive(yard.shopper("busy-parent")), [_offer(yard, "jar-of-screws", 1)]
+    )
+    assert screws.reasons[0] == ("neutral", 1)
+
+
+def test_a_round_hands_out_the_trophy_left_after_earlier_rounds(tnl):
+    deck = ("ice", "lemonade", "lemonade")
+    deciders = {1: Recorder([False]), 2: Recorder([True, False])}
+    result = play_round(tnl, 2, 1, deck, deciders, won=["lemonade"] * 12)
+    assert result.trophy == "double-lemonade"

@@ -34,7 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".mutate"
 NOT_RULES = "not (_kit_ or rulebook or glyph or card_counts or _cli_ or _print)"
-SHARED_TESTS = ("tests/test_rules_by_hand.py", "tests/test_content_follows.py")
+SHARED_TESTS = (
+    "tests/test_rules_by_hand.py",
+    "tests/test_content_follows.py",
+    "tests/test_golden.py",
+)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ def _module(game: str, module: str, *tests: str) -> Module:
     return Module(f"{game}/{module}", source, (*tests, *SHARED_TESTS, examples))
 
 
-STALL_TESTS = ("tests/test_rules.py", "tests/test_simulate.py")
+STALL_TESTS = ("tests/test_rules.py", "tests/test_lemonade_day.py", "tests/test_simulate.py")
 MODULES = {
     m.name: m
     for m in (
@@ -63,6 +67,7 @@ MODULES = {
         _module("thats-not-lemonade", "game", "tests/test_thats_not_lemonade.py"),
         _module("sandcastles", "rules", "tests/test_sandcastles.py"),
         _module("yard-sale", "rules", "tests/test_yard_sale.py"),
+        _module("yard-sale", "play", "tests/test_yard_sale.py"),
     )
 }
 
@@ -169,16 +174,25 @@ def is_wording(diff: list[str]) -> bool:
 
 
 def recheck(module: Module, folder: Path) -> None:
-    """Run the current tests against each survivor of the last run, in a fresh pytest each.
+    """Run the current rule tests against each survivor of the last run, a fresh pytest each.
 
     mutmut keeps the tests it copied and its map of which tests reach which
     function from its own run; after new tests are written, this asks them
     directly (mutmut's ``MUTANT_UNDER_TEST`` switch) and records what they kill.
+    The game's own test file is not asked again: it changes rarely, and a full
+    run (without ``--recheck``) asks everything afresh. The rest of the code is
+    refreshed; after a change to the mutated module itself, run afresh instead.
     """
     mutants = folder / "mutants"
     shutil.copytree(ROOT / "tests", mutants / "tests", dirs_exist_ok=True)
-    first = [t for t in module.tests if t in SHARED_TESTS]  # quick tests first: -x stops early
-    tests = first + [t for t in module.tests if t not in SHARED_TESTS]
+    for path in (ROOT / "printkit").rglob("*"):  # the rest of the code as it is now
+        copy = mutants / path.relative_to(ROOT)
+        if path.is_file() and not Path(f"{copy}.meta").exists() and "__pycache__" not in path.parts:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, copy)
+    # The game's own test file already had its say in the full run; new rule tests go in the
+    # cross-game files and the examples, so those are what a recheck asks.
+    tests = [t for t in module.tests if t in SHARED_TESTS or t.endswith("/examples")]
     env = {**os.environ, "PYTHONPATH": str(mutants)}
     verdicts = {}
     for name, status in results(folder).items():
@@ -199,6 +213,9 @@ def recheck(module: Module, folder: Path) -> None:
             verdicts[name] = "timeout"
         else:  # pytest: 0 all passed, 1 some failed; anything else is not a verdict
             verdicts[name] = {0: "survived", 1: "killed"}.get(done.returncode, "survived")
+            if done.returncode not in (0, 1):
+                tail = done.stdout.decode(errors="replace").strip().splitlines()[-3:]
+                print(f"error     {name}: pytest exited {done.returncode}", *tail, sep="\n  ")
         print(f"{verdicts[name]:9} {name}", flush=True)
     (folder / "recheck.json").write_text(json.dumps(verdicts, indent=1), encoding="utf-8")
 

@@ -124,7 +124,7 @@ def plan(
                     _bind(rp.render_large_board, part, kit, options),
                 )
             )
-        if isinstance(part, Deck) and part.fold:
+        if isinstance(part, Deck) and part.fold and rp.can_fold(part, options):
             outputs.append(
                 Output(f"fold-{part.id}.pdf", key, _bind(rp.render_fold, part, kit, options))
             )
@@ -227,7 +227,7 @@ def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
     """Measure what was rendered before anything is written: a kit that would not print
     cleanly fails the build (exit 2) and leaves the previous kit in place."""
     from printkit.errors import PreflightError
-    from printkit.render.preflight import preflight, report
+    from printkit.render.preflight import REPORT_HINT, preflight, report
 
     pdfs = {
         n: data[n] if n in data else (folder / n).read_bytes() for n in names if n.endswith(".pdf")
@@ -236,7 +236,7 @@ def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
         pdfs[REPRINT_FILE] = data[REPRINT_FILE]
     findings = preflight(pdfs, checked=[n for n in pdfs if n in data])
     if findings:
-        raise PreflightError(report(findings))
+        raise PreflightError(report(findings), REPORT_HINT)
 
 
 def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
@@ -323,6 +323,7 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
         examples_key,
         templates_digest(),
         tree_digest(pack.folder / "rulebook"),
+        tree_digest(pack.folder, suffixes=(".png", ".jpg", ".jpeg", ".svg")),  # its pictures
         options,
     )
     cache: dict[str, bytes] = {}
@@ -383,11 +384,11 @@ def build_exports(
     kit = kit_for(plugin, pack, options)
     lang = f"-{options.lang}" if options.lang else ""  # a game printed in several languages
     roots = {"png": f"png{lang}", "tts": f"tts{lang}"}
+    folder = out / pack.id
     exports = (print_exports(kit, roots["png"]) if png else []) + (
-        tts_exports(kit, roots["tts"]) if tts else []
+        tts_exports(kit, roots["tts"], folder) if tts else []
     )
     kinds = tuple(f"{roots[k]}/" for k, wanted in (("png", png), ("tts", tts)) if wanted)
-    folder = out / pack.id
     report = ExportReport()
     with build_lock(folder):
         recover(folder)
@@ -534,9 +535,7 @@ def preflight_built(plugin, pack, out: Path, papers) -> list[tuple[str, list]]:
         for paper_id in papers:
             built = output_folder(out, pack.id, paper_id, False, lang)
             if not any(built.glob("*.pdf")):
-                raise UsageError(
-                    f"{built}: no kit built\n  hint: run 'printkit build {pack.id}' first"
-                )
+                raise UsageError(f"{built}: no kit built", f"run 'printkit build {pack.id}' first")
             result.append((str(built), preflight_folder(built)))
     return result
 

@@ -15,6 +15,7 @@ from printkit.render.impose import (
     draw_gutterfold,
     draw_layout,
     draw_marks,
+    fold_grid,
     footer,
     gutterfold_grid,
     house_paper,
@@ -35,9 +36,22 @@ def page_count(part: Part, paper: Paper) -> int:
     return len(part.pages)
 
 
-def _how(part: Part, labels) -> tuple[str, str]:
+def _mm(points: float) -> str:
+    return f"{round(points / MM, 1):g}"
+
+
+def can_fold(deck: Deck, options: KitOptions) -> bool:
+    """Whether a deck also prints as fold-and-glue sheets on this paper."""
+    return fold_grid(options.paper, deck.width, deck.height) is not None
+
+
+def _how(part: Part, options: KitOptions, labels) -> tuple[str, str]:
     if isinstance(part, Deck):
         if any(p.back for p in part.pieces):
+            if part.fold and not can_fold(part, options):
+                size = {"width": _mm(part.width), "height": _mm(part.height)}
+                note = say(labels, "note.nofold", paper=options.paper.name, **size)
+                return say(labels, "how.duplex"), f"{part.note} {note}".strip()
             return say(labels, "how.duplex"), part.note
         return say(labels, "how.cardstock"), part.note
     if isinstance(part, Board):
@@ -49,7 +63,7 @@ def guide_rows(kit: Kit, options: KitOptions) -> list[GuideRow]:
     labels = labels_for(options.lang)
     rows = []
     for index, part in enumerate(kit.parts, start=1):
-        how, note = _how(part, labels)
+        how, note = _how(part, options, labels)
         copies = getattr(part, "copies", "1")
         pages = say(labels, "guide.pages", count=page_count(part, options.paper))
         rows.append(GuideRow(part.title, f"{part_file(index, part)} ({pages})", copies, how, note))

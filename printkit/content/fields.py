@@ -93,8 +93,10 @@ class Field:
         path: str = "",
         line: int | None = None,
         ledger: Ledger | None = None,
+        cell: str = "",
     ) -> None:
         self.file = file
+        self.cell = cell
         self.path = path
         self.line = line if line is not None else getattr(value, "line", None)
         self.ledger = ledger if ledger is not None else Ledger()
@@ -118,19 +120,20 @@ class Field:
             inner = LocatedDict((k, v) for k, v in value.items() if k != PROVISIONAL_KEY)
             inner.line = getattr(value, "line", None)
             inner.key_lines = getattr(value, "key_lines", {})
+            inner.key_cells = getattr(value, "key_cells", {})
             return inner
         return value
 
-    def _child(self, key: str | int, value: Any, line: int | None) -> Field:
+    def _child(self, key: str | int, value: Any, line: int | None, cell: str = "") -> Field:
         if isinstance(key, int) or key.startswith("["):
             path = f"{self.path}{key}" if isinstance(key, str) else f"{self.path}[{key}]"
         else:
             path = f"{self.path}.{key}" if self.path else key
-        return Field(value, self.file, path, line, self.ledger)
+        return Field(value, self.file, path, line, self.ledger, cell)
 
     @property
     def location(self) -> Location:
-        return Location(self.file, self.path, self.line)
+        return Location(self.file, self.path, self.line, self.cell)
 
     def error(self, problem: str, hint: str = "") -> ContentError:
         return ContentError(self.location, problem, hint)
@@ -152,7 +155,8 @@ class Field:
         if key not in mapping:
             raise self.error(f"missing required field {key!r}", f"add '{key}:' here")
         lines = getattr(mapping, "key_lines", {})
-        return self._child(str(key), mapping[key], lines.get(str(key), self.line))
+        cell = getattr(mapping, "key_cells", {}).get(str(key), "")
+        return self._child(str(key), mapping[key], lines.get(str(key), self.line), cell)
 
     def opt(self, key: str) -> Field | None:
         return self.get(key) if self.has(key) else None

@@ -1,4 +1,4 @@
-"""Shared reading of content packs: documents, card lists (YAML or CSV), discovery."""
+"""Shared reading of content packs: documents, card lists (YAML, CSV, XLSX), discovery."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.content.fields import Field, Ledger
-from printkit.content.yamlio import load_csv, load_yaml
+from printkit.content.spreadsheet import SUFFIXES, load_table
+from printkit.content.yamlio import load_yaml
 from printkit.errors import ContentError, Location, UsageError
 from printkit.resources import bundled_content
 
@@ -38,26 +39,27 @@ def visit(node: Field) -> None:
 
 
 def read_card_list(folder: Path, name: str, ledger: Ledger) -> list[Field]:
-    """Cards from ``<name>.yaml`` (a list under key ``<name>``) or ``<name>.csv``.
+    """Cards from ``<name>.yaml`` (a list under key ``<name>``), ``<name>.csv`` or ``.xlsx``.
 
-    A designer may keep a card list in a spreadsheet; both forms are validated
+    A designer may keep a card list in a spreadsheet; every form is validated
     the same way by the caller.
     """
-    yaml_path, csv_path = folder / f"{name}.yaml", folder / f"{name}.csv"
-    if yaml_path.exists() and csv_path.exists():
+    yaml_path = folder / f"{name}.yaml"
+    candidates = [yaml_path, *(folder / f"{name}{suffix}" for suffix in SUFFIXES)]
+    present = [path for path in candidates if path.exists()]
+    if len(present) > 1:
         raise ContentError(
-            Location(csv_path),
-            f"both {yaml_path.name} and {csv_path.name} exist",
+            Location(present[1]),
+            f"both {present[0].name} and {present[1].name} exist",
             "keep the card list in one of them",
         )
-    if csv_path.exists():
-        rows = Field(load_csv(csv_path), csv_path, name, 1, ledger)
+    if not present:
+        shown = " or ".join(path.name for path in candidates)
+        raise ContentError(Location(yaml_path), "file not found", f"add {shown}")
+    if present[0] != yaml_path:
+        rows = Field(load_table(present[0]), present[0], name, 1, ledger)
         visit(rows)
         return rows.as_list(1)
-    if not yaml_path.exists():
-        raise ContentError(
-            Location(yaml_path), "file not found", f"add {yaml_path.name} or {csv_path.name}"
-        )
     return read_document(yaml_path, ledger).get(name).as_list(1)
 
 

@@ -6,7 +6,6 @@ loader forgets it, so mappings and sequences here carry their marks.
 
 from __future__ import annotations
 
-import csv
 import os
 import re
 import stat
@@ -207,44 +206,8 @@ def load_yaml(path: Path) -> Any:
         raise ContentError(Location(path), f"malformed YAML: {exc}") from None
 
 
-def load_csv(path: Path) -> LocatedList:
-    """Read a spreadsheet export: one mapping per row, lines counted from the header."""
-    text = read_text(path)
-    rows = LocatedList()
-    rows.line = 1
-    rows.item_lines = []
-    reader = csv.DictReader(text.splitlines())
-    try:
-        return _rows(path, reader, rows)
-    except csv.Error as exc:  # a cell past csv's field limit, say; the line it stopped on
-        where = Location(path, line=reader.line_num + 1)
-        raise ContentError(where, f"malformed CSV: {exc}") from None
-
-
-def _rows(path: Path, reader: csv.DictReader, rows: LocatedList) -> LocatedList:
-    if not reader.fieldnames:
-        raise ContentError(Location(path, line=1), "CSV file has no header row")
-    for index, row in enumerate(reader):
-        line = index + 2
-        if None in row:
-            raise ContentError(
-                Location(path, line=line), "row has more cells than the header has columns"
-            )
-        item = LocatedDict()
-        item.line = line
-        item.key_lines = {}
-        for key, value in row.items():
-            if value is None or value.strip() == "":
-                continue
-            item[key.strip()] = _csv_scalar(value.strip())
-            item.key_lines[key.strip()] = line
-        rows.append(item)
-        rows.item_lines.append(line)
-    return rows
-
-
-def _csv_scalar(text: str) -> Any:
-    """Read a CSV cell as YAML would read a value: numbers, booleans, ``{flow: maps}``.
+def cell_value(text: str) -> Any:
+    """Read a spreadsheet cell as YAML would read a value: numbers, booleans, ``{flow: maps}``.
 
     Plain prose stays prose even when it holds a colon.
     """

@@ -45,8 +45,9 @@ def canvas_fingerprint(c: Canvas, *extra: object) -> Drawing:
     """
     glyphs = []
     chars: set[str] = set()
-    for name in FONT_FILES:
-        state = pdfmetrics.getFont(name).state.get(c._doc)
+    used = {name for name in c._doc.fontMapping if name.startswith("PK-")}  # a pack's fonts too
+    for name in sorted(set(FONT_FILES) | used):
+        state = getattr(pdfmetrics.getFont(name), "state", {}).get(c._doc)
         if state is not None:
             glyphs.append((name, sorted(state.assignments.items())))
             chars.update(chr(code) for code in state.assignments if code)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -36,13 +36,21 @@ def register_fonts() -> None:
     pdfmetrics.registerFontFamily(BODY, normal=BODY, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
 
+@lru_cache(maxsize=65_536)
 def width(text: str, font: str, size: float) -> float:
+    """Measured once per text, font and size: a deck repeats its texts, and wrapping re-measures."""
     register_fonts()
     return pdfmetrics.stringWidth(text, font, size)
 
 
 def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
     """Greedy word wrap; a word longer than the line stays whole (and fails the fit)."""
+    return list(_wrap(text, font, size, max_width))
+
+
+@lru_cache(maxsize=8_192)
+def _wrap(text: str, font: str, size: float, max_width: float) -> tuple[str, ...]:
+    """`wrap`, once per text, font, size and width (a tuple: it is shared)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -54,7 +62,7 @@ def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,13 @@ def _grids(paper: Paper, width: float, height: float, bleed: float) -> list[Grid
     return grids
 
 
+def _better(grid: Grid, best: Grid, house: Paper, count: int | None) -> bool:
+    def need(g: Grid) -> float:
+        return -g.per_sheet if count is None else -(-count // g.per_sheet)
+
+    return need(grid) < need(best) or (need(grid) == need(best) and grid.paper == house)
+
+
 def house_paper(paper: Paper) -> Paper:
     """The orientation poker cards print in on this paper: the one the calibration page
     takes, and every deck's when both hold as many (so backs share one duplex offset)."""
@@ -126,20 +133,22 @@ def house_paper(paper: Paper) -> Paper:
     return max(grids, key=lambda g: g.per_sheet).paper
 
 
-def grid_for(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid:
+def grid_for(
+    paper: Paper, width: float, height: float, bleed: float = BLEED, count: int | None = None
+) -> Grid:
     """As many pieces as fit with room for crop marks and the caption on every side:
-    portrait, or landscape when that holds more (US Letter takes poker cards 8-up)."""
+    portrait, or landscape when that holds more (US Letter takes poker cards 8-up). Given
+    the deck's ``count``, the fewer sheets decide; a tie goes to the house orientation."""
     house = house_paper(paper)
     best: Grid | None = None
     for grid in _grids(paper, width, height, bleed):
-        more = best is not None and grid.per_sheet > best.per_sheet
-        tie = best is not None and grid.per_sheet == best.per_sheet and grid.paper == house
-        if best is None or more or tie:
+        if best is None or _better(grid, best, house, count):
             best = grid
     if best is None:
         raise RenderError(
             f"a {width / MM:.0f} x {height / MM:.0f} mm piece does not fit on {paper.name} "
-            f"with room for crop marks\n  hint: make it smaller in kit.yaml"
+            "with room for crop marks",
+            "make it smaller in kit.yaml",
         )
     return best
 
@@ -276,7 +285,7 @@ def layout_sheets(decks: Sequence[tuple[float, float, Sequence[Piece]]], paper: 
     starts in the rows the previous one left empty on its last sheet, if it fits there."""
     result: list[Layout] = []
     for width, height, pieces in decks:
-        grid = grid_for(paper, width, height)
+        grid = grid_for(paper, width, height, count=len(pieces))
         rest = tuple(pieces)
         if result and rest:
             shared, rest = _fill(result[-1], grid, rest)
@@ -396,6 +405,15 @@ def gutterfold_grid(paper: Paper, width: float, height: float, bleed: float = BL
     if best is None:
         raise RenderError(f"pieces of {height / MM:.0f} mm cannot fold on {paper.name}")
     return best
+
+
+def fold_grid(paper: Paper, width: float, height: float, bleed: float = BLEED) -> Grid | None:
+    """The fold-and-glue grid, or None when a front and its back cannot share one sheet of
+    ``paper``: such cards print double-sided only, and the guide says so."""
+    try:
+        return gutterfold_grid(paper, width, height, bleed)
+    except RenderError:
+        return None
 
 
 def draw_gutterfold(

@@ -585,8 +585,10 @@ def report(findings: list[Finding], limit: int = 12) -> str:
     lines += [f"  {finding}" for finding in findings[:limit]]
     if len(findings) > limit:
         lines.append(f"  … and {len(findings) - limit} more ('printkit preflight' lists all)")
-    lines.append("  hint: fix the layout or the content named; the previous kit was kept")
     return "\n".join(lines)
+
+
+REPORT_HINT = "fix the layout or the content named; the previous kit was kept"
 
 
 def preflight_folder(folder) -> list[Finding]:

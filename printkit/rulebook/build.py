@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.errors import UsageError
 from printkit.registry import GamePlugin, Pack
 from printkit.render.theme import Theme
 from printkit.render.units import Paper
 from printkit.rulebook.context import RulebookContext
 from printkit.rulebook.htmlpage import html_page
+from printkit.rulebook.images import place_images
 from printkit.rulebook.markdown import Node, check_links_and_outline, markdown_parser, parse
 from printkit.rulebook.templates import render_source, template_folders
 from printkit.rulebook.typeset import typeset
@@ -39,6 +42,9 @@ def rulebook_tree(
     source = rulebook_markdown(plugin, pack, context)
     nodes = parse(source, md=markdown_parser(context.language))
     check_links_and_outline(nodes)
+    nodes, images = place_images(nodes, pack.folder)
+    if images:
+        context = replace(context, blocks={**context.blocks, **images})
     return context, nodes
 
 

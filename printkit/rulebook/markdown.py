@@ -28,6 +28,7 @@ from markdown_it.token import Token
 DIRECTIVES = frozenset({"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover"})
 CONTAINERS = frozenset({"figure", "aside", "onepage", "cover"})  # their fence holds Markdown
 TOC_LEVELS = 2  # headings down to this level appear in the table of contents
+ICON_PT = 9.5  # an image inside a line of text is an icon about as tall as the body text
 
 
 @dataclass
@@ -175,12 +176,22 @@ def pdf_markup(tokens: list[Token], code_font: str, link_colour: str) -> str:
         lambda code: f'<font name="{code_font}">{code}</font>',
         lambda href: f'<a href="{href}" color="{link_colour}">',
         PDF_TAGS,
+        lambda found, alt: (
+            f'<img src="{found["png"]}" width="{ICON_PT}" height="{ICON_PT}" valign="baseline"/>'
+        ),
     )
 
 
 def html_markup(tokens: list[Token]) -> str:
     return _markup(
-        tokens, lambda code: f"<code>{code}</code>", lambda href: f'<a href="{href}">', HTML_TAGS
+        tokens,
+        lambda code: f"<code>{code}</code>",
+        lambda href: f'<a href="{href}">',
+        HTML_TAGS,
+        lambda found, alt: (
+            f'<img class="icon" src="{found["uri"]}" alt="{alt}" '
+            'style="height:1em;vertical-align:-0.12em">'
+        ),
     )
 
 
@@ -189,6 +200,7 @@ def _markup(
     code: Callable[[str], str],
     link: Callable[[str], str],
     tags: dict[str, str],
+    icon: Callable[[dict, str], str] = lambda found, alt: alt,
 ) -> str:
     """One walk of an inline run for both outputs; only code, links and tags differ."""
     out = []
@@ -199,6 +211,8 @@ def _markup(
             out.append(code(html.escape(t.content, quote=False)))
         elif t.type == "link_open":
             out.append(link(html.escape(str(t.attrs.get("href", "")))))
+        elif t.type == "image" and t.meta.get("icon"):
+            out.append(icon(t.meta["icon"], html.escape(plain(t.children or []))))
         elif t.type == "image":
             out.append(html.escape(plain(t.children or []), quote=False))
         else:

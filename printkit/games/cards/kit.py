@@ -8,6 +8,7 @@ from dataclasses import replace
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.content.layout import Layout
 from printkit.games.cards.content import Card, CardGame
 from printkit.kit import Deck, Kit, KitOptions
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
@@ -48,14 +49,39 @@ def _back(title: str, theme: Theme) -> Callable[[Canvas, Box], None]:
     return draw
 
 
+def _designed(pack: CardGame, layout: Layout, card: Card | None, theme: Theme):
+    """A face (or, without a card, the back) drawn from the pack's layout.yaml."""
+    from printkit.render.layout import draw_face
+
+    if card is None:
+        face, values, what = layout.back, {"game": pack.title, "title": pack.title}, "card back"
+    else:
+        face, values, what = layout.face(card.face), card.values, f"card {card.id!r}"
+
+    def draw(c: Canvas, trim: Box) -> None:
+        draw_face(c, trim, layout, face, values, theme, what)
+
+    return draw
+
+
 def kit(pack: CardGame, options: KitOptions) -> Kit:
+    layout = pack.layout
     back = _back(pack.title, options.theme)
+    if layout is not None and layout.back is not None:
+        back = _designed(pack, layout, None, options.theme)
+    faces = {
+        card.id: _designed(pack, layout, card, options.theme)
+        if layout is not None
+        else _face(card, options.theme)
+        for card in pack.cards
+    }
+    look = (("layout", layout.digest),) if layout is not None else ()
     pieces = tuple(
         Piece(
             f"{card.id}#{n + 1}",
-            _face(card, options.theme),
+            faces[card.id],
             back,
-            fields=(("title", card.title), ("text", card.text)),
+            fields=tuple((k, str(v)) for k, v in card.values.items() if k != "copies") + look,
         )
         for card in pack.cards
         for n in range(card.copies)
@@ -68,4 +94,5 @@ def kit(pack: CardGame, options: KitOptions) -> Kit:
         pieces,
         note="cut on the crop marks",
     )
-    return Kit(pack.id, pack.title, (replace(deck, inputs=(pack.title, pack.cards)),))
+    inputs = (pack.title, pack.cards, pack.layout)
+    return Kit(pack.id, pack.title, (replace(deck, inputs=inputs),))

@@ -17,7 +17,6 @@ from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import (
     D6,
     D12,
-    NO_EVENT,
     Offer,
     Result,
     Sales,
@@ -27,10 +26,9 @@ from printkit.games.lemonade_stall.rules import (
     change_weather,
     check_purchase,
     clockwise,
-    effect_for,
+    effect_on,
     evolve,
     forecast,
-    is_immune,
     rank,
     sell,
     spoil,
@@ -310,13 +308,8 @@ def _pass_left(
 
 
 def event_effect(pack: LemonadeStall, state: GameState, seat: int) -> EventEffect:
-    if state.event is None:
-        return NO_EVENT
-    card = pack.event(state.event)
-    benefit = state.stands[seat - 1].benefit
-    if benefit is None or not card.immunity:
-        return card.effect  # nothing to be immune with, or nothing it may ignore
-    return effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
+    """What today's event does to one stand."""
+    return effect_on(pack, state.event, state.stands[seat - 1].benefit)
 
 
 def step_purchase(
@@ -351,16 +344,19 @@ def step_purchase(
 def step_prices(
     pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
 ) -> GameState:
-    """Step 6: every stand picks its card from the same table, none seeing another's."""
-    hidden = state
-    for stand in hidden.stands:
-        price = deciders[stand.seat].set_price(hidden, stand.seat)
+    """Step 6: every stand picks its card from the same table, none seeing another's.
+
+    Every seat is asked about the same state, so the state is copied once.
+    """
+    stands = []
+    for stand in state.stands:
+        price = deciders[stand.seat].set_price(state, stand.seat)
         if price not in pack.selling_prices:
             raise RuleError(
                 f"seat {stand.seat} played price ${price}; cards are {pack.selling_prices}"
             )
-        state = state.with_stand(evolve(stand, price=price))
-    return state
+        stands.append(evolve(stand, price=price))
+    return evolve(state, stands=tuple(stands))
 
 
 def step_weather(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
@@ -394,11 +390,12 @@ def step_spoil(pack: LemonadeStall, state: GameState, dice: Dice) -> tuple[GameS
     stands = []
     for stand in state.stands:
         effect = event_effect(pack, state, stand.seat)
-        benefit = pack.benefit(stand.benefit) if stand.benefit else None
-        fridge = bool(benefit and benefit.effect.fridge)
+        fridge = bool(stand.benefit and pack.benefit(stand.benefit).effect.fridge)
         after = spoil(pack, stand.stock, state.weather.temperature, roll, effect, fridge)
-        spoiled = spoiled or any(after[i] < stand.stock[i] for i in spoiling)
-        stands.append(evolve(stand, stock=after))
+        if after is not stand.stock:  # a Stock never changes: the same one lost nothing
+            spoiled = spoiled or any(after[i] < stand.stock[i] for i in spoiling)
+            stand = evolve(stand, stock=after)
+        stands.append(stand)
     return evolve(state, stands=tuple(stands)), spoiled
 
 

@@ -229,6 +229,16 @@ class LemonadeStall:
         return Index(self.benefits, "benefit")
 
     @cached_property
+    def memo(self) -> dict[str, dict]:
+        """Tables the rules and bots derive from this pack, each filled as it is asked."""
+        return {}
+
+    @cached_property
+    def item_prices(self) -> dict[str, tuple[int, int]]:
+        """Item id -> (single price, bulk price): every purchase a bot weighs reads it."""
+        return {i.id: (i.price_one, i.price_bulk) for i in self.items}
+
+    @cached_property
     def _limits(self) -> dict[tuple[int, str, int], int]:
         degrees = [t.degrees for t in self.temperatures]
         limits: dict[tuple[int, str, int], int] = {}

@@ -92,9 +92,12 @@ class Stock(Mapping[str, int]):
         return self._counts.copy()
 
     @classmethod
-    def _adopt(cls, counts: dict[str, int]) -> Stock:
-        """A Stock owning ``counts`` without a copy; the caller hands it over."""
-        if counts and min(counts.values()) < 0:
+    def _adopt(cls, counts: dict[str, int], checked: bool = False) -> Stock:
+        """A Stock owning ``counts`` without a copy; the caller hands it over.
+
+        ``checked``: the caller has seen that no count is negative.
+        """
+        if not checked and counts and min(counts.values()) < 0:
             return cls(counts)  # raises, naming the good
         stock = object.__new__(cls)
         stock._counts = counts
@@ -104,9 +107,11 @@ class Stock(Mapping[str, int]):
         merged = self._counts.copy()
         if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
             goods = goods._counts
+        negative = False
         for item, count in goods.items():
-            merged[item] = merged.get(item, 0) + count
-        return Stock._adopt(merged)
+            merged[item] = held = merged.get(item, 0) + count
+            negative = negative or held < 0
+        return Stock(merged) if negative else Stock._adopt(merged, checked=True)
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
         counts = self._counts.copy()
@@ -117,7 +122,7 @@ class Stock(Mapping[str, int]):
             if count > held:
                 raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
             counts[item] = held - count
-        return Stock._adopt(counts)
+        return Stock._adopt(counts, checked=True)  # no count fell below zero
 
     def without(self, items: Sequence[str]) -> Stock:
         return Stock._adopt({k: (0 if k in items else v) for k, v in self._counts.items()})
@@ -220,12 +225,17 @@ def purchase_cost(
     pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect = NO_EVENT
 ) -> int:
     """The price of a purchase: a lot of exactly ``bulk_size`` earns the bulk price."""
-    cost = 0
-    lot = pack.bulk_size if effect.bulk_discount else None
-    for item_id, count in buy.items():
-        item = pack.item(item_id)
-        cost += item.price_bulk if count == lot else count * item.price_one
-    return cost
+    lot = _lot(pack, effect)
+    return sum(_cost_of(pack.item_prices[pack.item(i).id], n, lot) for i, n in buy.items())
+
+
+def _lot(pack: LemonadeStall, effect: EventEffect) -> int | None:
+    return pack.bulk_size if effect.bulk_discount else None
+
+
+def _cost_of(prices: tuple[int, int], count: int, lot: int | None) -> int:
+    one, bulk = prices
+    return bulk if count == lot else count * one
 
 
 Broken = tuple[str, dict]  # a message template and its values
@@ -236,23 +246,23 @@ def _assess_purchase(
 ) -> tuple[int, Broken | None]:
     """A purchase's cost and the first rule it breaks, if any.
 
-    The message is left unformatted: bots try many purchases and drop most.
+    One pass over the goods, in their order; the message is left unformatted:
+    bots try many purchases and drop most.
     """
+    prices, most, lot = pack.item_prices, pack.max_per_item, _lot(pack, effect)
+    cost = total = 0
     for item_id, count in buy.items():
-        if item_id not in pack.item_ids:
+        if item_id not in prices:
             return 0, ("no item {item!r}", {"item": item_id})
         if count < 0:
             return 0, ("{count} {item} is negative", {"count": count, "item": item_id})
-        if count > pack.max_per_item:
-            return 0, (
-                "at most {most} {item} a round",
-                {"most": pack.max_per_item, "item": item_id},
-            )
-    total = sum(buy.values())
+        if count > most:
+            return 0, ("at most {most} {item} a round", {"most": most, "item": item_id})
+        total += count
+        cost += _cost_of(prices[item_id], count, lot)
     cap = effect.purchase_total_cap
     if cap is not None and total > cap:
         return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
-    cost = purchase_cost(pack, buy, effect)
     if money is not None and cost > money:
         return cost, ("costs ${cost}, stand has ${money}", {"cost": cost, "money": money})
     return cost, None
@@ -320,6 +330,21 @@ def _spared(event_effect: EventEffect) -> EventEffect:
     )
 
 
+def effect_on(pack: LemonadeStall, event: str | None, benefit: str | None) -> EventEffect:
+    """What the event does to a stand holding ``benefit`` (asked a dozen times a day, so kept)."""
+    if event is None:
+        return NO_EVENT
+    table = pack.memo.setdefault("event effects", {})
+    effect = table.get((event, benefit))
+    if effect is None:
+        card = pack.event(event)
+        effect = card.effect
+        if benefit is not None and card.immunity:  # else nothing to be immune with, or to ignore
+            effect = effect_for(pack, card.effect, is_immune(pack, benefit, card.immunity))
+        table[(event, benefit)] = effect
+    return effect
+
+
 def is_immune(pack: LemonadeStall, benefit_id: str | None, event_immunity: bool) -> bool:
     if not (benefit_id and event_immunity):
         return False
@@ -337,20 +362,14 @@ def sell(
     players = len(offers)
     if not 1 <= first_player <= players:
         raise RuleError(f"first player {first_player} is not a seat of {players}")
-    card = pack.event(event) if event else None
-    shared = card.effect if card else NO_EVENT
-    if card and card.immunity:
-        effects = [effect_for(pack, shared, is_immune(pack, o.benefit, True)) for o in offers]
-    else:
-        effects = [shared] * players
+    shared = effect_on(pack, event or None, None)
+    effects = [effect_on(pack, event or None, o.benefit) for o in offers]
     limit = pack.limit(players, weather.condition, weather.temperature) + shared.limit_bonus
-    guarantee = pack.condition(weather.condition).guarantee
+    condition = pack.condition(weather.condition)
+    cap, guarantee = condition.price_cap, condition.guarantee
     capacity = tuple(
-        [
-            0 if is_priced_out(pack, weather.condition, o.price) else produce(pack, o.stock)
-            for o in offers
-        ]
-    )
+        [0 if cap is not None and o.price > cap else produce(pack, o.stock) for o in offers]
+    )  # a price above the cap sells nothing (`is_priced_out`)
     guaranteed = tuple(
         [min(cap, 0 if e.no_guarantees else guarantee) for cap, e in zip(capacity, effects)]
     )

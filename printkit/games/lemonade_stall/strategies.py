@@ -36,6 +36,7 @@ from printkit.games.lemonade_stall.rules import (
     produce,
 )
 
+PLANS_KEPT = 200_000  # purchases remembered per pack: about half recur, each a few hundred bytes
 FIRST_PLAYER_EDGE = 0.5  # dollars a bot sets on holding the marker: it wins price ties
 Odds = tuple[tuple[Weather, float], ...]
 
@@ -142,6 +143,8 @@ class Facts:
     most_sold: int  # no table sells more in a day: more cups in stock change nothing
     odds_cache: dict[tuple[Weather, str | None], Odds] = field(default_factory=dict, compare=False)
     best_cache: dict[tuple, tuple[int, float]] = field(default_factory=dict, compare=False)
+    day_cache: dict[tuple, int] = field(default_factory=dict, compare=False)  # Bot.wanted
+    plan_cache: dict[tuple, dict[str, int]] = field(default_factory=dict, compare=False)
 
     def prices_allowed(self, condition: str) -> tuple[int, ...]:
         cap = self.caps[condition]
@@ -243,15 +246,49 @@ class Bot:
 
     # -- what a strategy decides -------------------------------------------------
     def appetite(self, state: GameState, seat: int, effect: EventEffect) -> int:
-        """Cups the stand wants to be able to make today."""
+        """Cups the stand wants to be able to make today.
+
+        A function of the day alone (players, forecast, event, the stand's
+        benefit, whether the event takes the guarantees): `wanted` keeps the
+        answers per pack.
+        """
         raise NotImplementedError
 
     def stockpile(self, state: GameState, seat: int, effect: EventEffect) -> int:
         """Cups' worth of goods that keep overnight (cups, sugar) to hold after buying.
 
-        Beyond today's appetite; by default none.
+        Beyond today's appetite; by default none. A function of the player count
+        and tomorrow's forecast alone: `stocked` keeps the answers per pack.
         """
         return 0
+
+    def wanted(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        """`appetite`, worked out once per pack and day: days recur thousands of times a run."""
+        forecast = state.forecast
+        key = (
+            self.name,
+            state.players,
+            forecast.condition,
+            forecast.temperature,
+            state.event,
+            state.stands[seat - 1].benefit,
+            effect.no_guarantees,
+        )  # all `appetite` may read
+        known = self.facts.day_cache.get(key)
+        if known is None:
+            known = self.facts.day_cache[key] = self.appetite(state, seat, effect)
+        return known
+
+    def stocked(self, state: GameState, seat: int, effect: EventEffect) -> int:
+        """`stockpile`, worked out once per pack, player count and tomorrow's forecast."""
+        tomorrow = state.tomorrow
+        if tomorrow is None:
+            return self.stockpile(state, seat, effect)
+        key = (self.name, state.players, tomorrow.condition, tomorrow.temperature)
+        known = self.facts.day_cache.get(key)
+        if known is None:
+            known = self.facts.day_cache[key] = self.stockpile(state, seat, effect)
+        return known
 
     def set_price(self, state: GameState, seat: int) -> int:
         raise NotImplementedError
@@ -267,7 +304,7 @@ class Bot:
         weighs every open card for every seat every day.
         """
         stand = state.stands[seat - 1]
-        want = max(self.appetite(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
+        want = max(self.wanted(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
         tokens = dict(state.bonus_tokens)
         unit, cards = self.facts.unit, self.facts.benefits
         victim = None  # found only if a theft is on offer
@@ -310,8 +347,8 @@ class Bot:
         return min(items, key=lambda i: (counts.get(i, 0), i not in self.facts.durable))
 
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
-        today = self.appetite(state, seat, effect)
-        keep = max(today, self.stockpile(state, seat, effect))
+        today = self.wanted(state, seat, effect)
+        keep = max(today, self.stocked(state, seat, effect))
         targets = {i: keep if i in self.facts.durable else today for i in self.pack.item_ids}
         stand = state.stand(seat)
         return plan_purchase(self.pack, stand.stock, targets, stand.money, effect)
@@ -386,7 +423,31 @@ def plan_purchase(
     A whole lot replaces a smaller buy when the lot costs no more; targets drop
     a cup at a time until the purchase is legal (money, caps, shortages).
     """
+    facts = facts_for(pack)
     have = stock.counts() if type(stock) is Stock else dict(stock)
+    ids = pack.item_ids
+    key = (
+        tuple([have.get(i, 0) for i in ids]),
+        tuple([targets.get(i, 0) for i in ids]),
+        money,
+        effect.bulk_discount,
+        effect.purchase_total_cap,
+    )  # everything the plan reads: stands in the same spot buy the same
+    known = facts.plan_cache.get(key)
+    if known is None:
+        if len(facts.plan_cache) >= PLANS_KEPT:
+            facts.plan_cache.clear()  # a long run on one core stays small
+        known = facts.plan_cache[key] = _plan_purchase(pack, have, targets, money, effect)
+    return dict(known)
+
+
+def _plan_purchase(
+    pack: LemonadeStall,
+    have: Mapping[str, int],
+    targets: Mapping[str, int],
+    money: int,
+    effect: EventEffect,
+) -> dict[str, int]:
     floors = facts_for(pack).unit_floors
     short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
     most, lot = pack.max_per_item, pack.bulk_size

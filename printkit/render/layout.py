@@ -1,0 +1,272 @@
+"""Drawing a data layout's zones: text, images (raster or SVG vectors), icons and shapes.
+
+The layout layer's primitives for faces designed in ``layout.yaml``
+(`printkit.content.layout`): each zone is placed in millimetres from the
+trim's top-left corner, its templates filled from one card's values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import tempfile
+from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from printkit.content.layout import INLINE_ICON, Face, Layout, Zone, fill
+from printkit.errors import RenderError
+from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
+from printkit.render.theme import Theme
+from printkit.render.units import BLEED, MM, Box
+
+BUILT_IN = {"body": BODY, "bold": BOLD, "italic": ITALIC}
+ALIGNMENT = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+ICON_DPI = 600  # inline SVG icons are rasterised for Paragraph at this resolution
+ICON_SCALE = 1.0  # an inline icon is as tall as the text's size
+
+
+# -- fonts -------------------------------------------------------------------
+@cache
+def pack_font(path: Path) -> str:
+    """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name."""
+    name = f"PK-Pack-{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}"
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except (TTFError, OSError) as exc:
+        raise RenderError(
+            f"{path}: cannot embed this font ({exc})",
+            "use a TrueType-outline .ttf or .otf file (PostScript-outline OTF is not supported)",
+        ) from None
+    pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
+    return name
+
+
+def font_name(layout: Layout, font: str) -> str:
+    register_fonts()
+    if font in BUILT_IN:
+        return BUILT_IN[font]
+    return pack_font(layout.folder / dict(layout.fonts)[font])
+
+
+# -- colours -----------------------------------------------------------------
+def colour_of(layout: Layout, template: str, values: Mapping[str, object]) -> Color | None:
+    if not template:
+        return None
+    value = layout.colour(fill(template, values))
+    return HexColor(value) if value else None
+
+
+# -- rich text ---------------------------------------------------------------
+BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
+ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\*)")
+
+
+def rich_markup(text: str, icon: Callable[[str], str]) -> str:
+    """Paragraph markup of a small Markdown subset: **bold**, *italic*, :icon:, line breaks."""
+    markup = html.escape(text, quote=False)
+    markup = BOLD_RE.sub(r"<b>\1</b>", markup)
+    markup = ITALIC_RE.sub(r"<i>\1</i>", markup)
+    markup = INLINE_ICON.sub(lambda m: icon(m.group(1)), markup)
+    return markup.replace("\n", "<br/>")
+
+
+def _inline_icon(layout: Layout, name: str, size: float) -> str:
+    path = layout.icon_file(name)
+    if path is None:
+        raise RenderError(f"no icon {name!r} in {layout.folder / 'icons'}")
+    src = raster_icon(path) if path.suffix.lower() == ".svg" else path
+    return f'<img src="{src}" width="{size:.2f}" height="{size:.2f}" valign="baseline"/>'
+
+
+@cache
+def raster_icon(svg: Path) -> Path:
+    """An SVG icon as a transparent PNG beside the temporary files, named by its bytes."""
+    import pypdfium2 as pdfium
+    from reportlab.graphics import renderPDF
+
+    data = svg.read_bytes()
+    target = (
+        Path(tempfile.gettempdir()) / "printkit-icons" / f"{hashlib.sha256(data).hexdigest()}.png"
+    )
+    if target.exists():
+        return target
+    drawing = _svg_drawing(svg)
+    document = pdfium.PdfDocument(renderPDF.drawToString(drawing))
+    try:
+        image = document[0].render(scale=ICON_DPI / 72, fill_color=(0, 0, 0, 0)).to_pil()
+    finally:
+        document.close()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".part")
+    image.save(partial, format="PNG")
+    partial.replace(target)
+    return target
+
+
+def fit_paragraph(
+    layout: Layout, zone: Zone, text: str, width: float, height: float, what: str
+) -> Paragraph:
+    """The largest size from the style's down to its minimum at which the text fits the box."""
+    style = layout.style(zone.style)
+    font = font_name(layout, style.font)
+    size = style.size
+    while size >= style.min_size - 1e-6:
+        markup = rich_markup(text, lambda name, s=size: _inline_icon(layout, name, s * ICON_SCALE))
+        para = Paragraph(markup, _paragraph_style(layout, zone, font, size))
+        _, used = para.wrap(width, height)
+        if used <= height + 0.01 and _widest(para) <= width + 0.01:
+            return para
+        size -= 0.5
+    raise RenderError(
+        f"{what}: text does not fit its zone at the style's minimum size of "
+        f"{style.min_size:g} pt: {text!r}",
+        f"shorten the text, lower the style's min_size or enlarge the zone's box "
+        f"(layout.yaml line {zone.line}, {width / MM:.0f} x {height / MM:.0f} mm)",
+    )
+
+
+def _widest(para: Paragraph) -> float:
+    lines = getattr(para.blPara, "lines", [])
+    widths = [
+        para.width - (line[0] if isinstance(line, tuple) else line.extraSpace) for line in lines
+    ]
+    return max(widths, default=0.0)
+
+
+def _paragraph_style(layout: Layout, zone: Zone, font: str, size: float) -> ParagraphStyle:
+    style = layout.style(zone.style)
+    return ParagraphStyle(
+        f"zone-{zone.line}",
+        fontName=font,
+        fontSize=size,
+        leading=size * style.leading,
+        textColor=HexColor(layout.colour(style.colour) or "#222222"),
+        alignment=ALIGNMENT[style.align],
+    )
+
+
+# -- drawing -----------------------------------------------------------------
+def zone_box(trim: Box, zone: Zone, design: tuple[float, float] | None = None) -> Box:
+    """The zone on this card: millimetres from its top-left corner, stretched from the
+    layout's ``designed_for`` size to the card's own when it gives one."""
+    sx, sy = (trim.width / (design[0] * MM), trim.height / (design[1] * MM)) if design else (1, 1)
+    x, y, w, h = zone.box
+    return Box(trim.x + x * sx * MM, trim.top - (y + h) * sy * MM, w * sx * MM, h * sy * MM)
+
+
+def draw_face(
+    c: Canvas,
+    trim: Box,
+    layout: Layout,
+    face: Face,
+    values: Mapping[str, object],
+    theme: Theme,
+    what: str,
+) -> None:
+    """Flood the background into the bleed, then draw each zone whose fields the card gives."""
+    background = colour_of(layout, face.background, values)
+    if background is not None:
+        c.setFillColor(theme.flood(background))
+        bleed = trim.outset(BLEED)
+        c.rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=0, fill=1)
+    for zone in face.zones:
+        if all(values.get(name) not in (None, "") for name in zone.fields):
+            DRAW[zone.kind](c, zone_box(trim, zone, layout.design), layout, zone, values, what)
+
+
+def _draw_text(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:
+    para = fit_paragraph(layout, zone, fill(zone.content, values), box.width, box.height, what)
+    _, height = para.wrap(box.width, box.height)
+    offset = {"top": 0.0, "middle": (box.height - height) / 2, "bottom": box.height - height}
+    para.drawOn(c, box.x, box.top - height - offset[zone.valign])
+
+
+def _draw_image(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:
+    draw_picture(c, box, layout.folder / fill(zone.content, values))
+
+
+def _draw_icon(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:
+    name = fill(zone.content, values)
+    path = layout.icon_file(name)
+    if path is None:
+        raise RenderError(f"{what}: no icon {name!r} in {layout.folder / 'icons'}")
+    draw_picture(c, box, path)
+
+
+def draw_picture(c: Canvas, box: Box, path: Path) -> None:
+    """A PNG or JPEG scaled into the box, or an SVG drawn as vectors; centred, aspect kept."""
+    if path.suffix.lower() == ".svg":
+        from reportlab.graphics import renderPDF
+
+        drawing = _svg_drawing(path)
+        scale = min(box.width / drawing.width, box.height / drawing.height)
+        c.saveState()
+        c.translate(
+            box.x + (box.width - drawing.width * scale) / 2,
+            box.y + (box.height - drawing.height * scale) / 2,
+        )
+        c.scale(scale, scale)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
+        return
+    c.drawImage(
+        str(path),
+        box.x,
+        box.y,
+        box.width,
+        box.height,
+        preserveAspectRatio=True,
+        anchor="c",
+        mask="auto",
+    )
+
+
+def read_svg(path: Path):
+    """An SVG file as a reportlab Drawing, its default font an embedded one (reportlab's own
+    default, Helvetica, would be named in the PDF without being embedded)."""
+    from svglib.svglib import svg2rlg
+
+    register_fonts()
+    drawing = svg2rlg(str(path))
+    if drawing is None or not drawing.width or not drawing.height:
+        raise RenderError(f"{path}: cannot read this SVG", "save it as plain SVG with a size")
+    drawing.initialFontName = BODY
+    return drawing
+
+
+_svg_drawing = cache(read_svg)
+
+
+def _draw_shape(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:
+    fill_colour = colour_of(layout, zone.fill, values)
+    stroke = colour_of(layout, zone.stroke, values)
+    c.saveState()
+    c.setLineWidth(zone.stroke_width)
+    if fill_colour is not None:
+        c.setFillColor(fill_colour)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+    paint = {"stroke": int(stroke is not None), "fill": int(fill_colour is not None)}
+    if zone.content == "rect":
+        c.rect(box.x, box.y, box.width, box.height, **paint)
+    elif zone.content == "rounded":
+        c.roundRect(box.x, box.y, box.width, box.height, zone.radius * MM, **paint)
+    elif zone.content == "circle":
+        c.ellipse(box.x, box.y, box.right, box.top, **paint)
+    else:  # a line from the box's top-left to its bottom-right corner
+        c.setStrokeColor(stroke or fill_colour or HexColor("#222222"))
+        c.line(box.x, box.top, box.right, box.y)
+    c.restoreState()
+
+
+DRAW = {"text": _draw_text, "image": _draw_image, "icon": _draw_icon, "shape": _draw_shape}
