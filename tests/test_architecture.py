@@ -251,7 +251,8 @@ def _prose_literals_in(path: Path, root: Path) -> list[str]:
     found = []
     for node in ast.walk(tree):
         text = None if id(node) in skipped else _literal_text(node)
-        if text and text not in NOT_PROSE and PROSE.search(text):
+        markup = text is not None and text.lstrip().startswith("<")  # HTML around printed words
+        if text and not markup and text not in NOT_PROSE and PROSE.search(text):
             found.append(f"{path.relative_to(root)}:{node.lineno}: {text[:60]!r}")
     return found
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from printkit.content.cardtext import fill_text
 from printkit.content.fields import Field, Ledger, suggest
 from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.content.words import read_words
 from printkit.games.sandcastles.geometry import crossing, has_cycle
 from printkit.games.sandcastles.model import (
     BLANK,
@@ -59,6 +60,26 @@ RULINGS = {  # each ruling and the one reading this engine implements
 }
 
 
+WORDS = {
+    "deck.castle": ("count",),
+    "deck.castle_note": (),
+    "deck.reference": (),
+    "deck.reference_note": (),
+    "kit.timer": ("timer_minutes",),
+    "score.heading": ("title",),
+    **{f"score.{k}": () for k in ("tower", "courtyard", "bridge", "feather", "shell")},
+    "score.illegal": (),
+    "score.discard": (),
+    "bonus.heading": (),
+    **{f"bonus.{k}": () for k in ("most_cards", "biggest_courtyard", "longest_wall")},
+    "score.note": (),
+    "round.heading": (),
+    "round.1": ("hand_size",),
+    "round.2": ("timer_minutes", "piles"),
+    **{f"round.{n}": () for n in (3, 4, 5)},
+}  # the kit's sentences in words.yaml, and the numbers each may hold
+
+
 def load(folder: Path) -> Sandcastles:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
@@ -80,6 +101,7 @@ def load(folder: Path) -> Sandcastles:
         rulings=rulings,
         cards=cards,
         kit=_kit(kit_doc),
+        words=read_words(folder / "words.yaml", WORDS, ledger),
     )
     _check_deck(game.get("deck_size"), pack)
     return replace(pack, gaps=tuple(ledger.gaps))

@@ -59,40 +59,36 @@ def castle_cards(pack: Sandcastles, theme: Theme) -> Deck:
     side = pack.kit.card * MM
     return Deck(
         "castle-cards",
-        f"Castle cards ({len(pieces)})",
+        pack.words.say("deck.castle", count=len(pieces)),
         side,
         side,
         pieces,
-        note="square cards; cut on the crop marks. All cards share one back, "
-        "so the piles stay secret.",
+        note=pack.words.say("deck.castle_note"),
         inputs=(pack.title, pack.kit.card, pack.cards),
     )
 
 
 # -- scoring reference -------------------------------------------------------------
 def _rows(pack: Sandcastles) -> list[tuple[str, str]]:
-    s = pack.scoring
+    s, say = pack.scoring, pack.words.say
     return [
-        ("Each complete tower", f"+{s.tower}"),
-        ("Each courtyard", f"+{s.courtyard}"),
-        ("Bridge joined to a Bridge", f"+{s.special(BRIDGE)}"),
-        ("Feather on a complete tower", f"+{s.special(FEATHER)}"),
-        ("Shell in a courtyard", f"+{s.special(SHELL)}"),
-        ("Each illegal card (take it away first)", f"{s.illegal}"),
-        ("Each discard, and each card cut off from the part you score", f"{s.discard}"),
+        (say("score.tower"), f"+{s.tower}"),
+        (say("score.courtyard"), f"+{s.courtyard}"),
+        (say("score.bridge"), f"+{s.special(BRIDGE)}"),
+        (say("score.feather"), f"+{s.special(FEATHER)}"),
+        (say("score.shell"), f"+{s.special(SHELL)}"),
+        (say("score.illegal"), f"{s.illegal}"),
+        (say("score.discard"), f"{s.discard}"),
     ]
 
 
 def _bonus_rows(pack: Sandcastles) -> list[tuple[str, str]]:
-    s = pack.scoring
+    s, say = pack.scoring, pack.words.say
     return [
-        ("Most cards", f"+{s.most_cards}"),
-        ("Biggest courtyard (cards on its boundary)", f"+{s.biggest_courtyard}"),
-        ("Longest unbroken wall (cards)", f"+{s.longest_wall}"),
+        (say("bonus.most_cards"), f"+{s.most_cards}"),
+        (say("bonus.biggest_courtyard"), f"+{s.biggest_courtyard}"),
+        (say("bonus.longest_wall"), f"+{s.longest_wall}"),
     ]
-
-
-NOTE = "Tower: four quarters, or two Bridge halves. Courtyard: sand closed in by walls and towers."
 
 
 def _overflow(box: Box, y: float, what: str) -> None:
@@ -131,12 +127,13 @@ def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:
         c.setFillColor(theme.flood(SAND))
         c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
         box = trim.inset(SAFE + 1 * MM)
-        y = _heading(c, box, box.top, f"{pack.title.upper()}: SCORING", 9.5)
-        y = _table(c, Box(box.x, box.y, box.width, y - box.y), _rows(pack), "reference row")
-        y = _heading(c, box, y - 0.8 * MM, "Bonuses (every castle tied for the lead)", 7.5)
+        say = pack.words.say
+        y = _heading(c, box, box.top, say("score.heading", title=pack.title.upper()), 9.5)
+        y = _table(c, Box(box.x, box.y, box.width, y - box.y), _rows(pack), what="reference row")
+        y = _heading(c, box, y - 0.8 * MM, say("bonus.heading"), 7.5)
         rest = Box(box.x, box.y, box.width, y - box.y)
-        y = _table(c, rest, _bonus_rows(pack), "reference bonus")
-        note = fit(NOTE, BODY, box.width, y - box.y, 7, 7, what="reference note")
+        y = _table(c, rest, _bonus_rows(pack), what="reference bonus")
+        note = fit(say("score.note"), BODY, box.width, y - box.y, 7, 7, what="reference note")
         c.setFillColor(INK)
         draw_fitted(c, note, box.x, y - 0.6 * MM, "left", box.width)
 
@@ -144,20 +141,11 @@ def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:
 
 
 def _round_steps(pack: Sandcastles) -> list[tuple[str, str]]:
+    say = pack.words.say
     return [
-        (
-            "1",
-            f"Build: lay your {pack.hand_size} cards, any way round. Each touches the castle; "
-            "walls and towers carry on across every edge; blank meets blank.",
-        ),
-        (
-            "2",
-            f"Rising tide: start the {pack.timer_minutes}-minute timer and turn the "
-            f"{pack.piles} piles over. Take one card at a time; lay it or discard it.",
-        ),
-        ("3", "First scoring, with penalties and bonuses."),
-        ("4", "Bullying: smash one card of every castle that scored more than yours."),
-        ("5", "Second scoring: bonuses again, no penalties. Add both scorings."),
+        ("1", say("round.1", hand_size=pack.hand_size)),
+        ("2", say("round.2", timer_minutes=pack.timer_minutes, piles=pack.piles)),
+        *((str(n), say(f"round.{n}")) for n in (3, 4, 5)),
     ]
 
 
@@ -167,14 +155,14 @@ def _reference_back(pack: Sandcastles, theme: Theme) -> DrawFn:
         c.setFillColor(theme.flood(mix(SAND, INK, 0.04)))
         c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
         box = trim.inset(SAFE + 1 * MM)
-        y = _heading(c, box, box.top, "A ROUND", 9.5)
+        y = _heading(c, box, box.top, pack.words.say("round.heading"), 9.5)
         for number, text in _round_steps(pack):
             fitted = fit(text, BODY, box.width - 5 * MM, 16 * MM, 7.5, 7, what="round step")
             c.setFont(BOLD, 8)
             c.drawString(box.x, y - fitted.size, number)
             draw_fitted(c, fitted, box.x + 5 * MM, y, "left", box.width - 5 * MM)
             y -= fitted.leading * len(fitted.lines) + 2.2 * MM
-        _overflow(box, y + 2.2 * MM, "reference card, the round")
+        _overflow(box, y + 2.2 * MM, what="reference card, the round")
 
     return draw
 
@@ -188,11 +176,11 @@ def reference_cards(pack: Sandcastles, theme: Theme) -> Deck:
     )
     return Deck(
         "reference-cards",
-        "Scoring reference cards",
+        pack.words.say("deck.reference"),
         pack.kit.reference_width * MM,
         pack.kit.reference_height * MM,
         pieces,
-        note="one per player: scoring on the front, the round on the back",
+        note=pack.words.say("deck.reference_note"),
         inputs=(
             pack.title,
             pack.scoring,
@@ -200,6 +188,7 @@ def reference_cards(pack: Sandcastles, theme: Theme) -> Deck:
             pack.piles,
             pack.timer_minutes,
             pack.kit,
+            pack.words,
         ),
     )
 
@@ -207,4 +196,6 @@ def reference_cards(pack: Sandcastles, theme: Theme) -> Deck:
 def kit(pack: Sandcastles, options: KitOptions) -> Kit:
     theme = options.theme
     parts = (castle_cards(pack, theme), reference_cards(pack, theme))
-    return Kit(pack.id, pack.title, parts, (f"a {pack.timer_minutes}-minute timer",))
+    return Kit(
+        pack.id, pack.title, parts, (pack.words.say("kit.timer", timer_minutes=pack.timer_minutes),)
+    )

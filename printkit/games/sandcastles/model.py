@@ -18,6 +18,7 @@ from pathlib import Path
 
 from printkit.content.fields import Gap
 from printkit.content.lookup import Index
+from printkit.content.words import Words
 
 POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 SIDES = ("N", "E", "S", "W")  # edge d has its midpoint at point 2 * d
@@ -182,6 +183,7 @@ class Sandcastles:
     rulings: Rulings
     cards: tuple[CardType, ...]
     kit: KitLayout
+    words: Words
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     @cached_property
