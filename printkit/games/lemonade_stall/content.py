@@ -103,6 +103,20 @@ WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "tie_break.money": (),
     "tie_break.stock": (),
     "tie_break.nearest-first-player": (),
+    "card.weather_change": (),
+    "card.no_change": (),
+    "card.players_only": ("players",),
+    "card.token_space": (),
+    "card.tokens_gather": (),
+    "card.sells_any_weather": (),
+    "card.no_sales_in": ("conditions",),
+    "card.or": (),
+    **{
+        f"deck.{k}": ()
+        for k in ("events", "benefits", "prices", "cards_note", "markers", "markers_note")
+    },
+    "deck.tokens_and_markers": (),
+    "deck.tokens": (),
 }
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 

@@ -28,7 +28,7 @@ def kit(pack: LemonadeStall, options: KitOptions) -> Kit:
 
     theme = options.theme
     base = frame(pack)
-    cards = (pack.title, pack.kit.card)
+    cards = (pack.title, pack.kit.card, pack.words)
     parts = (
         replace(kit_board.board(pack, theme), inputs=base),
         replace(kit_board.sales_charts(pack, theme), inputs=base),

@@ -86,23 +86,23 @@ def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Ca
             0.3,
             event.title,
             event.text,
-            f"event card {event.id!r}",
-            15 * MM + FOOT_LINE - 3 * MM,
-            theme,
+            what=f"event card {event.id!r}",
+            foot_height=15 * MM + FOOT_LINE - 3 * MM,
+            theme=theme,
         )
-        _codes(c, foot, event, theme)
+        _codes(c, foot, pack, event, theme)
         _kind_label(c, safe, "event")
 
     return draw
 
 
-def _codes(c: Canvas, box: Box, event: Event, theme: Theme) -> None:
+def _codes(c: Canvas, box: Box, pack: LemonadeStall, event: Event, theme: Theme) -> None:
     """The weather-change line, as printed notation with a small legend mark."""
     panel(c, box, white)
     c.setFillColor(INK)
     c.setFont(BODY, 6.5)
-    c.drawString(box.x + 2 * MM, box.top - 3.2 * MM, "Weather change (step 7)")
-    text = event.change.printed or "no change"
+    c.drawString(box.x + 2 * MM, box.top - 3.2 * MM, pack.words.say("card.weather_change"))
+    text = event.change.printed or pack.words.say("card.no_change")
     fitted = fit(
         text, BOLD, box.width - 4 * MM, 6 * MM, 11, 7, what=f"event card {event.id!r} codes"
     )
@@ -144,7 +144,7 @@ def event_cards(pack: LemonadeStall, theme: Theme) -> Deck:
         for event in pack.events
         for copy in range(event.copies)
     )
-    return _card_deck(pack, "event-cards", "Event cards", pieces)
+    return _card_deck(pack, "event-cards", pack.words.say("deck.events"), pieces)
 
 
 # -- benefit cards -------------------------------------------------------------
@@ -159,22 +159,26 @@ def _benefit_face(
             0.4,
             benefit.title,
             benefit.text,
-            f"benefit card {benefit.id!r}",
-            pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE,
-            theme,
+            what=f"benefit card {benefit.id!r}",
+            foot_height=pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE,
+            theme=theme,
         )
-        _token_space(c, foot)
+        _token_space(c, foot, pack)
         if benefit.min_players:
             c.setFont(BOLD, 7)
             c.setFillColor(INK)
-            c.drawString(safe.x, safe.y + 1.2 * MM, f"{benefit.min_players}+ players only")
+            c.drawString(
+                safe.x,
+                safe.y + 1.2 * MM,
+                pack.words.say("card.players_only", players=benefit.min_players),
+            )
         _kind_label(c, safe, "benefit")
 
     return draw
 
 
-def _token_space(c: Canvas, box: Box) -> None:
-    note_space(c, "bonus-token space", box, "bonus")
+def _token_space(c: Canvas, box: Box, pack: LemonadeStall) -> None:
+    note_space(c, pack.words.say("card.token_space"), box, "bonus")
     c.saveState()
     c.setDash(2, 2)
     c.setStrokeColor(INK)
@@ -183,7 +187,7 @@ def _token_space(c: Canvas, box: Box) -> None:
     c.restoreState()
     c.setFont(BODY, 6.5)
     c.setFillColor(GREY)
-    c.drawCentredString(box.cx, box.cy - 1 * MM, "bonus tokens gather here")
+    c.drawCentredString(box.cx, box.cy - 1 * MM, pack.words.say("card.tokens_gather"))
 
 
 def _benefit_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
@@ -205,7 +209,7 @@ def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:
         )
         for b in pack.benefits
     )
-    return _card_deck(pack, "benefit-cards", "Benefit cards", pieces)
+    return _card_deck(pack, "benefit-cards", pack.words.say("deck.benefits"), pieces)
 
 
 # -- selling price cards -------------------------------------------------------
@@ -241,10 +245,12 @@ def _price_caps(c: Canvas, pack: LemonadeStall, price: int, box: Box) -> None:
     ]
     c.setFont(BODY, 7)
     c.setFillColor(INK)
+    or_ = pack.words.say("card.or")
+    names = f" {or_} ".join(cond.name.lower() for cond in barred)
     text = (
-        "sells in any weather"
-        if not barred
-        else "no sales in " + " or ".join(cond.name.lower() for cond in barred)
+        pack.words.say("card.no_sales_in", conditions=names)
+        if barred
+        else pack.words.say("card.sells_any_weather")
     )
     c.drawCentredString(box.cx, box.y + 13 * MM, text)
 
@@ -278,7 +284,7 @@ def price_cards(pack: LemonadeStall, theme: Theme) -> Deck:
         for colour in pack.player_colours[: pack.max_players]
         for price in pack.selling_prices
     )
-    return _card_deck(pack, "price-cards", "Selling price cards", pieces)
+    return _card_deck(pack, "price-cards", pack.words.say("deck.prices"), pieces)
 
 
 def _card_deck(pack: LemonadeStall, deck_id: str, title: str, pieces: tuple[Piece, ...]) -> Deck:
@@ -289,7 +295,7 @@ def _card_deck(pack: LemonadeStall, deck_id: str, title: str, pieces: tuple[Piec
         size.width * MM,
         size.height * MM,
         pieces,
-        note="cut on the crop marks; sleeve them if you like",
+        note=pack.words.say("deck.cards_note"),
     )
 
 
@@ -365,11 +371,11 @@ def markers(pack: LemonadeStall, theme: Theme) -> Deck:
     pieces.append(Piece("first-player", _first_player_marker(theme)))
     return Deck(
         "markers",
-        "Weather and first-player markers",
+        pack.words.say("deck.markers"),
         size.width * MM,
         size.height * MM,
         tuple(pieces),
-        note="the brackets on a temperature marker give the d6 roll that spoils lemons",
+        note=pack.words.say("deck.markers_note"),
         fold=False,
     )
 
@@ -435,7 +441,7 @@ def tokens_and_markers(pack: LemonadeStall, theme: Theme) -> Deck:
     deck = tokens(pack, theme)
     return replace(
         deck,
-        title="Tokens and markers: score, lap, cup-sold, goods, bonus, weather, first player",
+        title=pack.words.say("deck.tokens_and_markers"),
         note=f"{deck.note}; {markers_deck.note}",
         also=(markers_deck,),
     )
@@ -465,7 +471,7 @@ def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
     pieces += [Piece("item-token", _round_token("+1", None, SKY, theme), token="bonus")] * items
     return Deck(
         "tokens",
-        "Tokens: score, lap, cup-sold, resource and item",
+        pack.words.say("deck.tokens"),
         size.width * MM,
         size.height * MM,
         tuple(pieces),
