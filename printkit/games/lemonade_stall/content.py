@@ -117,6 +117,15 @@ WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     },
     "deck.tokens_and_markers": (),
     "deck.tokens": (),
+    "mat.title": ("title", "colour"),
+    "mat.keep": (),
+    "mat.goods_space": ("good",),
+    "mat.costs": (),
+    "mat.costs_bulk": ("bulk_size",),
+    "mat.costs_most": (),
+    "mat.costs_note": ("bulk_size",),
+    "deck.mats": (),
+    "deck.mats_note": (),
 }
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 

@@ -53,12 +53,16 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     c.setFillColor(INK if theme.ink_saver else white)
     c.setFillColor(INK)
     c.setFont(BOLD, 18)
-    c.drawString(head.x + 22 * MM, head.cy + 1 * MM, f"{pack.title} — {colour.name} stand")
+    c.drawString(
+        head.x + 22 * MM,
+        head.cy + 1 * MM,
+        pack.words.say("mat.title", title=pack.title, colour=colour.name),
+    )
     c.setFont(BODY, 8.5)
     c.drawString(
         head.x + 22 * MM,
         head.cy - 6 * MM,
-        "Keep each good's tokens on its space. One of each good makes one cup of lemonade.",
+        pack.words.say("mat.keep"),
     )
 
 
@@ -88,7 +92,7 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
     c.setFillColor(white)
     c.roundRect(pile.x, pile.y, pile.width, pile.height, 2 * MM, stroke=1, fill=1)
     c.restoreState()
-    note_space(c, f"{item.name} goods space", pile, "goods")
+    note_space(c, pack.words.say("mat.goods_space", good=item.name), pile, "goods")
 
 
 def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
@@ -97,8 +101,14 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
     c.setFillColor(INK)
     c.setFont(BOLD, 11)
-    c.drawString(box.x + 4 * MM, box.top - 7 * MM, "Buying supplies (step 5)")
-    headers = ["Good", "1 unit", f"{pack.bulk_size} units (bulk)", "Most per day"]
+    say = pack.words.say
+    c.drawString(box.x + 4 * MM, box.top - 7 * MM, say("mat.costs"))
+    headers = [
+        say("board.costs_good"),
+        say("board.costs_one"),
+        say("mat.costs_bulk", bulk_size=pack.bulk_size),
+        say("mat.costs_most"),
+    ]
     col_w = (box.width - 8 * MM) / len(headers)
     y = box.top - 15 * MM
     c.setFont(CONDENSED, 9)
@@ -116,7 +126,7 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     c.drawString(
         box.x + 4 * MM,
         box.y + 3.5 * MM,
-        f"Fewer than {pack.bulk_size} of a good cost the single price each.",
+        say("mat.costs_note", bulk_size=pack.bulk_size),
     )
 
 
@@ -124,8 +134,8 @@ def player_mats(pack: LemonadeStall, theme: Theme) -> Pages:
     colours = pack.player_colours[: pack.component("player-mats").count]
     return Pages(
         "player-mats",
-        "Player mats",
+        pack.words.say("deck.mats"),
         tuple(_mat(pack, colour, theme) for colour in colours),
         copies="1 each",
-        note="one mat per colour; print single-sided",
+        note=pack.words.say("deck.mats_note"),
     )
