@@ -42,7 +42,7 @@ from printkit.games.lemonade_stand.text import (
 
 MAX_CARDS = 200  # a list longer than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
-SYMBOLS = (*sorted(SYMBOL_NAMES), "triangle", "diamond", "person")  # and the shapes the kit draws
+SYMBOLS = (*sorted(SYMBOL_NAMES), "triangle", "person")  # and the shapes the kit draws
 RULINGS = {
     "decks": ["separate"],
     "coins_played": ["face-down"],

@@ -8,7 +8,6 @@ on colour alone: every colour comes with a symbol.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from reportlab.lib.colors import Color, white
@@ -64,31 +63,11 @@ def _person(c: Canvas, x: float, y: float, r: float) -> None:
     c.drawPath(p, stroke=1, fill=1)
 
 
-def _triangle(c: Canvas, x: float, y: float, r: float) -> None:
-    p = c.beginPath()
-    for i in range(3):
-        a = math.pi / 2 + i * 2 * math.pi / 3
-        px, py = x + math.cos(a) * r * 0.9, y + math.sin(a) * r * 0.9 - r * 0.1
-        p.moveTo(px, py) if i == 0 else p.lineTo(px, py)
-    p.close()
-    c.drawPath(p, stroke=1, fill=1)
-
-
-def _diamond(c: Canvas, x: float, y: float, r: float) -> None:
-    p = c.beginPath()
-    p.moveTo(x, y + r * 0.95)
-    p.lineTo(x + r * 0.7, y)
-    p.lineTo(x, y - r * 0.95)
-    p.lineTo(x - r * 0.7, y)
-    p.close()
-    c.drawPath(p, stroke=1, fill=1)
-
-
-LOCAL_SYMBOLS = {"person": _person, "triangle": _triangle, "diamond": _diamond}
+LOCAL_SYMBOLS = {"person": _person}  # the shared set has the triangle and the diamond
 
 
 def symbol(c: Canvas, name: str, x: float, y: float, r: float, fill: Color = white) -> None:
-    """A shared symbol, or one of the shapes this game adds (person, triangle, diamond)."""
+    """A shared symbol, or the shape this game adds (a person)."""
     if name in SYMBOLS:
         draw_symbol(c, name, x, y, r, fill=fill)
         return
