@@ -164,13 +164,7 @@ def build_folder(
         sheets = [s for part in kit.parts for s in part_sheets(part, options, pack_key)]
         changed = _changed_sheets(sheets, previous.get("sheets")) if previous else []
         intact = _intact(folder, previous)
-        data: dict[str, bytes] = {}
-        for output in outputs:
-            if not force and old_files.get(output.name) == output.key and output.name in intact:
-                report.reused.append(output.name)
-            else:
-                data[output.name] = output.render()
-                report.rebuilt.append(output.name)
+        data = _render_changed(outputs, old_files, intact, force, report.reused, report.rebuilt)
         printed_change = any(o.printed and o.name in data for o in outputs)
         reprint = changed if previous and printed_change else []
         guide_key = digest(
@@ -210,6 +204,20 @@ def commit(folder: Path, data: dict[str, bytes], stale: list[str], name: str, ma
     body = json.dumps(manifest, indent=1, sort_keys=True).encode()
     commit_files(folder, {**data, name: body}, stale)
     return stale
+
+
+def _render_changed(
+    items, old: dict[str, str], intact: set[str], force: bool, reused: list, rendered: list
+) -> dict[str, bytes]:
+    """Render each item whose key changed or whose file is no longer as written; reuse the rest."""
+    data: dict[str, bytes] = {}
+    for item in items:
+        if not force and old.get(item.name) == item.key and item.name in intact:
+            reused.append(item.name)
+        else:
+            data[item.name] = item.render()
+            rendered.append(item.name)
+    return data
 
 
 def _intact(folder: Path, manifest: dict) -> set[str]:
@@ -394,13 +402,7 @@ def build_exports(
         recover(folder)
         previous = read_manifest(folder, EXPORTS_MANIFEST)
         old, intact = previous.get("files", {}), _intact(folder, previous)
-        data: dict[str, bytes] = {}
-        for export in exports:
-            if not force and old.get(export.name) == export.key and export.name in intact:
-                report.reused.append(export.name)
-            else:
-                data[export.name] = export.render()
-                report.written.append(export.name)
+        data = _render_changed(exports, old, intact, force, report.reused, report.written)
         current = {e.name: e.key for e in exports}
         stale = [name for name in old if name.startswith(kinds) and name not in current]
         kept = {name: key for name, key in old.items() if not name.startswith(kinds)}
