@@ -15,7 +15,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.check.checker import Example
-from printkit.games.lemonade_stand import faces
+from printkit.games.lemonade_stand.kit import faces
 from printkit.games.lemonade_stand.model import LemonadeStand
 from printkit.games.lemonade_stand.text import PLURAL_FORMS, plural
 from printkit.registry import GamePlugin

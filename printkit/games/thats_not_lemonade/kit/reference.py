@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.errors import RenderError
-from printkit.games.thats_not_lemonade.kit_cards import DrawFn, crossed_cup
+from printkit.games.thats_not_lemonade.kit.cards import DrawFn, crossed_cup
 from printkit.games.thats_not_lemonade.model import Character, ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import OddsTable, odds_table, whole_percent
 from printkit.kit import Deck

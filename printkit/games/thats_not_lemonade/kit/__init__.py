@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.games.thats_not_lemonade.kit_cards import card_deck
-from printkit.games.thats_not_lemonade.kit_reference import odds_cards, tile_text, tiles
+from printkit.games.thats_not_lemonade.kit.cards import card_deck
+from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tile_text, tiles
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import odds_table
 from printkit.kit import Kit, KitOptions

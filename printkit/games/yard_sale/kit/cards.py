@@ -12,7 +12,7 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.games.yard_sale.kit_art import draw_art
+from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
 from printkit.kit import Deck
 from printkit.render.cardparts import flood, xywh

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.games.yard_sale.kit_art import draw_art
-from printkit.games.yard_sale.kit_cards import (
+from printkit.games.yard_sale.kit.art import draw_art
+from printkit.games.yard_sale.kit.cards import (
     CREAM,
     GAP,
     flow,
