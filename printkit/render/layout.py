@@ -203,14 +203,23 @@ def _draw_icon(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: st
     draw_picture(c, box, path)
 
 
-def draw_picture(c: Canvas, box: Box, path: Path) -> None:
-    """A PNG or JPEG scaled into the box, or an SVG drawn as vectors; centred, aspect kept."""
+def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
+    """A PNG or JPEG scaled into the box, or an SVG drawn as vectors; centred, aspect kept.
+
+    ``cover`` makes an SVG fill the whole box (a background run into the bleed),
+    clipping what overhangs, instead of fitting inside it.
+    """
     if path.suffix.lower() == ".svg":
         from reportlab.graphics import renderPDF
 
         drawing = _svg_drawing(path)
-        scale = min(box.width / drawing.width, box.height / drawing.height)
+        pick = max if cover else min
+        scale = pick(box.width / drawing.width, box.height / drawing.height)
         c.saveState()
+        if cover:
+            clip = c.beginPath()
+            clip.rect(box.x, box.y, box.width, box.height)
+            c.clipPath(clip, stroke=0, fill=0)
         c.translate(
             box.x + (box.width - drawing.width * scale) / 2,
             box.y + (box.height - drawing.height * scale) / 2,
@@ -244,7 +253,14 @@ def read_svg(path: Path):
     return drawing
 
 
-_svg_drawing = cache(read_svg)
+@cache
+def _svg_of(path: Path, data_digest: str):
+    return read_svg(path)
+
+
+def _svg_drawing(path: Path):
+    """`read_svg` once per file and content: a file swapped while running is read again."""
+    return _svg_of(path, hashlib.sha256(path.read_bytes()).hexdigest())
 
 
 def _draw_shape(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:
