@@ -28,7 +28,7 @@ from printkit.content.layout import INLINE_ICON, Face, Layout, Zone, fill
 from printkit.errors import RenderError
 from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
-from printkit.render.theme import INK, Theme
+from printkit.render.theme import Theme
 from printkit.render.units import BLEED, MM, Box
 
 BUILT_IN = {"body": BODY, "bold": BOLD, "italic": ITALIC}
@@ -106,7 +106,7 @@ def icon_words(text: str, words: Mapping[str, str]) -> str:
         return text
     names = sorted(words, key=len, reverse=True)
     pattern = re.compile(r"(?<![\w:])(" + "|".join(map(re.escape, names)) + r")\b", re.I)
-    return pattern.sub(lambda m: f":{words[m.group(1).lower()]}:\u00a0{m.group(1)}", text)
+    return pattern.sub(lambda m: f":{words[m.group(1).lower()]}:{m.group(1)}", text)
 
 
 def raster_icon(svg: Path) -> Path:
@@ -139,73 +139,20 @@ def fit_paragraph(
     """The largest size from the style's down to its minimum at which the text fits the box."""
     style = layout.style(zone.style)
     font = font_name(layout, style.font)
-    para = _fit_markup(
-        lambda size: rich_markup(text, lambda name: _inline_icon(layout, name, size * ICON_SCALE)),
-        lambda size: _paragraph_style(layout, zone, font, size),
-        (style.size, style.min_size),
-        width,
-        height,
-    )
-    if para is not None:
-        return para
+    size = style.size
+    while size >= style.min_size - 1e-6:
+        markup = rich_markup(text, lambda name, s=size: _inline_icon(layout, name, s * ICON_SCALE))
+        para = Paragraph(markup, _paragraph_style(layout, zone, font, size))
+        _, used = para.wrap(width, height)
+        if used <= height + 0.01 and _widest(para) <= width + 0.01:
+            return para
+        size -= 0.5
     raise RenderError(
         f"{what}: text does not fit its zone at the style's minimum size of "
         f"{style.min_size:g} pt: {text!r}",
         f"shorten the text, lower the style's min_size or enlarge the zone's box "
         f"(layout.yaml line {zone.line}, {width / MM:.0f} x {height / MM:.0f} mm)",
     )
-
-
-def fit_rich(
-    text: str,
-    font: str,
-    box: tuple[float, float],
-    sizes: tuple[float, float],
-    icon_file: Callable[[str], Path | None],
-    what: str,
-    colour: Color = INK,
-) -> Paragraph:
-    """Rich text (**bold**, *italic*, :icon:) at the largest size from ``sizes[0]`` down to
-    ``sizes[1]`` that fits a ``box`` of (width, height) points; an icon comes from
-    ``icon_file``. A game's own card faces use it as layout zones use `fit_paragraph`."""
-
-    def icon(name: str, size: float) -> str:
-        path = icon_file(name)
-        if path is None:
-            raise RenderError(f"{what}: no icon {name!r} for {text!r}")
-        return icon_markup(path, size * ICON_SCALE)
-
-    para = _fit_markup(
-        lambda size: rich_markup(text, lambda name: icon(name, size)),
-        lambda size: ParagraphStyle(
-            "rich", fontName=font, fontSize=size, leading=size * 1.2, textColor=colour
-        ),
-        sizes,
-        *box,
-    )
-    if para is not None:
-        return para
-    raise RenderError(
-        f"{what}: text does not fit its box at the minimum size of {sizes[1]:g} pt: {text!r}",
-        f"shorten the text (the box is {box[0] / MM:.0f} x {box[1] / MM:.0f} mm)",
-    )
-
-
-def _fit_markup(
-    markup_at: Callable[[float], str],
-    style_at: Callable[[float], ParagraphStyle],
-    sizes: tuple[float, float],
-    width: float,
-    height: float,
-) -> Paragraph | None:
-    size, least = sizes
-    while size >= least - 1e-6:
-        para = Paragraph(markup_at(size), style_at(size))
-        _, used = para.wrap(width, height)
-        if used <= height + 0.01 and _widest(para) <= width + 0.01:
-            return para
-        size -= 0.5
-    return None
 
 
 def _widest(para: Paragraph) -> float:
