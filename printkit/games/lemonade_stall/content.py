@@ -6,6 +6,7 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
+from printkit.content.art import ArtSet, read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.components import read_colours, read_components
 from printkit.content.fields import (
@@ -159,6 +160,7 @@ def load(folder: Path) -> LemonadeStall:
     charts = _charts(sales.get("charts"), condition_ids, len(degrees), conditions)
     _check_charts(sales.get("charts"), charts, range(min_players, max_players + 1))
     items = _items(items_doc.get("items"))
+    art = read_art(folder)
     d12 = weather.get("d12_from_2d6")
     d12.expect_keys(["high_half_from", "high_half_adds"])
 
@@ -191,14 +193,15 @@ def load(folder: Path) -> LemonadeStall:
         items=items,
         bulk_size=items_doc.get("bulk_size").as_int(2, 1000),
         max_per_item=items_doc.get("max_per_item_per_round").as_int(1, 1000),
-        benefits=_benefits(read_card_list(folder, "benefits", ledger)),
-        events=_events(read_card_list(folder, "events", ledger), step),
+        benefits=_benefits(read_card_list(folder, "benefits", ledger), art),
+        events=_events(read_card_list(folder, "events", ledger), step, art),
         deck_size=game.get("event_deck_size").as_int(1, MAX_CARDS),
         components=read_components(
             components_doc.get("components"), COMPONENT_KINDS, COMPONENT_PER
         ),
         kit=_kit_layout(kit_doc),
         words=read_words(folder / "words.yaml", WORDS, ledger),
+        art=art,
         gaps=(),
     )
     _check_deck(game.get("event_deck_size"), pack)
@@ -454,7 +457,7 @@ def _effect(node: Field, cls: type, nested: dict[str, tuple[str, ...]]) -> tuple
     return cls(**values), placeholders
 
 
-def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
+def _benefits(entries: list[Field], art: ArtSet) -> tuple[Benefit, ...]:
     result = []
     nested = {
         "sales_bonus": ("per_cup", "cups"),
@@ -462,7 +465,7 @@ def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
         "theft": ("goods", "money"),
     }
     for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect"], ["min_players"])
+        entry.expect_keys(["id", "title", "text", "effect"], ["min_players", "art"])
         effect, placeholders = _effect(entry.get("effect"), BenefitEffect, nested)
         min_players = entry.opt("min_players")
         result.append(
@@ -472,16 +475,17 @@ def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
                 text=fill_text(entry.get("text"), placeholders),
                 effect=effect,
                 min_players=min_players.as_int(1, 10) if min_players else 0,
+                art=art.for_card(entry, entry.get("id").as_id(), "benefit"),
             )
         )
         check_unique(entry.get("id"), [b.id for b in result], "card id", CARD_ID_HINT)
     return tuple(result)
 
 
-def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
+def _events(entries: list[Field], step: int, art: ArtSet) -> tuple[Event, ...]:
     result = []
     for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity"])
+        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity", "art"])
         effect, placeholders = _effect(entry.get("effect"), EventEffect, {})
         immunity = entry.opt("immunity")
         result.append(
@@ -493,6 +497,7 @@ def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
                 change=parse_change(entry.get("codes"), step),
                 copies=read_copies(entry, MAX_CARDS),
                 immunity=immunity.as_bool() if immunity else True,
+                art=art.for_card(entry, entry.get("id").as_id(), "event"),
             )
         )
         check_unique(entry.get("id"), [e.id for e in result], "card id", CARD_ID_HINT)
