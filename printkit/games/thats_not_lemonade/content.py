@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from printkit.content.art import ArtSet, read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.fields import Field, Ledger, check_unique, read_size
 from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
@@ -40,7 +41,7 @@ GAME_KEYS = [
     "rules_of_play",
     "bring",
 ]
-CARD_KEYS = (["id", "title", "text", "copies"], ["lemons", "ice", "out"])
+CARD_KEYS = (["id", "title", "text", "copies"], ["lemons", "ice", "out", "art"])
 
 
 def load(folder: Path) -> ThatsNotLemonade:
@@ -53,7 +54,8 @@ def load(folder: Path) -> ThatsNotLemonade:
 
     box = box_facts(game, fewest=2, longest=600)
     min_players, max_players = box["min_players"], box["max_players"]
-    cards = _cards(read_card_list(folder, "cards", ledger))
+    art = read_art(folder)
+    cards = _cards(read_card_list(folder, "cards", ledger), art)
     setup = game.get("setup")
     setup.expect_keys(["removed_card", "removals"])
     rules = game.get("rules_of_play")
@@ -74,6 +76,7 @@ def load(folder: Path) -> ThatsNotLemonade:
         characters=_characters(characters.get("characters"), max_players),
         bring=tuple(b.as_str() for b in game.get("bring").as_list()),
         kit=_kit_layout(kit_doc),
+        art=art,
     )
     _check_removals(setup.get("removals"), pack)
     _check_trophies(game.get("trophy"), pack)
@@ -81,7 +84,7 @@ def load(folder: Path) -> ThatsNotLemonade:
 
 
 # -- cards ---------------------------------------------------------------------
-def _cards(entries: list[Field]) -> tuple[Card, ...]:
+def _cards(entries: list[Field], art: ArtSet) -> tuple[Card, ...]:
     result: list[Card] = []
     for entry in entries:
         entry.expect_keys(*CARD_KEYS)
@@ -104,7 +107,14 @@ def _cards(entries: list[Field]) -> tuple[Card, ...]:
             )
         text = fill_text(entry.get("text"), {"lemons": values["lemons"], "copies": copies})
         result.append(
-            Card(card_id, entry.get("title").as_str(), text, copies, **values)  # type: ignore[arg-type]
+            Card(
+                card_id,
+                entry.get("title").as_str(),
+                text,
+                copies,
+                **values,  # type: ignore[arg-type]
+                art=art.for_card(entry, card_id, "card"),
+            )
         )
     if not any(c.out for c in result):
         raise entries[0].error(

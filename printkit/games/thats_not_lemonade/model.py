@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import Art, ArtSet
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index
 
@@ -31,6 +32,7 @@ class Card:
     lemons: int = 0
     ice: bool = False
     out: bool = False  # a That's Not Lemonade card: shown at once, its taker is out
+    art: Art | None = None  # the card's illustration (the rules never read it)
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class ThatsNotLemonade:
     characters: tuple[Character, ...]
     bring: tuple[str, ...]  # what players bring that the kit does not print
     kit: KitLayout
+    art: ArtSet = ArtSet()  # card art, the back and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------
