@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.content.art import Art
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
-from printkit.render.cardparts import CORNER, cutting_advice, flood, panel, xywh
+from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
@@ -24,7 +24,7 @@ from printkit.render.layout import draw_picture, icon_words
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
-from printkit.render.units import BLEED, MM, SAFE, TOKEN_ROOM, Box
+from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
 EVENT_COLOUR = SKY
 BENEFIT_COLOUR = LEMON
@@ -157,25 +157,12 @@ def _event_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], No
 
     def draw(c: Canvas, trim: Box) -> None:
         if art is not None and not theme.ink_saver:
-            _designed_back(c, trim, art, "EVENT", pack.title)
+            designed_back(c, trim, art.path, "EVENT", pack.title)
             return
         flood(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
         _back_emblem(c, trim, "EVENT", "cloud", pack.title, theme)
 
     return draw
-
-
-def _designed_back(c: Canvas, trim: Box, art: Art, word: str, game: str) -> None:
-    """A back drawn from the pack's art, run into the bleed; its word on a plate below the
-    picture's emblem, clear of a few millimetres of duplex misregistration."""
-    draw_picture(c, trim.outset(BLEED), art.path, cover=True)
-    plate = Box(trim.cx - 22 * MM, trim.y + 13 * MM, 44 * MM, 14 * MM)
-    panel(c, plate, white, INK, 0.8, plate.height / 2)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 13)
-    c.drawCentredString(plate.cx, plate.y + 6.5 * MM, word)
-    c.setFont(BODY, 7)
-    c.drawCentredString(plate.cx, plate.y + 2.6 * MM, game)
 
 
 def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, game: str, theme: Theme) -> None:
@@ -258,7 +245,7 @@ def _benefit_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], 
 
     def draw(c: Canvas, trim: Box) -> None:
         if art is not None and not theme.ink_saver:
-            _designed_back(c, trim, art, "BENEFIT", pack.title)
+            designed_back(c, trim, art.path, "BENEFIT", pack.title)
             return
         flood(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
         _back_emblem(c, trim, "BENEFIT", "star", pack.title, theme)
