@@ -4,7 +4,8 @@ Layout zones set rich text with reportlab's Paragraph, which places an icon as
 a raster image and may break a line between an icon and the word it leads. A
 game's own card faces use this instead: an icon glued to its word wraps with
 it, sits on the baseline at the text's size, and is the pack's SVG drawn as
-paths, so it prints as crisply as the text.
+paths, so it prints as crisply as the text. Lines break only at plain spaces:
+a no-break space keeps a number with its word.
 """
 
 from __future__ import annotations
@@ -99,7 +100,8 @@ def fit_icon_text(
     """The largest size from ``sizes[0]`` down to ``sizes[1]`` at which the text, its
     ``:icon:`` names drawn from ``icon_file``, fits a box of (width, height) points."""
     paragraphs = [
-        [_word(token, icon_file, what) for token in line.split()] for line in text.split("\n")
+        [_word(token, icon_file, what) for token in line.split(" ") if token]
+        for line in text.split("\n")
     ]
     size, least = sizes
     while size >= least - 1e-6:

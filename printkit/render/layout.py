@@ -101,12 +101,18 @@ def icon_markup(path: Path, size: float) -> str:
 
 def icon_words(text: str, words: Mapping[str, str]) -> str:
     """The text with ``:icon:`` before each of these words (whole words, any case), so a
-    card's text shows a good's picture without the content spelling the icon out."""
+    card's text shows a good's picture without the content spelling the icon out. A number
+    just before the word is tied to it with a no-break space ("2 :cups:cups" never splits)."""
     if not words:
         return text
     names = sorted(words, key=len, reverse=True)
-    pattern = re.compile(r"(?<![\w:])(" + "|".join(map(re.escape, names)) + r")\b", re.I)
-    return pattern.sub(lambda m: f":{words[m.group(1).lower()]}:{m.group(1)}", text)
+    pattern = re.compile(r"(?<![\w:])(?:(\d+) )?(" + "|".join(map(re.escape, names)) + r")\b", re.I)
+
+    def mark(m: re.Match) -> str:
+        number = f"{m.group(1)}\u00a0" if m.group(1) else ""
+        return f"{number}:{words[m.group(2).lower()]}:{m.group(2)}"
+
+    return pattern.sub(mark, text)
 
 
 def raster_icon(svg: Path) -> Path:
