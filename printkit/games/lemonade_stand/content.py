@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from pathlib import Path
 
+from printkit.content.art import read_art
 from printkit.content.fields import Field, Ledger, check_unique, read_size, suggest
 from printkit.content.packs import PACK_OPTIONAL_KEYS, read_document
 from printkit.content.symbol_names import SYMBOL_NAMES
@@ -217,6 +218,7 @@ def load(folder: Path) -> LemonadeStand:
         labels=_labels(labels_doc.get("labels"), values, coins, mom),
         rulings=_rulings(game.get("rulings")),
         card=read_size(kit_doc.get("card"), 300, MIN_MM),
+        art=read_art(folder),
         reference=read_size(kit_doc.get("reference"), 300, MIN_MM),
     )
     _check_copies(coins_doc.get("copies"), pack)
