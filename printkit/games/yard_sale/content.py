@@ -11,6 +11,7 @@ import re
 from dataclasses import fields, replace
 from pathlib import Path
 
+from printkit.content.art import read_art
 from printkit.content.cardtext import PLACEHOLDER, fill_text
 from printkit.content.components import read_colours, read_components
 from printkit.content.fields import (
@@ -143,6 +144,7 @@ def load(folder: Path) -> YardSale:
             components_doc.get("components"), COMPONENT_KINDS, ["player-colour"], optional=False
         ),
         kit=_kit_layout(kit_doc),
+        art=read_art(folder),
     )
     _check_components(components_doc.get("components"), pack)
     _check_decks(game, pack)

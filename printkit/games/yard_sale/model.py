@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
@@ -139,6 +140,7 @@ class YardSale:
     cash: tuple[Denomination, ...]
     components: tuple[Component, ...]
     kit: KitLayout
+    art: ArtSet = ArtSet()  # card art, backs and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups (built once per pack; equality ignores them) -----------------
