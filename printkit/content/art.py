@@ -63,17 +63,18 @@ class ArtSet:
             name = node.as_str()
             art = self.get(name)
             if art is None:
+                own = self.get(card_id)
+                hint = f"drop the field to use {own.name}" if own else self._known(name)
                 raise node.error(
                     f"no art file {name!r} in {self.folder}",
-                    f"add the file, or name one that is there; {self._known(name)}",
+                    f"add the file, or name one that is there; {hint}",
                 )
             return art
         return self.get(card_id) or self.get(deck)
 
     def _known(self, name: str) -> str:
         names = [art.name for art in self.pictures]
-        close = suggest(name, names)
-        return close or (f"{len(names)} pictures there" if names else "the folder is empty")
+        return suggest(name, names) if names else "the folder is empty"
 
 
 def read_art(pack_folder: Path) -> ArtSet:
