@@ -164,7 +164,7 @@ def test_an_icon_wraps_with_its_word_and_its_number(pack):
     text = icon_words("aaaa bbbb cccc 2 cups", {"cups": "cups"})
     fitted = fit_icon_text(text, "PK-Sans", (60, 200), (10, 10), lambda name: icon, "test")
     last = fitted.lines[-1]
-    assert last == ((f"2\u00a0", icon, "cups"),)  # one word: never "2" | icon | "cups"
+    assert last == (("2\u00a0", icon, "cups"),)  # one word: never "2" | icon | "cups"
 
 
 def test_lemonade_stall_card_text_still_reads_as_words(pack):
