@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from printkit.content.art import ArtSet, read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.fields import Field, Ledger, suggest
 from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
@@ -89,7 +90,7 @@ def load(folder: Path) -> Sandcastles:
     scoring = _scoring(game.get("scoring"))
     rulings = _rulings(game.get("rulings"))
     game.get("card_list").as_choice(["cards.csv", "cards.yaml"])
-    cards = _cards(read_card_list(folder, "cards", ledger), scoring)
+    cards = _cards(read_card_list(folder, "cards", ledger), scoring, read_art(folder))
     pack = Sandcastles(
         folder=folder,
         **box,
@@ -139,10 +140,12 @@ def _rulings(node: Field) -> Rulings:
 
 
 # -- cards -----------------------------------------------------------------------
-def _cards(entries: list[Field], scoring: Scoring) -> tuple[CardType, ...]:
+def _cards(entries: list[Field], scoring: Scoring, art: ArtSet) -> tuple[CardType, ...]:
     result: list[CardType] = []
     for entry in entries:
-        entry.expect_keys(["id", "name", "kind", "edges", "corners", "copies"], ["walls", "text"])
+        entry.expect_keys(
+            ["id", "name", "kind", "edges", "corners", "copies"], ["walls", "text", "art"]
+        )
         kind = entry.get("kind").as_choice(KINDS)
         face = parse_face(entry, kind)
         text_node = entry.opt("text")
@@ -156,6 +159,7 @@ def _cards(entries: list[Field], scoring: Scoring) -> tuple[CardType, ...]:
             face=face,
             copies=entry.get("copies").as_int(1, MAX_CARDS),
             text=fill_text(text_node, bonus) if text_node else "",
+            art=art.for_card(entry, entry.get("id").as_id(), kind) if kind != CASTLE else None,
         )
         _check_new(entry, card, result)
         result.append(card)

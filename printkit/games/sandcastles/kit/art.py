@@ -26,6 +26,7 @@ from printkit.games.sandcastles.model import (
     Route,
 )
 from printkit.render.fonts import BODY, BOLD, FittedText, draw_fitted, fit, width
+from printkit.render.layout import draw_picture
 from printkit.render.theme import INK, Theme, mix
 from printkit.render.units import BLEED, Box
 
@@ -335,8 +336,12 @@ def draw_resting(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:
     c.setLineWidth(pen.len(0.01))
     for v in (0.34, 0.38):
         _wave(pen, v)
-    draw = EMBLEMS[card.kind]
-    draw(c, *pen.at(0.5, 0.6), pen.len(0.2), theme)
+    x, y = pen.at(0.5, 0.6)
+    if card.art is not None:  # the pack's own emblem
+        r = pen.len(0.24)
+        draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), card.art.path)
+    else:
+        EMBLEMS[card.kind](c, x, y, pen.len(0.2), theme)
     _label(c, box, card.name, card.text, f"card {card.id!r}", theme.flood(mix(SEA, white, 0.45)))
     c.restoreState()
 
