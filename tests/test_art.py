@@ -169,7 +169,7 @@ def test_an_icon_wraps_with_its_word_and_its_number(pack):
 
 def test_lemonade_stall_card_text_still_reads_as_words(pack):
     text = PdfReader(io.BytesIO(event_face(pack, "poor-quality-cups"))).pages[0].extract_text()
-    assert "unused" in text and "cups" in text
+    assert "half of your unused" in text and "cups, rounded down." in text  # runs, not words
 
 
 def test_lemonade_stand_dollar_texts_show_coins_cups_and_customers():

@@ -122,22 +122,44 @@ def _line_width(line, font: str, size: float) -> float:
 
 
 def draw_icon_text(c: Canvas, fitted: IconText, x: float, top: float, colour: Color = INK) -> None:
-    """Draw fitted lines left-aligned downward from ``top``."""
+    """Draw fitted lines left-aligned downward from ``top``; the words between two icons go
+    out as one string, so the PDF's text reads as the sentence it is."""
     size, font = fitted.size, fitted.font
-    space = width(" ", font, size)
     baseline = top - size
     for line in fitted.lines:
         cursor = x
-        for word in line:
-            for i, part in enumerate(word):
-                if isinstance(part, Path):
-                    side = size * ICON_SIZE
-                    draw_picture(c, Box(cursor, baseline - size * ICON_DROP, side, side), part)
-                    cursor += side + (size * ICON_GAP if i + 1 < len(word) else 0)
-                    continue
+        for run in _runs(line, size):
+            if isinstance(run, float):
+                cursor += run
+            elif isinstance(run, Path):
+                side = size * ICON_SIZE
+                draw_picture(c, Box(cursor, baseline - size * ICON_DROP, side, side), run)
+                cursor += side
+            else:
                 c.setFillColor(colour)
                 c.setFont(font, size)
-                c.drawString(cursor, baseline, part)
-                cursor += width(part, font, size)
-            cursor += space
+                c.drawString(cursor, baseline, run)
+                cursor += width(run, font, size)
         baseline -= fitted.leading
+
+
+def _runs(line: tuple[tuple[Part, ...], ...], size: float) -> list[Part | float]:
+    """A line as text runs, icons and the gaps (points) after icons inside a word: the
+    words and spaces between two icons joined into one string."""
+    runs: list[Part | float] = []
+    for index, word in enumerate(line):
+        for i, part in enumerate(word):
+            if isinstance(part, Path):
+                runs.append(part)
+                if i + 1 < len(word):
+                    runs.append(size * ICON_GAP)
+            elif runs and isinstance(runs[-1], str):
+                runs[-1] += part
+            else:
+                runs.append(part)
+        if index + 1 < len(line):
+            if runs and isinstance(runs[-1], str):
+                runs[-1] += " "
+            else:
+                runs.append(" ")
+    return runs
