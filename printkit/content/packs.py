@@ -15,7 +15,15 @@ from printkit.errors import ContentError, Location, UsageError
 from printkit.resources import bundled_content
 
 GAME_FILE = "game.yaml"
-PACK_OPTIONAL_KEYS = ("engine",)  # any game.yaml may name the rules it plays by
+PACK_OPTIONAL_KEYS = ("engine",)
+BOX_KEYS = (
+    "id",
+    "title",
+    "tagline",
+    "players",
+    "play_time_minutes",
+    "age",
+)  # `box_facts`  # any game.yaml may name the rules it plays by
 BUNDLED_CONTENT = bundled_content()
 
 

@@ -115,14 +115,16 @@ class Custom:
 
 @dataclass(frozen=True)
 class ListOf:
-    """A list of values of one kind, ``least..most`` long; ``unique`` names the key that
-    may not repeat (refused at the entry that repeats it)."""
+    """A list of values of one kind, ``least..most`` long.
+
+    ``unique`` maps each attribute that may not repeat to how an error names it
+    ({"id": "card id"}); a repeat is refused at the entry that repeats it.
+    """
 
     item: Spec
     least: int = 0
     most: int | None = None
-    unique: str = ""
-    what: str = ""  # how an error names the repeated key: "card id"
+    unique: Mapping[str, str] = field(default_factory=dict)
     hint: str = ""
 
     def read(self, node: Field) -> tuple[Any, ...]:
@@ -131,16 +133,14 @@ class ListOf:
     def read_entries(self, entries: Iterable[Field]) -> list[Any]:
         """Entries already split from their file (a card list read from YAML, CSV or XLSX)."""
         result: list[Any] = []
-        seen: set[Any] = set()
+        seen: dict[str, set[Any]] = {key: set() for key in self.unique}
         for entry in entries:
             value = self.item.read(entry)
-            if self.unique:
-                key = getattr(value, self.unique)
-                if key in seen:  # a set, not a scan: a 900-card deck checks in linear time
-                    raise entry.get(self.unique).error(
-                        f"{self.what or self.unique} {key!r} appears twice", self.hint
-                    )
-                seen.add(key)
+            for key, what in self.unique.items():
+                mark = getattr(value, key)
+                if mark in seen[key]:  # a set, not a scan: a 900-card deck checks in linear time
+                    raise entry.get(key).error(f"{what} {mark!r} appears twice", self.hint)
+                seen[key].add(mark)
             result.append(value)
         return result
 
@@ -178,6 +178,7 @@ class Record:
     rename: Mapping[str, str] = field(default_factory=dict)
     defaults: Mapping[str, Any] = field(default_factory=dict)
     also: tuple[str, ...] = ()  # further keys a caller reads itself (e.g. ``engine``)
+    check: Callable[[Field, dict[str, Any]], None] | None = None  # a rule across its fields
 
     def read(self, node: Field) -> Any:
         return self.make(**self.values(node))
@@ -191,6 +192,8 @@ class Record:
                 values[self._name(key)] = spec.read(node.get(key))
             elif key in self.defaults:
                 values[self._name(key)] = self.defaults[key]
+        if self.check is not None:
+            self.check(node, values)
         return values
 
     def _name(self, key: str) -> str:

@@ -59,7 +59,7 @@ def load(folder: Path) -> CardGame:
     del frame["engine"]  # the registry reads it to choose these rules
     layout = read_layout(folder)
     entries = read_card_list(folder, "cards", ledger)
-    cards = tuple(ListOf(_card_schema(layout), unique="id", what="card id").read_entries(entries))
+    cards = tuple(ListOf(_card_schema(layout), unique={"id": "card id"}).read_entries(entries))
     for entry, card in zip(entries, cards):
         if layout is not None:
             values = {key: entry.get(key) for key in entry.names() if key != "copies"}
