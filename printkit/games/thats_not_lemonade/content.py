@@ -13,6 +13,7 @@ from pathlib import Path
 from printkit.content.cardtext import fill_text
 from printkit.content.fields import Field, Ledger, check_unique, read_size
 from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.content.words import read_words
 from printkit.games.thats_not_lemonade.model import (
     MUST_PASS,
     TIE_BREAKS,
@@ -40,6 +41,31 @@ GAME_KEYS = [
     "rules_of_play",
     "bring",
 ]
+WORDS = {
+    "deck.cards_note": (),
+    "deck.tiles": (),
+    "deck.tiles_note": (),
+    "deck.odds": (),
+    "deck.odds_note": (),
+    "tile.turn": (),
+    "tile.out": ("out",),
+    "tile.round_end": ("out",),
+    "tile.winner": ("breaks", "trophy"),
+    "tile.then": (),
+    "tile.win": ("rounds",),
+    **{f"break.{name}": () for name in TIE_BREAKS},
+    "odds.title": ("out",),
+    "odds.intro": ("out", "starts"),
+    "odds.starts_first": ("count", "span"),
+    "odds.starts": ("count", "span"),
+    "odds.unseen": (),
+    "odds.pile": (),
+    "odds.footnote": ("buried", "left"),
+    "odds.buried_one": (),
+    "odds.buried_many": ("buried",),
+    "odds.left": (),
+    "odds.left_plus": ("buried",),
+}  # the kit's sentences in words.yaml, and the numbers each may hold
 CARD_KEYS = (["id", "title", "text", "copies"], ["lemons", "ice", "out"])
 
 
@@ -74,6 +100,7 @@ def load(folder: Path) -> ThatsNotLemonade:
         characters=_characters(characters.get("characters"), max_players),
         bring=tuple(b.as_str() for b in game.get("bring").as_list()),
         kit=_kit_layout(kit_doc),
+        words=read_words(folder / "words.yaml", WORDS, ledger),
     )
     _check_removals(setup.get("removals"), pack)
     _check_trophies(game.get("trophy"), pack)
