@@ -35,6 +35,7 @@ from printkit.content.schema import (
     Size,
     Text,
 )
+from printkit.content.words import read_words
 from printkit.errors import ContentError, Location
 from printkit.games.yard_sale.model import (
     RULE_KINDS,
@@ -83,6 +84,30 @@ RULE_PARAMETERS: dict[str, tuple[str, ...]] = {
 SUBJECT_SYMBOLS = ("book", "ball", "pot", "shirt", "hammer")
 SHARED_SYMBOLS = ("sun", "heart", "drop", "leaf", "star", "cloud", "cup", "cube", "coin")
 TIME_RE = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+FACTS = ("title", "display", "items", "pitches", "bonus", "favourite", "dislike", "lowest")
+FACTS += ("rounds", "minutes", "opening", "closing", "tokens")  # kit/cards.py `facts`
+_EXTRA = {
+    "deck.tokens_note": ("per", "cutting"),
+    **{f"target.{t}": ("subject",) for t in TARGETS},
+    **{f"shopper.{k}": ("count",) for k in ("items_one", "items", "time_one", "time")},
+    "reference.ties": ("ties",),
+}
+_SENTENCES = [
+    *(f"deck.{d}{n}" for d in ("items", "shoppers", "pitches", "cash", "reference", "track")
+      for n in ("", "_note")),
+    "deck.tokens", "deck.tokens_note", *(f"target.{t}" for t in TARGETS),
+    *(f"shopper.{k}" for k in ("cash", "buys", "items_one", "items", "time_one", "time")),
+    *(f"tie.{t}" for t in TIE_BREAKS), "tie.then", "reference.front", "reference.back",
+    *(f"reference.{k}{h}" for k in ("turn", "end", "opinion", "buying", "ties")
+      for h in ("_heading", "")),
+    "track.title", "track.span", "track.steps_heading",
+    *(f"track.{k}{h}" for k in ("buy", "collect", "clocks", "refill", "next")
+      for h in ("_heading", "")),
+    "back.title",
+    *(f"back.{k}{h}" for k in ("setup", "turn", "start", "opinion", "end")
+      for h in ("_heading", "")),
+]  # fmt: skip
+WORDS = {key: FACTS + _EXTRA.get(key, ()) for key in _SENTENCES}  # the kit's, in words.yaml
 COMPONENT_KINDS = ("card", "cash", "track", "token", "timer", "die")
 
 
@@ -116,6 +141,7 @@ def load(folder: Path) -> YardSale:
             docs["components"].get("components"), COMPONENT_KINDS, ["player-colour"], False
         ),
         kit=KIT.read(docs["kit"]),
+        words=read_words(folder / "words.yaml", WORDS, ledger),
     )
     _check_components(docs["components"].get("components"), pack)
     _check_decks(game, pack)
