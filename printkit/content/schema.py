@@ -104,6 +104,14 @@ class Players:
 
 
 @dataclass(frozen=True)
+class Node:
+    """The located value itself, for a caller that reads it against others (card text)."""
+
+    def read(self, node: Field) -> Field:
+        return node
+
+
+@dataclass(frozen=True)
 class Custom:
     """A value only code can read (a clock time, a one-key rule): ``read(node)``."""
 

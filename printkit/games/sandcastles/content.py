@@ -14,7 +14,17 @@ from printkit.content.packs import (
     read_card_list,
     read_document,
 )
-from printkit.content.schema import MAX_CARDS, Choice, Custom, Id, Int, Record, Text, read_rulings
+from printkit.content.schema import (
+    MAX_CARDS,
+    Choice,
+    Custom,
+    Id,
+    Int,
+    Node,
+    Record,
+    Text,
+    read_rulings,
+)
 from printkit.content.words import read_words
 from printkit.games.sandcastles.geometry import crossing, has_cycle
 from printkit.games.sandcastles.model import (
@@ -164,18 +174,17 @@ def _cards(entries: list[Field], scoring: Scoring) -> tuple[CardType, ...]:
     return tuple(result)
 
 
-FIELD = Custom(lambda node: node)  # read by `parse_face`, which sees the whole card
 CARD = Record(
     dict,
     {
         "id": Id(),
         "name": Text(),
         "kind": Choice(KINDS),
-        "edges": FIELD,
-        "corners": FIELD,
+        "edges": Node(),
+        "corners": Node(),
         "copies": Int(1, MAX_CARDS),
     },
-    optional={"walls": FIELD, "text": FIELD},
+    optional={"walls": Node(), "text": Node()},
 )
 
 

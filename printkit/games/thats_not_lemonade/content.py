@@ -29,6 +29,7 @@ from printkit.content.schema import (
     Id,
     Int,
     ListOf,
+    Node,
     Record,
     Size,
     Text,
@@ -154,7 +155,7 @@ CARDS = ListOf(
         {
             "id": Id(),
             "title": Text(),
-            "text": Custom(lambda node: node),
+            "text": Node(),
             "copies": Int(1, MAX_COPIES),
         },
         optional={"lemons": Int(0, 10), "ice": Bool(), "out": Bool()},

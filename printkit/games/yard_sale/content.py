@@ -30,6 +30,7 @@ from printkit.content.schema import (
     Id,
     Int,
     ListOf,
+    Node,
     Record,
     Rulings,
     Size,
@@ -225,7 +226,7 @@ def _items(
             "subject": Choice(tuple(names)),
             "price": Int(lowest_price, 1000),
             "rule": Custom(lambda node: _item_rule(node, list(names), rounds)),
-            "text": Custom(lambda node: node),
+            "text": Node(),
         },
     )
     return tuple(ListOf(item, unique=CARD_IDS, hint=CARD_ID_HINT).read_entries(entries))
@@ -352,7 +353,7 @@ def _pitches(entries: list[Field], subjects: tuple[Subject, ...]) -> tuple[Pitch
             "title": Text(),
             "target": Choice(TARGETS),
             "effect": EFFECT,
-            "text": Custom(lambda node: node),
+            "text": Node(),
         },
         optional={"subject": Choice(tuple(names)), "copies": Int(1, MAX_CARDS)},
         check=_check_pitch,
