@@ -104,6 +104,16 @@ class Players:
 
 
 @dataclass(frozen=True)
+class OrNone:
+    """``value`` as ``spec`` reads it, or ``null`` (a condition with no price cap)."""
+
+    spec: Spec
+
+    def read(self, node: Field) -> Any:
+        return None if node.raw is None else self.spec.read(node)
+
+
+@dataclass(frozen=True)
 class Node:
     """The located value itself, for a caller that reads it against others (card text)."""
 
