@@ -16,6 +16,7 @@ from pathlib import Path
 from printkit.content.art import Art, ArtSet
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index
+from printkit.content.words import Words
 
 TIE_BREAKS = ("lemons", "ice", "nearest-dealer-left")
 MUST_PASS = "must-pass"
@@ -85,6 +86,7 @@ class ThatsNotLemonade:
     characters: tuple[Character, ...]
     bring: tuple[str, ...]  # what players bring that the kit does not print
     kit: KitLayout
+    words: Words  # the kit's sentences, from words.yaml
     art: ArtSet = ArtSet()  # card art, the back and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
