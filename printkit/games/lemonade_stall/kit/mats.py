@@ -43,8 +43,8 @@ def _mat(pack: LemonadeStall, colour: PlayerColour, theme: Theme) -> Callable[[C
 
 
 def mat_regions(pack: LemonadeStall, box: Box) -> dict[str, Box]:
-    """Where each part of a mat drawn in ``box`` lies: its header, a space per good
-    (``goods:<id>``, its tokens on ``pile:<id>``) and the costs table; for the mat itself and pictures of it."""
+    """Where each part of a mat drawn in ``box`` lies, for the mat and pictures of it:
+    its header, a space per good (``goods:<id>``, tokens on ``pile:<id>``), the costs."""
     inner = box.inset(6 * MM)
     head, rest = inner.split_top(20 * MM)
     table_h = 52 * MM
