@@ -1050,6 +1050,22 @@ def _bottom_right_boxes(pack: LemonadeStall, box: Box) -> tuple[Box, Box, Box, B
     return steps, costs, middle, end
 
 
+def score_space(pack: LemonadeStall, money: int) -> Box:
+    """The score-track space a marker for ``money`` stands on (laps wrap round)."""
+    return _score_spaces(pack)[money % pack.kit.score_spaces].box
+
+
+def marker_spaces(pack: LemonadeStall) -> list[tuple[Box, Box]]:
+    """Each day's (condition, temperature) marker space on the time track, in board points."""
+    _, track = _top_left_boxes(pack, _board_layout(pack).top_left)
+    return _time_columns(pack, track)[2]
+
+
+def draw_chart(c: Canvas, box: Box, pack: LemonadeStall, players: int, theme: Theme) -> None:
+    """One maximum-sales chart in ``box``, as its printed card (for pictures of the table)."""
+    _draw_chart(c, box, pack, pack.chart(players), theme)
+
+
 def board_regions(pack: LemonadeStall) -> dict[str, Box]:
     """Where each part of the board lies, in board points: for pictures that point at them.
 
