@@ -79,7 +79,7 @@ CALLOUTS = (  # the rulebook's numbered callouts, numbered in this order
     *(f"setup.{k}" for k in ("board", "chart", "mats", "price-cards", "score-markers")),
     *(f"setup.{k}" for k in ("weather", "supply", "benefits", "events", "first-player")),
 )
-PICTURES = ("components", "pieces", "back", "board", "mat", "setup", "table")  # alt texts
+PICTURES = ("components", "cards", "tokens", "back", "board", "mat", "setup", "table")  # alt texts
 WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "rule.forecast": ("d12",),
     "rule.forecast_skip": ("last_day",),

@@ -238,9 +238,8 @@ def _card_blocks(pack: LemonadeStall, kit: pictures.Kit, sheet: PictureSheet) ->
             card_id = piece.label.split("#")[0]
             key = f"card:{card_id}"
             if key not in blocks:
-                blocks[key] = PictureBlock(
-                    piece.draw, width, height, kit.card_scale, titles[card_id], sheet
-                )
+                alt = f"The {titles[card_id]} card"
+                blocks[key] = PictureBlock(piece.draw, width, height, kit.card_scale, alt, sheet)
     return blocks
 
 
@@ -257,7 +256,8 @@ def _pictures(pack: LemonadeStall, kit: pictures.Kit, examples: Catalog) -> dict
         )
     return {
         "components:board": pictures.components_large(pack, kit, PictureSheet()),
-        "components:pieces": pictures.components_small(pack, kit, PictureSheet()),
+        "components:cards": pictures.components_cards(pack, kit, PictureSheet()),
+        "components:tokens": pictures.components_tokens(pack, kit, PictureSheet()),
         "board:callouts": pictures.board_callouts(pack, kit, PictureSheet()),
         "mat:callouts": pictures.mat_callouts(pack, kit, PictureSheet()),
         "setup:table": pictures.setup_table(pack, kit, PictureSheet(), pack.max_players),

@@ -230,17 +230,25 @@ def components_large(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> Scen
     return SceneBlock(placed, MEASURE, height, _say(pack, "picture.components"), sheet, captions)
 
 
-def components_small(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
-    """One of each card, marker and token at a size whose words can be read."""
+def components_cards(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
+    """One card of each deck (and the event deck's back) at a size whose words can be read."""
     s = kit.card_scale
     first = pack.player_colours[0].id
-    condition, degrees = pack.opening_weather
     event, benefit, price = pack.events[0].id, pack.benefits[0].id, pack.selling_prices[0]
     shown = [
         (kit.card(kit.events, event), s, "event-cards"),
         (kit.card(kit.events, event, back=True), s, ""),
         (kit.card(kit.benefits, benefit), s, "benefit-cards"),
         (kit.card(kit.prices, f"{first}-{price}"), s, "price-cards"),
+    ]
+    return _gallery(pack, shown, sheet, "picture.cards")
+
+
+def components_tokens(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
+    """One of each marker and token, at printed size."""
+    first = pack.player_colours[0].id
+    condition, degrees = pack.opening_weather
+    shown = [
         (kit.marker(f"condition-{condition}"), 1.0, "condition-markers"),
         (kit.marker(f"temperature-{degrees}"), 1.0, "temperature-markers"),
         (kit.marker("first-player"), 1.0, "first-player-marker"),
@@ -250,10 +258,18 @@ def components_small(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> Scen
         (kit.token("resource-3"), 1.0, "resource-tokens-3"),
         (kit.token("item-token"), 1.0, "item-tokens"),
     ]
+    return _gallery(pack, shown, sheet, "picture.tokens")
+
+
+def _gallery(
+    pack: LemonadeStall, shown: list[tuple[Shown, float, str]], sheet: PictureSheet, alt: str
+) -> SceneBlock:
+    """Pieces in rows, each captioned with its component's name and count (a blank id:
+    the back of the piece before it)."""
     back = _say(pack, "picture.back")
     items = [(p, k, _component_caption(pack, c) if c else back) for p, k, c in shown]
     placed, captions, height = shelves(items, MEASURE, gap=4 * MM)
-    return SceneBlock(placed, MEASURE, height, _say(pack, "picture.pieces"), sheet, captions)
+    return SceneBlock(placed, MEASURE, height, _say(pack, alt), sheet, captions)
 
 
 # -- the board and a mat with callouts ------------------------------------------------
