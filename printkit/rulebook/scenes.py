@@ -305,3 +305,109 @@ def readable_scale(draw: DrawFn, width: float, height: float, least: float = LEA
     without text: a third of its size)."""
     smallest = smallest_text(draw, width, height)
     return least / smallest * 1.001 if smallest else 1 / 3
+
+
+# -- a whole kit at a glance ------------------------------------------------------------
+GALLERY_HEIGHT = 580.0  # points: a picture of the gallery fits a Letter page under a heading
+PAGE_SCALE = 0.36  # a full-page part (a mat, a form) in the gallery
+
+
+class KitGallery:
+    """Every part of a kit, one face of each deck (and its back), captioned with the
+    part's title: the components spread any game gets from its own kit.
+
+    Cards are shown at the scale that prints their smallest words at 6 pt; the
+    gallery runs over as many pictures as it needs, each short enough for a page.
+    """
+
+    def __init__(self, kit, alt: str = "", width: float = 150 * MM) -> None:
+        alt = alt or ", ".join(part.title for part in kit.parts)  # the kit's own names
+        self.alt = alt
+        self.scenes = _gallery_scenes(_kit_items(kit, width), alt, width)
+
+    def fingerprint(self) -> Drawing:
+        drawn = [scene.fingerprint() for scene in self.scenes]
+        chars = frozenset().union(*(d.chars for d in drawn))
+        return Drawing(digest([d.digest for d in drawn]), chars, all(d.portable for d in drawn))
+
+    def flowables(self, width: float) -> list[Flowable]:
+        return [f for scene in self.scenes for f in scene.flowables(width)]
+
+    def html(self) -> str:
+        return "".join(scene.html() for scene in self.scenes)
+
+
+def _kit_items(kit, width: float) -> list[tuple[Shown, float, str]]:
+    from printkit.kit import Board, Deck
+    from printkit.render.units import PAPERS, PRINT_MARGIN
+
+    items: list[tuple[Shown, float, str]] = []
+    for part in kit.parts:
+        if isinstance(part, Deck):
+            for deck in (part, *part.also):
+                items += _deck_items(deck, width)
+        elif isinstance(part, Board):
+            items.append((_board_shown(part), width / part.width, part.title))
+        elif part.pages:
+            paper = PAPERS["a4"].landscape if part.landscape else PAPERS["a4"]
+            w, h = paper.width - 2 * PRINT_MARGIN, paper.height - 2 * PRINT_MARGIN - 4 * MM
+            scale = min(PAGE_SCALE, width / w)
+            items.append((Shown(part.pages[0], w, h), scale, part.title))
+    return items
+
+
+def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
+    if not deck.pieces:
+        return []
+    piece = deck.pieces[0]
+    scale = min(1.0, max(0.5, readable_scale(piece.draw, deck.width, deck.height)))
+    scale = min(scale, width / 2.2 / deck.width)
+    items = [(Shown(piece.draw, deck.width, deck.height), scale, deck.title)]
+    if piece.back is not None:
+        items.append((Shown(piece.back, deck.width, deck.height), scale, ""))
+    return items
+
+
+def _board_shown(board) -> Shown:
+    def draw(c: Canvas, box: Box) -> None:
+        c.saveState()
+        c.translate(box.x, box.y)
+        board.draw(c)
+        c.restoreState()
+
+    return Shown(draw, board.width, board.height, edge=False)
+
+
+def _gallery_scenes(
+    items: list[tuple[Shown, float, str]], alt: str, width: float
+) -> list[SceneBlock]:
+    """The items in as few pictures as fit a page each; a back sits with its face."""
+    scenes, group = [], []
+    for item in items:
+        trial = group + [item]
+        if group and shelves(trial, width)[2] > GALLERY_HEIGHT and item[2]:
+            scenes.append(group)
+            group = [item]
+        else:
+            group = trial
+    if group:
+        scenes.append(group)
+    out = []
+    for group in scenes:
+        placed, captions, height = shelves(group, width)
+        out.append(SceneBlock(placed, width, height, alt, PictureSheet(), captions))
+    return out
+
+
+def legible(draw: DrawFn, width: float, height: float, at_least: float) -> float:
+    """A picture's scale: ``at_least``, or larger when its words would print under 6 pt
+    (never above its printed size)."""
+    return max(at_least, min(1.0, readable_scale(draw, width, height)))
+
+
+def kit_gallery(make_kit, pack, theme, lang: str = "") -> KitGallery:
+    """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4)."""
+    from printkit.kit import KitOptions
+    from printkit.render.units import PAPERS
+
+    return KitGallery(make_kit(pack, KitOptions(PAPERS["a4"], theme, lang=lang)))
