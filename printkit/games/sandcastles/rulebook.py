@@ -13,7 +13,7 @@ from typing import Any
 from printkit.check.checker import Example, plain
 from printkit.errors import ContentError, Location
 from printkit.games.sandcastles.examples import built_castle, read_castle
-from printkit.games.sandcastles.kit import kit
+from printkit.games.sandcastles.kit import kit, pictures
 from printkit.games.sandcastles.kit.art import draw_card
 from printkit.games.sandcastles.kit.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
@@ -43,6 +43,7 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
     blocks: dict[str, Block] = {}
     cards = _cards(pack, theme, sheet, blocks)
     blocks["components:kit"] = kit_gallery(kit, pack, theme)
+    blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
     gaps = rulings(pack.gaps, lambda gap: field_words(gap.field), unquoted)
     variables: dict[str, Any] = {
         "game": _game(pack),
