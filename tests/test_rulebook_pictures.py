@@ -193,3 +193,33 @@ def _overlaps_castle(pack):
 
     example = read_example(CONTENT / "sandcastles" / "examples" / "overlaps.yaml")
     return example.given.get("castle")
+
+
+def test_a_new_game_shows_its_own_cards_and_previews_a_rulebook_page(tmp_path):
+    """`printkit new` gives a rulebook whose Components chapter draws the game's cards;
+    `printkit preview --page` writes that page for the README, and names a wrong one."""
+    from tests.conftest import new_game, run_cli
+
+    content = tmp_path / "content"
+    folder = new_game(content, "moon-cards")
+    out = tmp_path / "out"
+    built = run_cli(
+        "build", "moon-cards", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
+    assert built.exit_code == 0, built.output
+    book = PdfReader(out / "moon-cards" / "a4" / "rulebook.pdf")
+    pages = [words(p.extract_text() or "") for p in book.pages]
+    first_card = (folder / "cards.yaml").read_text(encoding="utf-8")
+    index = next(i for i, p in enumerate(pages) if "components" in p and "contents" not in p)
+    runs = {text for text, *_ in drawn_text(book.pages[index])}
+    titles = [line.split(":", 1)[1].strip() for line in first_card.splitlines() if "title:" in line]
+    assert titles[0] in runs  # the first card's face, drawn by the kit's own renderer
+    dest = tmp_path / "img"
+    shown = run_cli(
+        "preview", "moon-cards", "--out", str(out), "--to", str(dest), "--page", "Components"
+    )
+    assert shown.exit_code == 0, shown.output
+    assert (dest / "moon-cards-rulebook-components.png").read_bytes().startswith(b"\x89PNG")
+    wrong = run_cli("preview", "moon-cards", "--out", str(out), "--to", str(dest), "--page", "Nope")
+    assert wrong.exit_code == 2
+    assert "'Nope'" in wrong.output and "Components" in wrong.output

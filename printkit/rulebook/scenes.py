@@ -236,6 +236,7 @@ def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), BODY),  # else reportlab names Helvetica
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 2),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 4),
