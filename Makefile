@@ -38,7 +38,7 @@ mutate: $(MUTATE_STAMP)
 
 docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img --page Components --page "The board" --page "A player mat" --page "Setting up"
-	rm -f docs/img/lemonade-stall-01-board.png
+	rm -f docs/img/lemonade-stall-01-board.png docs/img/lemonade-stall-calibration.png
 	rm -rf .docs-scaffold && $(BIN)/printkit new star-garden --content .docs-scaffold/content
 	$(BIN)/printkit build star-garden --content .docs-scaffold/content --out .docs-scaffold/out --paper a4 --png
 	$(BIN)/printkit preview star-garden --out .docs-scaffold/out --to docs/img --page Components
