@@ -78,6 +78,7 @@ CALLOUTS = (  # the rulebook's numbered callouts, numbered in this order
     *(f"mat.{k}" for k in ("header", "goods", "costs")),
     *(f"setup.{k}" for k in ("board", "chart", "mats", "price-cards", "score-markers")),
     *(f"setup.{k}" for k in ("weather", "supply", "benefits", "events", "first-player")),
+    *(f"table.{k}" for k in ("weather", "event", "price-cards", "score-markers", "first-player")),
 )
 PICTURES = ("components", "cards", "tokens", "back", "board", "mat", "setup", "table")  # alt texts
 WORDS = {f"step.{step}": () for step in STEP_IDS} | {
