@@ -17,7 +17,7 @@ from printkit.check.checker import Example, plain
 from printkit.content.fields import Field, Gap
 from printkit.games.yard_sale.examples import read_move, read_round, read_shop, read_table
 from printkit.games.yard_sale.kit import cards as kit_cards
-from printkit.games.yard_sale.kit import kit
+from printkit.games.yard_sale.kit import kit, pictures
 from printkit.games.yard_sale.kit.cards import signed, signed_money, target_text
 from printkit.games.yard_sale.model import Item, Pitch, Shopper, YardSale
 from printkit.games.yard_sale.play import Move, play_round
@@ -189,6 +189,7 @@ def _component(pack: YardSale, component) -> dict[str, Any]:
 
 # -- card pictures ------------------------------------------------------------------------
 GALLERY = "components:kit"  # every part of the kit, one piece of each deck
+SETUP = "setup:table"  # the sale laid out for four sellers
 
 
 class CardPictures(Mapping[str, Block]):
@@ -224,6 +225,8 @@ class CardPictures(Mapping[str, Block]):
     def __getitem__(self, key: str) -> Block:
         if key == GALLERY and key not in self._made:
             self._made[key] = kit_gallery(kit, self.pack, self.theme)
+        if key == SETUP and key not in self._made:
+            self._made[key] = pictures.setup_table(self.pack, self.theme, PictureSheet())
         if key not in self._made:
             face, alt = self._faces[key]
             size = self.pack.kit.card
@@ -234,13 +237,13 @@ class CardPictures(Mapping[str, Block]):
         return self._made[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter([*self._faces, GALLERY])
+        return iter([*self._faces, GALLERY, SETUP])
 
     def __len__(self) -> int:
-        return len(self._faces) + 1
+        return len(self._faces) + 2
 
     def __contains__(self, key: object) -> bool:
-        return key in self._faces or key == GALLERY
+        return key in self._faces or key in (GALLERY, SETUP)
 
 
 # -- the designer's rulings ----------------------------------------------------------------
