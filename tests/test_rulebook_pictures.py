@@ -225,3 +225,37 @@ def test_a_new_game_shows_its_own_cards_and_previews_a_rulebook_page(tmp_path):
     wrong = run_cli("preview", "moon-cards", "--out", str(out), "--to", str(dest), "--page", "Nope")
     assert wrong.exit_code == 2
     assert "'Nope'" in wrong.output and "Components" in wrong.output
+
+
+def _book_pages(game: str) -> tuple[list, list[str]]:
+    from printkit.registry import plugin_for
+    from printkit.render.units import PAPERS
+    from printkit.rulebook.build import render_rulebook
+
+    plugin = plugin_for(game)
+    pack = plugin.load(CONTENT / game)
+    data = render_rulebook(plugin, pack, PAPERS["a4"], Theme())["rulebook.pdf"]
+    reader = PdfReader(BytesIO(data))
+    return reader.pages, pdf_pages(data)
+
+
+def test_sandcastles_set_up_numbers_the_hands_piles_and_reference_cards():
+    pack = load_sandcastles(CONTENT / "sandcastles")
+    _, pages = _book_pages("sandcastles")
+    values = {"hand_size": pack.hand_size, "piles": pack.piles}
+    texts = [t.format(**values) for t in pack.words.each("callout.setup").values()]
+    index = page_with(pages, *texts)
+    assert words(pack.words.say("picture.setup", players=4)) in pages[index]
+
+
+def test_yard_sale_set_up_shows_the_shoppers_on_display_and_four_sellers():
+    """The first shoppers of the deck lie face up, named by the kit's own card renderer,
+    and each of four colours sits at the table."""
+    from printkit.games.yard_sale.content import load as load_yard_sale
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    raw, pages = _book_pages("yard-sale")
+    index = page_with(pages, *(c.name for c in pack.player_colours[:4]), pack.shoppers[0].name)
+    runs = {text for text, *_ in drawn_text(raw[index])}
+    for shopper in pack.shoppers[: pack.display_shoppers]:
+        assert shopper.name in runs
