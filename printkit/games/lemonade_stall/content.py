@@ -65,6 +65,16 @@ STEP_IDS = (
     "spoilage",
     "end",
 )  # the day's ten steps, in order; words.yaml names each
+CALLOUT_VALUES = ("starting_money", "first_day", "last_day")
+CALLOUTS = (  # the rulebook's numbered callouts, numbered in this order
+    *(f"board.{k}" for k in ("score-track", "time-track", "chart", "sales", "forecast")),
+    *(f"board.{k}" for k in ("spoilage", "weather-change", "steps", "costs", "setup", "game-end")),
+    *(f"mat.{k}" for k in ("header", "goods", "costs")),
+    *(f"setup.{k}" for k in ("board", "chart", "mats", "price-cards", "score-markers")),
+    *(f"setup.{k}" for k in ("weather", "supply", "benefits", "events", "first-player")),
+    *(f"table.{k}" for k in ("weather", "event", "price-cards", "score-markers", "first-player")),
+)
+PICTURES = ("components", "cards", "tokens", "back", "board", "mat", "setup", "table")  # alt texts
 WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "rule.forecast": ("d12",),
     "rule.forecast_skip": ("last_day",),
@@ -120,6 +130,8 @@ WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "mat.costs_note": ("bulk_size",),
     "deck.mats": (),
     "deck.mats_note": (),
+    **{f"callout.{key}": CALLOUT_VALUES for key in CALLOUTS},
+    **{f"picture.{key}": ("players",) for key in PICTURES},
 }
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 

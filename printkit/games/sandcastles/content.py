@@ -68,6 +68,8 @@ WORDS = {
     "deck.reference": (),
     "deck.reference_note": (),
     "kit.timer": ("timer_minutes",),
+    **{f"callout.setup.{k}": ("hand_size", "piles") for k in ("hand", "reference", "piles")},
+    "picture.setup": ("players",),
     "score.heading": ("title",),
     **{f"score.{k}": () for k in ("tower", "courtyard", "bridge", "feather", "shell")},
     "score.illegal": (),
