@@ -488,9 +488,6 @@ def plan_purchase(
     return dict(_afford(ladder, money))
 
 
-Ladder = tuple[tuple[float, dict[str, int]], ...]  # (money it needs, purchase), dearest first
-
-
 def _ladder(
     pack: LemonadeStall,
     cache: dict[tuple, Ladder],
@@ -499,57 +496,76 @@ def _ladder(
     targets: Mapping[str, int],
     effect: EventEffect,
 ) -> Ladder:
-    """`_purchase_ladder`, kept per pack under ``key``, which names everything it reads."""
+    """The `Ladder` for one spot, kept per pack under ``key``, which names all it reads."""
     known = cache.get(key)
     if known is None:
         if len(cache) >= PLANS_KEPT:
             cache.clear()  # a long run on one core stays small
-        known = cache[key] = _purchase_ladder(pack, have, targets, effect)
+        known = cache[key] = Ladder(pack, have, targets, effect)
     return known
 
 
 def _afford(ladder: Ladder, money: int) -> dict[str, int]:
-    """The first purchase on the ladder the money pays for."""
-    for need, buy in ladder:
-        if need <= money:
-            return buy
-    return {}
+    return ladder.afford(money)
 
 
-def _purchase_ladder(
-    pack: LemonadeStall,
-    have: Mapping[str, int],
-    targets: Mapping[str, int],
-    effect: EventEffect,
-) -> Ladder:
-    """Every purchase the plan may settle on, whatever the money, with the money each needs.
+class Ladder:
+    """Every purchase the plan may settle on in one spot, whatever the money.
 
     The plan drops its targets a cup at a time and takes the first legal
     purchase the money covers, both at its price and at the goods' floor
     prices. Whatever the money, that is the first cut whose need (the larger
     of the two) the money covers, so only cuts needing less than every cut
-    before them can ever be taken: the ladder keeps those. One ladder then
-    answers for every amount of money a stand in this spot may hold.
+    before them can ever be taken: the ladder keeps those, worked out only as
+    far as some stand's money has asked, and answers every later stand in the
+    same spot, however much money it holds.
     """
-    floors = facts_for(pack).unit_floors
-    short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
-    most, lot = pack.max_per_item, pack.bulk_size
-    lots = effect.bulk_discount and lot <= most
-    ladder: list[tuple[float, dict[str, int]]] = []
-    least = math.inf
-    for cut in range(max(targets.values(), default=0) + 1):
-        wanted = [(item, min(n - cut, most)) for item, n in short if n > cut]
+
+    __slots__ = ("pack", "effect", "short", "cuts", "next_cut", "steps", "least")
+
+    def __init__(
+        self,
+        pack: LemonadeStall,
+        have: Mapping[str, int],
+        targets: Mapping[str, int],
+        effect: EventEffect,
+    ) -> None:
+        self.pack, self.effect = pack, effect
+        self.short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
+        self.cuts = max(targets.values(), default=0) + 1
+        self.next_cut = 0
+        self.steps: list[tuple[float, dict[str, int]]] = []  # (need, purchase), dearest first
+        self.least = math.inf
+
+    def afford(self, money: int) -> dict[str, int]:
+        """The first purchase the money pays for: the plan's answer."""
+        for need, buy in self.steps:
+            if need <= money:
+                return buy
+        while self.next_cut < self.cuts:
+            need, buy = self._step(self.next_cut)
+            self.next_cut += 1
+            if need is not None and need < self.least:
+                self.steps.append((need, buy))
+                self.least = need
+                if need <= money:
+                    return buy
+        return {}
+
+    def _step(self, cut: int) -> tuple[float | None, dict[str, int]]:
+        """The purchase at one cut and the money it needs; None if it breaks a rule."""
+        pack, effect = self.pack, self.effect
+        floors = facts_for(pack).unit_floors
+        most, lot = pack.max_per_item, pack.bulk_size
+        lots = effect.bulk_discount and lot <= most
+        wanted = [(item, min(n - cut, most)) for item, n in self.short if n > cut]
         floor = sum([n * floors[item.id] for item, n in wanted])  # singly or in whole lots
         buy = {
             item.id: lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
             for item, n in wanted
         }
         cost, broken = assess_purchase(pack, buy, effect, None)
-        need = max(floor, cost)
-        if broken is None and need < least:
-            ladder.append((need, buy))
-            least = need
-    return tuple(ladder)
+        return (None if broken else max(floor, cost)), buy
 
 
 def _unit_floor(item: Item, lot: int) -> float:
