@@ -39,6 +39,7 @@ SHARED_TESTS = (
     "tests/test_content_follows.py",
     "tests/test_golden.py",
 )
+BY_HAND = "tests/test_{package}_by_hand.py"  # a game's own rules worked by hand, where one exists
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,9 @@ def _module(game: str, module: str, *tests: str) -> Module:
     package = game.replace("-", "_")
     examples = f"printkit/bundled/content/{game}/examples"
     source = f"printkit/games/{package}/{module}.py"
-    return Module(f"{game}/{module}", source, (*tests, *SHARED_TESTS, examples))
+    by_hand = BY_HAND.format(package=package)
+    own = (by_hand,) if (ROOT / by_hand).exists() else ()
+    return Module(f"{game}/{module}", source, (*tests, *own, *SHARED_TESTS, examples))
 
 
 STALL_TESTS = ("tests/test_rules.py", "tests/test_lemonade_day.py", "tests/test_simulate.py")
@@ -66,6 +69,8 @@ MODULES = {
         _module("thats-not-lemonade", "rules", "tests/test_thats_not_lemonade.py"),
         _module("thats-not-lemonade", "game", "tests/test_thats_not_lemonade.py"),
         _module("sandcastles", "rules", "tests/test_sandcastles.py"),
+        _module("sandcastles", "geometry", "tests/test_sandcastles.py"),
+        _module("sandcastles", "building", "tests/test_sandcastles.py"),
         _module("yard-sale", "rules", "tests/test_yard_sale.py"),
         _module("yard-sale", "play", "tests/test_yard_sale.py"),
     )
@@ -191,8 +196,8 @@ def recheck(module: Module, folder: Path) -> None:
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, copy)
     # The game's own test file already had its say in the full run; new rule tests go in the
-    # cross-game files and the examples, so those are what a recheck asks.
-    tests = [t for t in module.tests if t in SHARED_TESTS or t.endswith("/examples")]
+    # cross-game files, the game's by-hand file and the examples, so those are what it asks.
+    tests = [t for t in module.tests if _asked_again(t)]
     env = {**os.environ, "PYTHONPATH": str(mutants)}
     verdicts = {}
     for name, status in results(folder).items():
@@ -218,6 +223,11 @@ def recheck(module: Module, folder: Path) -> None:
                 print(f"error     {name}: pytest exited {done.returncode}", *tail, sep="\n  ")
         print(f"{verdicts[name]:9} {name}", flush=True)
     (folder / "recheck.json").write_text(json.dumps(verdicts, indent=1), encoding="utf-8")
+
+
+def _asked_again(test: str) -> bool:
+    """The tests a recheck asks: the cross-game rule tests, by-hand files, worked examples."""
+    return test in SHARED_TESTS or test.endswith(("_by_hand.py", "/examples"))
 
 
 def report(module: Module, folder: Path) -> dict[str, object]:
