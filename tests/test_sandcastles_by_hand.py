@@ -1,0 +1,53 @@
+"""Sandcastles' rules worked out by hand: scoring, bonuses, bullying, whole rounds.
+
+Each test pins one plausible bug in the rules (`rules.py`) that the rest of the
+suite let through (issue 21's mutants); the docstring works the numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.errors import RuleError
+from printkit.games.sandcastles.content import load
+from printkit.games.sandcastles.model import Placement
+from printkit.games.sandcastles.rules import play_round
+from tests.conftest import CONTENT
+
+PACK = load(CONTENT / "sandcastles")
+
+# A ring of four bends, then an illegal straight that cuts off a straight and a bend beyond it.
+SPLIT = (
+    Placement("bend", 0, 0, 0),
+    Placement("bend", 1, 0, 3),
+    Placement("bend", 1, 1, 2),
+    Placement("bend", 0, 1, 1),
+    Placement("straight", 2, 0, 0),  # illegal: its wall meets the ring's blank edge
+    Placement("straight", 3, 0, 0),
+    Placement("bend", 3, 1, 0),
+)
+LONE_STRAIGHT = (Placement("straight", 0, 0, 0),)
+
+
+def test_a_round_scores_the_part_its_owner_keeps():
+    """Castle 1 keeps the two cards beyond the illegal straight, not the ring.
+
+    First scoring: illegal card −3, the four ring cards left out are discards −4: −7.
+    Castle 1 has the most cards (2 to 1, +3); both longest walls are one card (+3 each);
+    no courtyard, so nobody takes that bonus. Totals −1 and 3.
+    Castle 1 scored less, so it may smash castle 2; it does not. Second scoring, no
+    penalties: most cards +3 to castle 1, longest wall +3 to both: 6 and 3.
+    Final 5 and 6: castle 2 wins.
+    """
+    result = play_round(PACK, [SPLIT, LONE_STRAIGHT], [0, 0], [[], []], keeps=[(3, 0), None])
+    assert result.first.totals(PACK) == (-1, 3)
+    assert result.smashes == ((2,), ())
+    assert result.second.totals(PACK) == (6, 3)
+    assert (result.final, result.winners) == ((5, 6), (2,))
+
+
+def test_a_castle_loses_no_more_cards_than_the_players_who_scored_less():
+    """Castle 2 scored more than castle 1 only: one bully, so it can lose one card, not two."""
+    smashed = [[], [((0, 0), None), ((0, 0), None)]]
+    with pytest.raises(RuleError, match="castle 2 loses 2 card"):
+        play_round(PACK, [SPLIT, LONE_STRAIGHT], [0, 0], smashed, keeps=[(3, 0), None])
