@@ -51,3 +51,18 @@ def test_a_castle_loses_no_more_cards_than_the_players_who_scored_less():
     smashed = [[], [((0, 0), None), ((0, 0), None)]]
     with pytest.raises(RuleError, match="castle 2 loses 2 card"):
         play_round(PACK, [SPLIT, LONE_STRAIGHT], [0, 0], smashed, keeps=[(3, 0), None])
+
+
+def test_cards_a_smash_cuts_off_are_not_judged_again():
+    """Castle 2, a wall of three straights, scored 6 (most cards, longest wall); castle 1, a
+    lone straight, scored 0 and smashes the middle straight. In the second scoring castle 2
+    is two lone straights: they stay legal, the first laid is kept (1 card, 1 split off).
+    Both castles now have one card and a one-card wall, so both take both bonuses: 6 each.
+    Final 6 and 12."""
+    wall = tuple(Placement("straight", x, 0, 0) for x in range(3))
+    result = play_round(PACK, [LONE_STRAIGHT, wall], [0, 0], [[], [((1, 0), None)]])
+    assert result.first.totals(PACK) == (0, 6)
+    kept = result.second.castles[1]
+    assert (kept.cards, kept.split_off, kept.kept[0].cell) == (1, 1, (0, 0))
+    assert result.second.totals(PACK) == (6, 6)
+    assert (result.final, result.winners) == ((6, 12), (2,))
