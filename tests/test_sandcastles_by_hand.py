@@ -11,7 +11,7 @@ import pytest
 from printkit.errors import RuleError
 from printkit.games.sandcastles.content import load
 from printkit.games.sandcastles.model import Placement
-from printkit.games.sandcastles.rules import play_round
+from printkit.games.sandcastles.rules import play_round, smash
 from tests.conftest import CONTENT
 
 PACK = load(CONTENT / "sandcastles")
@@ -66,3 +66,14 @@ def test_cards_a_smash_cuts_off_are_not_judged_again():
     assert (kept.cards, kept.split_off, kept.kept[0].cell) == (1, 1, (0, 0))
     assert result.second.totals(PACK) == (6, 6)
     assert (result.final, result.winners) == ((6, 12), (2,))
+
+
+def test_two_bullies_knock_off_a_feather_and_smash_another_card():
+    """A wall of three straights with a Feather on the first: one bully takes the Feather
+    alone, the next smashes the third straight. Two straights are left, no Feather."""
+    castle = (
+        *(Placement("straight", x, 0, 0) for x in range(3)),
+        Placement("feather", 0, 0, 0),
+    )
+    left = smash(PACK, castle, [((0, 0), "feather"), ((2, 0), None)])
+    assert left == castle[:2]
