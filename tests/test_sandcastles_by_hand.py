@@ -11,7 +11,7 @@ import pytest
 from printkit.errors import RuleError
 from printkit.games.sandcastles.content import load
 from printkit.games.sandcastles.model import Placement
-from printkit.games.sandcastles.rules import play_round, smash
+from printkit.games.sandcastles.rules import check_castle, play_round, smash
 from tests.conftest import CONTENT
 
 PACK = load(CONTENT / "sandcastles")
@@ -77,3 +77,14 @@ def test_two_bullies_knock_off_a_feather_and_smash_another_card():
     )
     left = smash(PACK, castle, [((0, 0), "feather"), ((2, 0), None)])
     assert left == castle[:2]
+
+
+def test_a_tower_quarter_against_a_bare_corner_is_named_in_the_reason():
+    """A Lone tower turned so its quarter tower is in the NW corner, laid east of Open sand:
+    the quarter meets the sand's bare NE corner, and the reason says just that."""
+    castle = (Placement("sand", 0, 0, 0), Placement("tower", 1, 0, 3))
+    verdicts = check_castle(PACK, castle)
+    assert [v.legal for v in verdicts] == [True, False]
+    assert verdicts[1].reason == (
+        "its tower in the NW corner meets the bare NE corner of the Open sand at 0,0"
+    )
