@@ -11,7 +11,13 @@ import pytest
 from printkit.errors import RuleError
 from printkit.games.sandcastles.content import load
 from printkit.games.sandcastles.model import Placement
-from printkit.games.sandcastles.rules import check_castle, play_round, smash
+from printkit.games.sandcastles.rules import (
+    check_castle,
+    play_round,
+    score_castle,
+    score_table,
+    smash,
+)
 from tests.conftest import CONTENT
 
 PACK = load(CONTENT / "sandcastles")
@@ -88,3 +94,26 @@ def test_a_tower_quarter_against_a_bare_corner_is_named_in_the_reason():
     assert verdicts[1].reason == (
         "its tower in the NW corner meets the bare NE corner of the Open sand at 0,0"
     )
+
+
+def test_a_castle_scored_alone_pays_its_penalties_but_no_discards():
+    """Scored with nothing thrown away (the first scoring), the split castle keeps the ring:
+    courtyard +5, the illegal straight −3, the two cards cut off −2: 0 in all."""
+    score = score_castle(PACK, SPLIT)
+    assert dict(score.points) == {
+        "towers": 0,
+        "courtyards": 5,
+        "specials": 0,
+        "illegal": -3,
+        "discards": -2,
+    }
+    assert score.total == 0
+
+
+def test_castles_without_a_wall_share_no_longest_wall_bonus():
+    """Two castles of one Open sand card each: no wall, no courtyard, so only the most-cards
+    bonus is given, to both (one card each)."""
+    sand = [Placement("sand", 0, 0, 0)]
+    table = score_table(PACK, [sand, sand], [0, 0])
+    assert [c.longest_wall for c in table.castles] == [0, 0]
+    assert table.bonuses == (("most_cards",), ("most_cards",))
