@@ -178,7 +178,7 @@ def is_wording(diff: list[str]) -> bool:
     return bool(changed) and all(" " in text for text in changed)
 
 
-def recheck(module: Module, folder: Path) -> None:
+def recheck(module: Module, folder: Path, only: list[str] | None = None) -> None:
     """Run the current rule tests against each survivor of the last run, a fresh pytest each.
 
     mutmut keeps the tests it copied and its map of which tests reach which
@@ -187,6 +187,7 @@ def recheck(module: Module, folder: Path) -> None:
     The game's own test file is not asked again: it changes rarely, and a full
     run (without ``--recheck``) asks everything afresh. The rest of the code is
     refreshed; after a change to the mutated module itself, run afresh instead.
+    ``only`` asks just the test files named (quicker when the new tests live in one).
     """
     mutants = folder / "mutants"
     shutil.copytree(ROOT / "tests", mutants / "tests", dirs_exist_ok=True)
@@ -197,7 +198,7 @@ def recheck(module: Module, folder: Path) -> None:
             shutil.copy2(path, copy)
     # The game's own test file already had its say in the full run; new rule tests go in the
     # cross-game files, the game's by-hand file and the examples, so those are what it asks.
-    tests = [t for t in module.tests if _asked_again(t)]
+    tests = only or [t for t in module.tests if _asked_again(t)]
     env = {**os.environ, "PYTHONPATH": str(mutants)}
     verdicts = {}
     for name, status in results(folder).items():
@@ -249,7 +250,8 @@ def report(module: Module, folder: Path) -> dict[str, object]:
         "",
         f"{len(statuses)} mutants: {killed} killed, {timeout} timed out (killed), "
         f"{survived} survived, {len(wording)} wording-only survivors, "
-        f"{counts.get('no tests', 0)} not reached by any selected test",
+        f"{counts.get('no tests', 0)} not reached by any selected test"
+        + (f", {counts['not checked']} not run yet" if counts.get("not checked") else ""),
         f"kill rate: {(killed + timeout) / judged:.1%}" if judged else "kill rate: n/a",
         "",
     ]
@@ -276,6 +278,12 @@ def main(argv: list[str] | None = None) -> int:
         help="ask the current tests about the last run's survivors, then report",
     )
     parser.add_argument(
+        "--only",
+        action="append",
+        metavar="TESTS",
+        help="with --recheck: ask only this test file or folder (repeatable)",
+    )
+    parser.add_argument(
         "--keep", action="store_true", help="reuse mutmut's last results (re-checks changed code)"
     )
     args = parser.parse_args(argv)
@@ -292,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.report_only or args.recheck:
             folder = prepare(module)
             if args.recheck:
-                recheck(module, folder)
+                recheck(module, folder, args.only)
         else:
             folder = run(module, args.jobs, args.keep)
             (folder / "recheck.json").unlink(missing_ok=True)
