@@ -17,6 +17,7 @@ from printkit.games.sandcastles.rules import (
     score_castle,
     score_table,
     smash,
+    structures,
 )
 from tests.conftest import CONTENT
 
@@ -117,3 +118,23 @@ def test_castles_without_a_wall_share_no_longest_wall_bonus():
     table = score_table(PACK, [sand, sand], [0, 0])
     assert [c.longest_wall for c in table.castles] == [0, 0]
     assert table.bonuses == (("most_cards",), ("most_cards",))
+
+
+RING_ROUND_A_HOLE = (  # a 3 x 3 square of walled cards with the middle left empty
+    Placement("bend", 0, 0, 0),
+    Placement("straight", 1, 0, 0),
+    Placement("bend", 2, 0, 3),
+    Placement("straight", 2, 1, 1),
+    Placement("bend", 2, 2, 2),
+    Placement("straight", 1, 2, 0),
+    Placement("bend", 0, 2, 1),
+    Placement("straight", 0, 1, 1),
+)
+
+
+@pytest.mark.parametrize(("dx", "dy"), [(0, 2), (0, -2), (2, 0), (-2, 0)])
+def test_a_ring_round_a_hole_holds_its_courtyard_wherever_it_stands(dx, dy):
+    """Eight walled cards round an empty middle enclose one courtyard of 8 boundary cards,
+    however far the castle lies from the table's origin (the hole is never open sea)."""
+    moved = [Placement(p.card, p.x + dx, p.y + dy, p.turn) for p in RING_ROUND_A_HOLE]
+    assert [c.size for c in structures(PACK, moved).courtyards] == [8]
