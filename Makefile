@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test lint docs clean golden mutate
+.PHONY: kit test test-slow test-all lint docs clean golden mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,16 @@ kit: $(STAMP)
 	$(BIN)/printkit build
 
 
+# `make test`: the everyday suite (about two minutes on 2 cores); the tests marked slow
+# (whole-kit builds, crash and damage drills, the installed wheel) run in `make test-slow`.
+# CI runs both: `make test-all`.
 test: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow
+
+test-all: $(STAMP)
 	$(BIN)/python -m pytest
 
 # Re-record the golden playthroughs after a rule change that is meant to alter play.

@@ -21,7 +21,7 @@ from printkit.errors import ContentError, RuleError
 from printkit.games.thats_not_lemonade.content import load
 from printkit.games.thats_not_lemonade.game import play_game, play_round
 from printkit.games.thats_not_lemonade.kit import kit
-from printkit.games.thats_not_lemonade.kit_reference import odds_cells
+from printkit.games.thats_not_lemonade.kit.reference import odds_cells
 from printkit.games.thats_not_lemonade.rules import (
     ALL_PASSED,
     ALL_REVEALED,
@@ -331,6 +331,7 @@ def built(tmp_path_factory, tnl):
     return report.folder
 
 
+@pytest.mark.slow
 def test_kit_prints_cards_tiles_and_the_engines_odds(built, tnl):
     cards = _pdf_text(built / "01-cards.pdf")
     for card in tnl.cards:
