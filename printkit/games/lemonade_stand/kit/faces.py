@@ -27,6 +27,8 @@ from printkit.games.lemonade_stand.model import (
 )
 from printkit.render.cardparts import flood, panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit, width
+from printkit.render.formats import cents as money
+from printkit.render.formats import signed
 from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
 from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
@@ -102,14 +104,6 @@ def _back_emblem(
         7.5,
         what="card back title",
     )
-
-
-def money(cents: int) -> str:
-    return f"{cents}¢"
-
-
-def signed(number: int) -> str:
-    return f"+{number}" if number > 0 else ("0" if number == 0 else f"−{-number}")
 
 
 # -- stand cards -----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from printkit.kit import Deck
 from printkit.render.cardparts import flood, xywh
 from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit
+from printkit.render.formats import signed, signed_money
 from printkit.render.impose import Piece
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
@@ -78,15 +79,6 @@ def _stack(box: Box, heights: tuple[float, ...], gap: float) -> list[Box]:
         rows.append(Box(box.x, top - height * MM, box.width, height * MM))
         top -= height * MM + step
     return rows
-
-
-def signed(value: int) -> str:
-    """+1, −2: a change as printed (with a true minus sign)."""
-    return f"+{value}" if value > 0 else f"−{-value}"
-
-
-def signed_money(value: int) -> str:
-    return f"+${value}" if value > 0 else f"−${-value}"
 
 
 def _back(

@@ -1,0 +1,199 @@
+"""Text in a box, fitted or failed: the one way every component prints words.
+
+Two kinds of box. A plain box (`text_box`) wraps one font greedily and draws
+lines; a rich box (`rich_box`) is reportlab's ``Paragraph`` with a small
+Markdown subset: **bold**, *italic*, colour, :icon: on the baseline. Both
+shrink from the asked size to a legible minimum, hyphenate in the language
+they are given (pyphen: Latin and Cyrillic), and raise `RenderError` naming
+the piece when the words still do not fit: a kit never prints clipped text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, white
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from printkit.content.layout import INLINE_ICON
+from printkit.errors import RenderError
+from printkit.render.fonts import (
+    BODY,
+    MIN_CARD_TEXT,
+    draw_fitted,
+    fit,
+    hyphen_language,
+    register_fonts,
+)
+from printkit.render.symbols import draw_symbol
+from printkit.render.theme import INK
+from printkit.render.units import MM, Box
+
+ALIGNMENT = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+CAP_HEIGHT = 0.72  # of the size: where a line's capitals reach, for centring on the eye
+DESCENT = 0.24  # of the size: room kept under the last baseline
+
+
+# -- plain text ------------------------------------------------------------------
+def text_box(
+    c: Canvas,
+    text: str,
+    box: Box,
+    font: str = BODY,
+    size: float = 9.0,
+    align: str = "left",
+    valign: str = "center",
+    colour: Color = INK,
+    what: str = "text",
+    min_size: float = MIN_CARD_TEXT,
+    lang: str = "",
+) -> float:
+    """Fit ``text`` into ``box`` (wrapping, shrinking to ``min_size`` at worst) and draw it;
+    returns the size used. Lines sit on their capitals' height, so one line centres by eye."""
+    fitted = fit(text, font, box.width, box.height, size, min_size, what=what, lang=lang)
+    cap = CAP_HEIGHT * fitted.size
+    span = cap + (len(fitted.lines) - 1) * fitted.leading
+    if valign == "top":
+        first = box.top - cap - (fitted.leading - fitted.size) / 2
+    elif valign == "bottom":
+        first = box.y + DESCENT * fitted.size + (len(fitted.lines) - 1) * fitted.leading
+    else:
+        first = box.cy + span / 2 - cap
+    c.setFillColor(colour)
+    draw_fitted(c, fitted, box.x, first + fitted.size, align, box.width)
+    return fitted.size
+
+
+def symbol_text(
+    c: Canvas,
+    symbol: str,
+    text: str,
+    box: Box,
+    font: str = BODY,
+    size: float = 9.0,
+    fill: Color = white,
+    what: str = "text",
+    radius: float = 2.3 * MM,
+    min_size: float = MIN_CARD_TEXT,
+) -> None:
+    """A symbol first, then its name: the symbol is the cue that survives black-and-white."""
+    r = min(box.height / 2 - 0.4 * MM, radius)
+    draw_symbol(c, symbol, box.x + r + 0.3 * MM, box.cy, r, fill=fill)
+    rest = Box(box.x + 2 * r + 1.8 * MM, box.y, box.width - 2 * r - 1.8 * MM, box.height)
+    text_box(c, text, rest, font, size, what=what, min_size=min_size)
+
+
+# -- rich text ---------------------------------------------------------------------
+BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
+ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\*)")
+Icon = Callable[[str, float], str]  # (icon name, size) -> an <img/> tag on the baseline
+
+
+def rich_markup(text: str, icon: Callable[[str], str] | None = None) -> str:
+    """Paragraph markup of a small Markdown subset: **bold**, *italic*, :icon:, line breaks."""
+    markup = html.escape(text, quote=False)
+    markup = BOLD_RE.sub(r"<b>\1</b>", markup)
+    markup = ITALIC_RE.sub(r"<i>\1</i>", markup)
+    if icon is not None:
+        markup = INLINE_ICON.sub(lambda m: icon(m.group(1)), markup)
+    return markup.replace("\n", "<br/>")
+
+
+@dataclass(frozen=True)
+class RichStyle:
+    """How a rich box sets its words; ``lang`` turns hyphenation on."""
+
+    font: str = BODY
+    size: float = 9.0
+    min_size: float = MIN_CARD_TEXT
+    leading: float = 1.2  # of the size
+    colour: Color = INK
+    align: str = "left"
+    lang: str = ""
+
+    def at(self, size: float) -> ParagraphStyle:
+        register_fonts()
+        return ParagraphStyle(
+            f"rich-{self.font}-{size:g}",
+            fontName=self.font,
+            fontSize=size,
+            leading=size * self.leading,
+            textColor=self.colour,
+            alignment=ALIGNMENT[self.align],
+            hyphenationLang=hyphen_language(self.lang),
+        )
+
+
+def fit_rich(
+    text: str,
+    width: float,
+    height: float,
+    style: RichStyle,
+    what: str,
+    icon: Icon | None = None,
+    hint: str = "",
+) -> Paragraph:
+    """The largest size from the style's down to its minimum at which the text fits the box."""
+    size = style.size
+    while size >= style.min_size - 1e-6:
+        para = rich_paragraph(text, style, size, icon)
+        _, used = para.wrap(width, height)
+        if used <= height + 0.01 and _widest(para) <= width + 0.01:
+            return para
+        size -= 0.5
+    raise RenderError(
+        f"{what}: text does not fit its box at the minimum size of {style.min_size:g} pt: {text!r}",
+        hint or f"shorten the text (the box is {width / MM:.0f} x {height / MM:.0f} mm)",
+    )
+
+
+def rich_paragraph(text: str, style: RichStyle, size: float, icon: Icon | None = None):
+    """``text`` as one Paragraph at ``size``, inline icons as tall as the text."""
+    draw_icon = None if icon is None else (lambda name: icon(name, size))
+    return Paragraph(rich_markup(text, draw_icon), style.at(size))
+
+
+def rich_height(text: str, width: float, style: RichStyle, size: float) -> float:
+    """How tall ``text`` sets at ``size`` in a column ``width`` wide."""
+    return rich_paragraph(text, style, size).wrap(width, 1e9)[1]
+
+
+def _widest(para: Paragraph) -> float:
+    lines = getattr(para.blPara, "lines", [])
+    widths = [
+        para.width - (line[0] if isinstance(line, tuple) else line.extraSpace) for line in lines
+    ]
+    return max(widths, default=0.0)
+
+
+def draw_paragraph(c: Canvas, para: Paragraph, box: Box, valign: str = "top") -> None:
+    """A wrapped Paragraph placed in ``box``: at its top, middle or bottom."""
+    _, height = para.wrap(box.width, box.height)
+    offset = {"top": 0.0, "middle": (box.height - height) / 2, "bottom": box.height - height}
+    para.drawOn(c, box.x, box.top - height - offset[valign])
+
+
+def rich_box(
+    c: Canvas,
+    text: str,
+    box: Box,
+    style: RichStyle,
+    what: str,
+    valign: str = "top",
+    icon: Icon | None = None,
+) -> float:
+    """Fit rich ``text`` into ``box`` and draw it; returns the size used."""
+    para = fit_rich(text, box.width, box.height, style, what, icon)
+    draw_paragraph(c, para, box, valign)
+    return para.style.fontSize
+
+
+def lead_in(lead: str, text: str) -> str:
+    """A bold lead-in run into its paragraph: ``**Selling order:** every stand…``."""
+    return f"**{lead}** {text}"
