@@ -117,6 +117,10 @@ class FittedText:
     size: float
     leading: float
 
+    def bottom(self, top: float) -> float:
+        """Where the lines set from ``top`` end, as `draw_fitted` returns it."""
+        return top - 2 * self.size - (len(self.lines) - 1) * self.leading
+
 
 def fit(
     text: str,

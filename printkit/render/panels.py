@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT
-from printkit.render.text import symbol_text, text_box
+from printkit.render.text import flow_text, symbol_text, text_box
 from printkit.render.theme import INK, Theme
 from printkit.render.units import MM, Box
 
@@ -135,3 +135,37 @@ def table(
     c.rect(box.x, top - total, box.width, total, stroke=1, fill=0)
     c.restoreState()
     return top - total
+
+
+def ruled_list(
+    c: Canvas,
+    box: Box,
+    rows: Sequence[tuple[str, str]],
+    what: str,
+    rule: Color = INK,
+    size: float = 7.5,
+    min_size: float = MIN_CARD_TEXT,
+    value_size: float = 9.0,
+    value_room: float = 8 * MM,
+    gap: float = 1.1 * MM,
+) -> float:
+    """Label and value per row from the top of ``box`` down, a hairline under each row,
+    values bold at the right; returns the y below the last row, or fails if it overruns."""
+    y = box.top
+    label_w = box.width - value_room
+    for label, value in rows:
+        fitted = flow_text(c, label, box.x, y, label_w, 9 * MM, BODY, size, min_size, what=what)
+        c.setFont(BOLD, value_size)
+        c.drawRightString(box.right, y - fitted.size, value)
+        y -= fitted.leading * len(fitted.lines) + gap
+        c.setStrokeColor(rule)
+        c.setLineWidth(0.3)
+        c.line(box.x, y + gap / 2, box.right, y + gap / 2)
+    overrun(box, y, what)
+    return y
+
+
+def overrun(box: Box, y: float, what: str) -> None:
+    """Fail when text set down ``box`` ended at ``y``, below its foot."""
+    if y < box.y - 0.5:
+        raise RenderError(f"{what}: the text runs {(box.y - y) / MM:.1f} mm off the card")

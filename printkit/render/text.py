@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
@@ -26,6 +26,7 @@ from printkit.errors import RenderError
 from printkit.render.fonts import (
     BODY,
     MIN_CARD_TEXT,
+    FittedText,
     draw_fitted,
     fit,
     hyphen_language,
@@ -68,6 +69,29 @@ def text_box(
     c.setFillColor(colour)
     draw_fitted(c, fitted, box.x, first + fitted.size, align, box.width)
     return fitted.size
+
+
+def flow_text(
+    c: Canvas,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    font: str = BODY,
+    size: float = 9.0,
+    min_size: float = MIN_CARD_TEXT,
+    align: str = "left",
+    colour: Color = INK,
+    what: str = "text",
+    lang: str = "",
+) -> FittedText:
+    """Text set down a column from ``top`` (its first line's top), fitted into ``height``:
+    for faces laid out top to bottom. Returns the fitted lines, to measure what comes next."""
+    fitted = fit(text, font, width, height, size, min_size, what=what, lang=lang)
+    c.setFillColor(colour)
+    draw_fitted(c, fitted, x, top, align, width)
+    return fitted
 
 
 def symbol_text(
@@ -116,6 +140,7 @@ class RichStyle:
     colour: Color = INK
     align: str = "left"
     lang: str = ""
+    step: float = 0.5  # points to shrink by between tries
 
     def at(self, size: float) -> ParagraphStyle:
         register_fonts()
@@ -146,7 +171,7 @@ def fit_rich(
         _, used = para.wrap(width, height)
         if used <= height + 0.01 and _widest(para) <= width + 0.01:
             return para
-        size -= 0.5
+        size -= style.step
     raise RenderError(
         f"{what}: text does not fit its box at the minimum size of {style.min_size:g} pt: {text!r}",
         hint or f"shorten the text (the box is {width / MM:.0f} x {height / MM:.0f} mm)",
@@ -197,3 +222,25 @@ def rich_box(
 def lead_in(lead: str, text: str) -> str:
     """A bold lead-in run into its paragraph: ``**Selling order:** every stand…``."""
     return f"**{lead}** {text}"
+
+
+def draw_stack(
+    c: Canvas, markups: Sequence[str], box: Box, style: RichStyle, what: str, gap: float = 0.35
+) -> None:
+    """Paragraphs of ready markup (``<b>`` allowed) from the top of ``box`` down, all at the
+    largest common size that fits, ``gap`` (of the size) between them."""
+    size = style.size
+    while size >= style.min_size - 1e-6:
+        built = [Paragraph(m, style.at(size)) for m in markups]
+        heights = [p.wrap(box.width, box.height)[1] for p in built]
+        if sum(heights) + gap * size * (len(built) - 1) <= box.height:
+            y = box.top
+            for para, height in zip(built, heights):
+                para.drawOn(c, box.x, y - height)
+                y -= height + gap * size
+            return
+        size -= style.step
+    raise RenderError(
+        f"{what}: text does not fit at the minimum size of {style.min_size:g} pt",
+        f"shorten the text (the box is {box.width / MM:.0f} x {box.height / MM:.0f} mm)",
+    )
