@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -25,6 +25,8 @@ from printkit.content.layout import INLINE_ICON
 from printkit.errors import RenderError
 from printkit.render.fonts import (
     BODY,
+    BOLD,
+    CONDENSED,
     MIN_CARD_TEXT,
     FittedText,
     draw_fitted,
@@ -244,3 +246,75 @@ def draw_stack(
         f"{what}: text does not fit at the minimum size of {style.min_size:g} pt",
         f"shorten the text (the box is {box.width / MM:.0f} x {box.height / MM:.0f} mm)",
     )
+
+
+# -- lists and labels ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Marks:
+    """How a list marks its items: a disc (with the item's number in it, or a small dot
+    when ``number_size`` is 0) ``diameter`` wide, the text ``indent`` in from the edge."""
+
+    diameter: float
+    indent: float
+    number_size: float = 0.0
+    gap: float = 1 * MM  # between items, at least
+    spread: bool = False  # share out the box's spare height between the items
+
+
+def marked_list(
+    c: Canvas, box: Box, items: Sequence[str], style: RichStyle, marks: Marks, what: str
+) -> float:
+    """Rich paragraphs down ``box``, each with its disc, all at the largest common size that
+    fits; returns that size. Fails naming the piece when even the minimum does not fit."""
+    size, heights = _list_heights(items, box, style, marks, what)
+    gap = marks.gap
+    if marks.spread and len(items) > 1:
+        gap = (box.height - sum(heights)) / (len(items) - 1)
+    top = box.top
+    for number, (item, height) in enumerate(zip(items, heights), start=1):
+        _mark(c, box.x, top, size, marks, number)
+        width = box.width - marks.indent
+        room = Box(box.x + marks.indent, top - height - 0.01, width, height + 0.01)
+        rich_box(c, item, room, replace(style, size=size, min_size=size), what=what)
+        top -= height + gap
+    return size
+
+
+def _list_heights(
+    items: Sequence[str], box: Box, style: RichStyle, marks: Marks, what: str
+) -> tuple[float, list[float]]:
+    size = style.size
+    least = marks.diameter if marks.spread else 0.0
+    while size >= style.min_size - 1e-6:
+        width = box.width - marks.indent
+        heights = [max(rich_height(item, width, style, size), least) for item in items]
+        if sum(heights) + (len(items) - 1) * marks.gap <= box.height + 0.01:
+            return size, heights
+        size -= style.step
+    raise RenderError(
+        f"{what}: {len(items)} items do not fit their box at the minimum size of "
+        f"{style.min_size:g} pt",
+        f"shorten them (the box is {box.width / MM:.0f} x {box.height / MM:.0f} mm)",
+    )
+
+
+def _mark(c: Canvas, x: float, top: float, size: float, marks: Marks, number: int) -> None:
+    """A disc level with the item's first line: numbered, or a bullet dot."""
+    r = marks.diameter / 2
+    cy = top - r + 0.25 * size
+    c.saveState()
+    c.setFillColor(INK)
+    c.circle(x + r, cy, r, stroke=0, fill=1)
+    c.restoreState()
+    if marks.number_size:
+        disc = Box(x, cy - r, 2 * r, 2 * r)
+        text_box(c, str(number), disc, BOLD, marks.number_size, "center", colour=white,
+                 what="list number")  # fmt: skip
+
+
+def kind_label(c: Canvas, box: Box, text: str, rise: float = 1.2 * MM) -> None:
+    """A card's kind in small condensed capitals at the right of its foot: what sorts a
+    mixed pile back into decks."""
+    c.setFillColor(INK)
+    c.setFont(CONDENSED, 6.5)
+    c.drawRightString(box.right, box.y + rise, text.upper())

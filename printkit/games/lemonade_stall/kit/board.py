@@ -33,12 +33,12 @@ from printkit.render.panels import PAD, Cell, headed_panel, need, panel, table
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.text import (
+    Marks,
     RichStyle,
     draw_paragraph,
     fit_rich,
     lead_in,
-    rich_box,
-    rich_height,
+    marked_list,
     symbol_text,
 )
 from printkit.render.text import text_box as _text
@@ -673,46 +673,14 @@ def _arrow(c: Canvas, x0: float, x1: float, y: float) -> None:
 
 # -- bottom right: the day and the costs ----------------------------------------
 STEP_STYLE = RichStyle(size=10.0, min_size=MIN_TEXT)
-
-
-def _step_heights(
-    steps: Sequence[tuple[str, str]], room: Box, text_w: float
-) -> tuple[float, list[float]]:
-    """The largest size at which every step fits, and each step's height at that size."""
-    size = STEP_STYLE.size
-    while size >= MIN_TEXT - 1e-6:
-        heights = [
-            max(rich_height(lead_in(f"{t}.", text), text_w, STEP_STYLE, size), STEP_DISC)
-            for t, text in steps
-        ]
-        if sum(heights) + (len(steps) - 1) * 1 * MM <= room.height:
-            return size, heights
-        size -= 0.5
-    raise RenderError(f"the day's steps do not fit the board at {MIN_TEXT:g} pt; shorten them")
-
-
-STEP_DISC = 5.6 * MM
+STEP_MARKS = Marks(diameter=5.6 * MM, indent=7.5 * MM, number_size=9.5, spread=True)
 
 
 def _steps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     heading = pack.words.say("board.steps", count=len(pack.step_titles))
     body = headed_panel(c, box, heading, theme.pale(LEAF, 0.8))
-    steps = _day_steps(pack)
-    number_w = 7.5 * MM
-    size, heights = _step_heights(steps, body, body.width - number_w)
-    gap = (body.height - sum(heights)) / max(1, len(steps) - 1)
-    top = body.top
-    for index, ((title, text), height) in enumerate(zip(steps, heights), start=1):
-        disc = Box(body.x, top - STEP_DISC + 0.25 * size, STEP_DISC, STEP_DISC)
-        c.saveState()
-        c.setFillColor(INK)
-        c.circle(disc.cx, disc.cy, STEP_DISC / 2, stroke=0, fill=1)
-        c.restoreState()
-        _text(c, str(index), disc, BOLD, 9.5, "center", colour=white, what="step number")
-        text_box = Box(body.x + number_w, top - height - 0.01, body.width - number_w, height + 0.01)
-        style = RichStyle(size=size, min_size=size)
-        rich_box(c, lead_in(f"{title}.", text), text_box, style, what=f"step {index}")
-        top -= height + gap
+    items = [lead_in(f"{title}.", text) for title, text in _day_steps(pack)]
+    marked_list(c, body, items, STEP_STYLE, STEP_MARKS, what="the day's steps")
 
 
 def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.sandcastles.kit.art import SAND, draw_back, draw_card
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
 from printkit.kit import Deck, Kit, KitOptions
-from printkit.render.fonts import BOLD
+from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.formats import signed
 from printkit.render.impose import Piece
 from printkit.render.panels import overrun, ruled_list
@@ -136,11 +136,10 @@ def _reference_back(pack: Sandcastles, theme: Theme) -> DrawFn:
         box = trim.inset(SAFE + 1 * MM)
         y = _heading(c, box, box.top, pack.words.say("round.heading"), 9.5)
         for number, text in _round_steps(pack):
-            step = Box(box.x + 5 * MM, box.y, box.width - 5 * MM, 16 * MM)
-            fitted = flow_text(c, text, step.x, y, step.width, step.height, size=7.5,
-                               what="round step")  # fmt: skip
+            fitted = fit(text, BODY, box.width - 5 * MM, 16 * MM, 7.5, what="round step")
             c.setFont(BOLD, 8)
-            c.drawString(box.x, y - fitted.size, number)
+            c.drawString(box.x, y - fitted.size, number)  # the number first, as it reads
+            draw_fitted(c, fitted, box.x + 5 * MM, y, "left", box.width - 5 * MM)
             y -= fitted.leading * len(fitted.lines) + 2.2 * MM
         overrun(box, y + 2.2 * MM, what="reference card, the round")
 
