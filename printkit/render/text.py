@@ -41,6 +41,7 @@ from printkit.render.units import MM, Box
 ALIGNMENT = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 CAP_HEIGHT = 0.72  # of the size: where a line's capitals reach, for centring on the eye
 DESCENT = 0.24  # of the size: room kept under the last baseline
+FIRST_LINE_MIDDLE = 0.55  # of the size: from a Paragraph's top to its first line's capitals' middle
 
 
 # -- plain text ------------------------------------------------------------------
@@ -154,6 +155,7 @@ class RichStyle:
             textColor=self.colour,
             alignment=ALIGNMENT[self.align],
             hyphenationLang=hyphen_language(self.lang),
+            spaceShrinkage=0,  # reportlab's default lets a ragged line run 5% of a space long
         )
 
 
@@ -301,7 +303,7 @@ def _list_heights(
 def _mark(c: Canvas, x: float, top: float, size: float, marks: Marks, number: int) -> None:
     """A disc level with the item's first line: numbered, or a bullet dot."""
     r = marks.diameter / 2
-    cy = top - r + 0.25 * size
+    cy = top - FIRST_LINE_MIDDLE * size
     c.saveState()
     c.setFillColor(INK)
     c.circle(x + r, cy, r, stroke=0, fill=1)
