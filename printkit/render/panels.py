@@ -154,7 +154,8 @@ def ruled_list(
     y = box.top
     label_w = box.width - value_room
     for label, value in rows:
-        fitted = flow_text(c, label, box.x, y, label_w, 9 * MM, BODY, size, min_size, what=what)
+        room = Box(box.x, y - 9 * MM, label_w, 9 * MM)
+        fitted = flow_text(c, label, room, BODY, size, min_size, what=what)
         c.setFont(BOLD, value_size)
         c.drawRightString(box.right, y - fitted.size, value)
         y -= fitted.leading * len(fitted.lines) + gap

@@ -74,13 +74,28 @@ def text_box(
     return fitted.size
 
 
-def flow_text(
+def text_line(
     c: Canvas,
     text: str,
     x: float,
-    top: float,
-    width: float,
-    height: float,
+    baseline: float,
+    room: float,
+    font: str = BODY,
+    size: float = 9.0,
+    what: str = "text",
+    align: str = "left",
+    min_size: float = MIN_CARD_TEXT,
+) -> float:
+    """One line on ``baseline``, ``room`` wide, shrunk (never below ``min_size``) to fit:
+    for forms and tables set on a baseline grid. Returns the size used."""
+    box = Box(x, baseline - DESCENT * size, room, size * 1.25)
+    return text_box(c, text, box, font, size, align, "bottom", what=what, min_size=min_size)
+
+
+def flow_text(
+    c: Canvas,
+    text: str,
+    box: Box,
     font: str = BODY,
     size: float = 9.0,
     min_size: float = MIN_CARD_TEXT,
@@ -89,11 +104,11 @@ def flow_text(
     what: str = "text",
     lang: str = "",
 ) -> FittedText:
-    """Text set down a column from ``top`` (its first line's top), fitted into ``height``:
-    for faces laid out top to bottom. Returns the fitted lines, to measure what comes next."""
-    fitted = fit(text, font, width, height, size, min_size, what=what, lang=lang)
+    """Text set down ``box`` from its top (the first line's top, not its capitals'): for
+    faces laid out top to bottom. Returns the fitted lines, to measure what comes next."""
+    fitted = fit(text, font, box.width, box.height, size, min_size, what=what, lang=lang)
     c.setFillColor(colour)
-    draw_fitted(c, fitted, x, top, align, width)
+    draw_fitted(c, fitted, box.x, box.top, align, box.width)
     return fitted
 
 

@@ -15,34 +15,16 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
 from printkit.render.cardparts import CORNER, cutting_advice, flood, panel, xywh
-from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit
+from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
+from printkit.render.text import flow_text, kind_label, text_box
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
 EVENT_COLOUR = SKY
 BENEFIT_COLOUR = LEMON
-
-
-def _title(c: Canvas, box: Box, text: str, what: str, size: float = 12) -> None:
-    fitted = fit(text, BOLD, box.width, box.height, size, 8, what=what)
-    top = box.cy + fitted.leading * len(fitted.lines) / 2
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, top + (fitted.leading - fitted.size) / 2, "center", box.width)
-
-
-def _body(c: Canvas, box: Box, text: str, what: str, size: float = 11) -> None:
-    fitted = fit(text, BODY, box.width, box.height, size, what=what)
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, box.top, "left", box.width)
-
-
-def _kind_label(c: Canvas, box: Box, label: str) -> None:
-    c.setFillColor(INK)
-    c.setFont(CONDENSED, 6.5)
-    c.drawRightString(box.right, box.y + 1.2 * MM, label.upper())
 
 
 FOOT_LINE = 4 * MM  # below a card's foot box: the card kind and player-count labels
@@ -67,12 +49,14 @@ def _titled_card(
     safe = trim.inset(SAFE)
     head, rest = safe.split_top(14 * MM)
     panel(c, head, theme.pale(colour, tint) if not theme.ink_saver else white)
-    _title(c, head.inset(2 * MM, 1 * MM), title, f"{what} title")
+    text_box(
+        c, title, head.inset(2 * MM, 1 * MM), BOLD, 12, "center", what=f"{what} title", min_size=8
+    )
     body = Box(
         rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
     )
     panel(c, body)
-    _body(c, body.inset(2.5 * MM), text, f"{what} text")
+    flow_text(c, text, body.inset(2.5 * MM), size=11, what=f"{what} text")
     return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
 
@@ -91,7 +75,7 @@ def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Ca
             theme=theme,
         )
         _codes(c, foot, pack, event, theme)
-        _kind_label(c, safe, "event")
+        kind_label(c, safe, "event")
 
     return draw
 
@@ -172,7 +156,7 @@ def _benefit_face(
                 safe.y + 1.2 * MM,
                 pack.words.say("card.players_only", players=benefit.min_players),
             )
-        _kind_label(c, safe, "benefit")
+        kind_label(c, safe, "benefit")
 
     return draw
 

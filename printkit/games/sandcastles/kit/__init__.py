@@ -94,7 +94,8 @@ def _bonus_rows(pack: Sandcastles) -> list[tuple[str, str]]:
 
 
 def _heading(c: Canvas, box: Box, y: float, text: str, size: float = 10) -> float:
-    fitted = flow_text(c, text, box.x, y, box.width, size * 2.6, BOLD, size, what="heading")
+    room = Box(box.x, y - size * 2.6, box.width, size * 2.6)
+    fitted = flow_text(c, text, room, BOLD, size, what="heading")
     return fitted.bottom(y) - 1.8 * MM
 
 
@@ -112,9 +113,8 @@ def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:
         y = _heading(c, box, y - 0.8 * MM, say("bonus.heading"), 7.5)
         rest = Box(box.x, box.y, box.width, y - box.y)
         y = ruled_list(c, rest, _bonus_rows(pack), what="reference bonus", rule=rule)
-        note = Box(box.x, box.y, box.width, y - box.y)
-        flow_text(c, say("score.note"), note.x, y - 0.6 * MM, note.width, note.height, size=7,
-                  what="reference note")  # fmt: skip
+        note = Box(box.x, box.y - 0.6 * MM, box.width, y - box.y)  # from 0.6 mm below the list
+        flow_text(c, say("score.note"), note, size=7, what="reference note")
 
     return draw
 

@@ -25,7 +25,8 @@ from printkit.games.sandcastles.model import (
     Face,
     Route,
 )
-from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
+from printkit.render.fonts import BODY, BOLD
+from printkit.render.text import flow_text
 from printkit.render.theme import INK, Theme, mix
 from printkit.render.units import BLEED, Box
 
@@ -285,12 +286,11 @@ def _grain(pen: Pen, theme: Theme) -> None:
 def _label(c: Canvas, box: Box, title: str, text: str, what: str) -> None:
     """The title across the top band and the rule text across the bottom band."""
     side = min(box.width, box.height)
-    c.setFillColor(INK)
-    head = fit(title.upper(), BOLD, side * 0.8, side * 0.12, 11, 7, what=f"{what} title")
-    draw_fitted(c, head, box.x + side * 0.1, box.y + side * 0.93, "center", side * 0.8)
+    head = Box(box.x + side * 0.1, box.y + side * 0.81, side * 0.8, side * 0.12)
+    flow_text(c, title.upper(), head, BOLD, 11, align="center", what=f"{what} title")
     if text:
-        body = fit(text, BODY, side * 0.78, side * 0.26, 8.5, 7, what=f"{what} text")
-        draw_fitted(c, body, box.x + side * 0.11, box.y + side * 0.29, "center", side * 0.78)
+        body = Box(box.x + side * 0.11, box.y + side * 0.03, side * 0.78, side * 0.26)
+        flow_text(c, text, body, BODY, 8.5, align="center", what=f"{what} text")
 
 
 def draw_bridge(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:
