@@ -54,8 +54,8 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     draw_symbol(c, colour.symbol, head.x + 11 * MM, head.cy, 7 * MM, fill=white)
     x, room = head.x + 22 * MM, head.width - 24 * MM
     title = pack.words.say("mat.title", title=pack.title, colour=colour.name)
-    text_line(c, title, x, head.cy + 1 * MM, room, BOLD, 18, "mat title")
-    text_line(c, pack.words.say("mat.keep"), x, head.cy - 6 * MM, room, BODY, 8.5, "mat note")
+    text_line(c, title, x, head.cy + 1 * MM, room, BOLD, 18, what="mat title")
+    text_line(c, pack.words.say("mat.keep"), x, head.cy - 6 * MM, room, BODY, 8.5, what="mat note")
 
 
 def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: Theme) -> None:
@@ -75,7 +75,9 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
         fill=theme.pale(hex_colour("#F7D84A"), 0.3),
     )
     name_x = box.x + 1 * MM  # centred under the symbol, 12 mm in
-    text_line(c, item.name, name_x, box.y + 3 * MM, 22 * MM, BOLD, 10, "mat goods", "center")
+    text_line(
+        c, item.name, name_x, box.y + 3 * MM, 22 * MM, BOLD, 10, what="mat goods", align="center"
+    )
     pile = Box(box.x + label_w, box.y + 2 * MM, box.width - label_w - 2 * MM, box.height - 4 * MM)
     c.saveState()
     c.setDash(3, 2)
@@ -92,7 +94,7 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
     say = pack.words.say
     x, room = box.x + 4 * MM, box.width - 8 * MM
-    text_line(c, say("mat.costs"), x, box.top - 7 * MM, room, BOLD, 11, "mat costs heading")
+    text_line(c, say("mat.costs"), x, box.top - 7 * MM, room, BOLD, 11, what="mat costs heading")
     headers = [
         say("board.costs_good"),
         say("board.costs_one"),
@@ -102,16 +104,18 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     col_w = (box.width - 8 * MM) / len(headers)
     y = box.top - 15 * MM
     for i, header in enumerate(headers):
-        text_line(c, header, x + i * col_w, y, col_w - 1 * MM, CONDENSED, 9, "mat costs header")
+        text_line(
+            c, header, x + i * col_w, y, col_w - 1 * MM, CONDENSED, 9, what="mat costs header"
+        )
     c.setLineWidth(0.4)
     c.line(box.x + 4 * MM, y - 2 * MM, box.right - 4 * MM, y - 2 * MM)
     for item in pack.items:
         y -= 6.5 * MM
         cells = [item.name, money(item.price_one), money(item.price_bulk), str(pack.max_per_item)]
         for i, cell in enumerate(cells):
-            text_line(c, cell, x + i * col_w, y, col_w - 1 * MM, BODY, 9.5, "mat costs table")
+            text_line(c, cell, x + i * col_w, y, col_w - 1 * MM, BODY, 9.5, what="mat costs table")
     note = say("mat.costs_note", bulk_size=pack.bulk_size)
-    text_line(c, note, x, box.y + 3.5 * MM, room, BODY, 7.5, "mat costs note")
+    text_line(c, note, x, box.y + 3.5 * MM, room, BODY, 7.5, what="mat costs note")
 
 
 def player_mats(pack: LemonadeStall, theme: Theme) -> Pages:
