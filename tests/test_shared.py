@@ -12,8 +12,8 @@ from printkit.dice import ScriptedDice, SeededDice, shuffle
 from printkit.errors import ContentError
 from printkit.games.lemonade_stall.game import shuffle as stall_shuffle
 from printkit.registry import lazy
-from printkit.rulebook.rulings import field_words, list_entry, ruling_function, rulings
 from printkit.render.formats import money, names
+from printkit.rulebook.rulings import field_words, list_entry, ruling_function, rulings
 
 HERE = Path("game.yaml")
 
