@@ -67,7 +67,7 @@ def test_a_text_box_shrinks_to_fit_and_prints_every_word():
     box = Box(10 * MM, 100 * MM, 40 * MM, 12 * MM)
     text = "Every stand first sells its sure cups, then the cheapest price sells."
     sizes = []
-    read = _page(lambda c: sizes.append(text_box(c, text, box, BODY, 14, what="recap")))
+    read = _page(lambda c: sizes.append(text_box(c, text, box, BODY, 14, what="recap").size))
     assert sizes[0] < 14 and " ".join(read.split()) == text
 
 
@@ -80,8 +80,8 @@ def test_text_that_cannot_fit_fails_naming_the_piece():
 
 def test_a_line_on_a_baseline_fails_rather_than_running_over():
     with pytest.raises(RenderError, match="mat title"):
-        _page(lambda c: text_line(c, "Lemonade Stall — Yellow stand", 0, 50, 15 * MM, BOLD, 18,
-                                  what="mat title"))  # fmt: skip
+        _page(lambda c: text_line(c, "Lemonade Stall — Yellow stand", 0, 50, 15 * MM, font=BOLD,
+                                  size=18, what="mat title"))  # fmt: skip
 
 
 def test_a_panel_that_needs_more_height_says_how_much():

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT
-from printkit.render.text import flow_text, symbol_text, text_box
+from printkit.render.text import symbol_text, text_box
 from printkit.render.theme import INK, Theme
 from printkit.render.units import MM, Box
 
@@ -155,7 +155,7 @@ def ruled_list(
     label_w = box.width - value_room
     for label, value in rows:
         room = Box(box.x, y - 9 * MM, label_w, 9 * MM)
-        fitted = flow_text(c, label, room, BODY, size, min_size, what=what)
+        fitted = text_box(c, label, room, BODY, size, valign="flow", what=what, min_size=min_size)
         c.setFont(BOLD, value_size)
         c.drawRightString(box.right, y - fitted.size, value)
         y -= fitted.leading * len(fitted.lines) + gap

@@ -14,6 +14,7 @@ import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -57,13 +58,20 @@ def text_box(
     what: str = "text",
     min_size: float = MIN_CARD_TEXT,
     lang: str = "",
-) -> float:
+) -> FittedText:
     """Fit ``text`` into ``box`` (wrapping, shrinking to ``min_size`` at worst) and draw it;
-    returns the size used. Lines sit on their capitals' height, so one line centres by eye."""
+    returns the fitted lines, to measure what comes next.
+
+    ``valign`` places the lines: "top", "center" and "bottom" on their capitals' height,
+    so one line centres by eye; "flow" from the box's top edge down, as a face laid out
+    top to bottom sets paragraph after paragraph.
+    """
     fitted = fit(text, font, box.width, box.height, size, min_size, what=what, lang=lang)
     cap = CAP_HEIGHT * fitted.size
     span = cap + (len(fitted.lines) - 1) * fitted.leading
-    if valign == "top":
+    if valign == "flow":
+        first = box.top - fitted.size
+    elif valign == "top":
         first = box.top - cap - (fitted.leading - fitted.size) / 2
     elif valign == "bottom":
         first = box.y + DESCENT * fitted.size + (len(fitted.lines) - 1) * fitted.leading
@@ -71,45 +79,17 @@ def text_box(
         first = box.cy + span / 2 - cap
     c.setFillColor(colour)
     draw_fitted(c, fitted, box.x, first + fitted.size, align, box.width)
-    return fitted.size
+    return fitted
 
 
 def text_line(
-    c: Canvas,
-    text: str,
-    x: float,
-    baseline: float,
-    room: float,
-    font: str = BODY,
-    size: float = 9.0,
-    what: str = "text",
-    align: str = "left",
-    min_size: float = MIN_CARD_TEXT,
-) -> float:
-    """One line on ``baseline``, ``room`` wide, shrunk (never below ``min_size``) to fit:
-    for forms and tables set on a baseline grid. Returns the size used."""
-    box = Box(x, baseline - DESCENT * size, room, size * 1.25)
-    return text_box(c, text, box, font, size, align, "bottom", what=what, min_size=min_size)
-
-
-def flow_text(
-    c: Canvas,
-    text: str,
-    box: Box,
-    font: str = BODY,
-    size: float = 9.0,
-    min_size: float = MIN_CARD_TEXT,
-    align: str = "left",
-    colour: Color = INK,
-    what: str = "text",
-    lang: str = "",
+    c: Canvas, text: str, x: float, baseline: float, room: float, **style: Any
 ) -> FittedText:
-    """Text set down ``box`` from its top (the first line's top, not its capitals'): for
-    faces laid out top to bottom. Returns the fitted lines, to measure what comes next."""
-    fitted = fit(text, font, box.width, box.height, size, min_size, what=what, lang=lang)
-    c.setFillColor(colour)
-    draw_fitted(c, fitted, box.x, box.top, align, box.width)
-    return fitted
+    """One line on ``baseline``, ``room`` wide, shrunk (never below the minimum) to fit: for
+    forms and tables set on a baseline grid. ``style`` is `text_box`'s font, size, align…"""
+    size = style.get("size", 9.0)
+    box = Box(x, baseline - DESCENT * size, room, size * 1.25)
+    return text_box(c, text, box, valign="bottom", **style)
 
 
 def symbol_text(

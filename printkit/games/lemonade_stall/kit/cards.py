@@ -19,7 +19,7 @@ from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import flow_text, kind_label, text_box
+from printkit.render.text import kind_label, text_box
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
@@ -56,7 +56,7 @@ def _titled_card(
         rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
     )
     panel(c, body)
-    flow_text(c, text, body.inset(2.5 * MM), size=11, what=f"{what} text")
+    text_box(c, text, body.inset(2.5 * MM), size=11, what=f"{what} text", valign="flow")
     return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
 

@@ -54,8 +54,17 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     draw_symbol(c, colour.symbol, head.x + 11 * MM, head.cy, 7 * MM, fill=white)
     x, room = head.x + 22 * MM, head.width - 24 * MM
     title = pack.words.say("mat.title", title=pack.title, colour=colour.name)
-    text_line(c, title, x, head.cy + 1 * MM, room, BOLD, 18, what="mat title")
-    text_line(c, pack.words.say("mat.keep"), x, head.cy - 6 * MM, room, BODY, 8.5, what="mat note")
+    text_line(c, title, x, head.cy + 1 * MM, room, font=BOLD, size=18, what="mat title")
+    text_line(
+        c,
+        pack.words.say("mat.keep"),
+        x,
+        head.cy - 6 * MM,
+        room,
+        font=BODY,
+        size=8.5,
+        what="mat note",
+    )
 
 
 def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: Theme) -> None:
@@ -76,7 +85,15 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
     )
     name_x = box.x + 1 * MM  # centred under the symbol, 12 mm in
     text_line(
-        c, item.name, name_x, box.y + 3 * MM, 22 * MM, BOLD, 10, what="mat goods", align="center"
+        c,
+        item.name,
+        name_x,
+        box.y + 3 * MM,
+        22 * MM,
+        font=BOLD,
+        size=10,
+        what="mat goods",
+        align="center",
     )
     pile = Box(box.x + label_w, box.y + 2 * MM, box.width - label_w - 2 * MM, box.height - 4 * MM)
     c.saveState()
@@ -94,7 +111,9 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
     say = pack.words.say
     x, room = box.x + 4 * MM, box.width - 8 * MM
-    text_line(c, say("mat.costs"), x, box.top - 7 * MM, room, BOLD, 11, what="mat costs heading")
+    text_line(
+        c, say("mat.costs"), x, box.top - 7 * MM, room, font=BOLD, size=11, what="mat costs heading"
+    )
     headers = [
         say("board.costs_good"),
         say("board.costs_one"),
@@ -105,7 +124,14 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     y = box.top - 15 * MM
     for i, header in enumerate(headers):
         text_line(
-            c, header, x + i * col_w, y, col_w - 1 * MM, CONDENSED, 9, what="mat costs header"
+            c,
+            header,
+            x + i * col_w,
+            y,
+            col_w - 1 * MM,
+            font=CONDENSED,
+            size=9,
+            what="mat costs header",
         )
     c.setLineWidth(0.4)
     c.line(box.x + 4 * MM, y - 2 * MM, box.right - 4 * MM, y - 2 * MM)
@@ -113,9 +139,18 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         y -= 6.5 * MM
         cells = [item.name, money(item.price_one), money(item.price_bulk), str(pack.max_per_item)]
         for i, cell in enumerate(cells):
-            text_line(c, cell, x + i * col_w, y, col_w - 1 * MM, BODY, 9.5, what="mat costs table")
+            text_line(
+                c,
+                cell,
+                x + i * col_w,
+                y,
+                col_w - 1 * MM,
+                font=BODY,
+                size=9.5,
+                what="mat costs table",
+            )
     note = say("mat.costs_note", bulk_size=pack.bulk_size)
-    text_line(c, note, x, box.y + 3.5 * MM, room, BODY, 7.5, what="mat costs note")
+    text_line(c, note, x, box.y + 3.5 * MM, room, font=BODY, size=7.5, what="mat costs note")
 
 
 def player_mats(pack: LemonadeStall, theme: Theme) -> Pages:

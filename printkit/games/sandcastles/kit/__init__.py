@@ -18,7 +18,7 @@ from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.formats import signed
 from printkit.render.impose import Piece
 from printkit.render.panels import overrun, ruled_list
-from printkit.render.text import flow_text
+from printkit.render.text import text_box
 from printkit.render.theme import INK, Theme, mix
 from printkit.render.units import BLEED, MM, SAFE, Box
 
@@ -95,7 +95,7 @@ def _bonus_rows(pack: Sandcastles) -> list[tuple[str, str]]:
 
 def _heading(c: Canvas, box: Box, y: float, text: str, size: float = 10) -> float:
     room = Box(box.x, y - size * 2.6, box.width, size * 2.6)
-    fitted = flow_text(c, text, room, BOLD, size, what="heading")
+    fitted = text_box(c, text, room, BOLD, size, what="heading", valign="flow")
     return fitted.bottom(y) - 1.8 * MM
 
 
@@ -114,7 +114,7 @@ def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:
         rest = Box(box.x, box.y, box.width, y - box.y)
         y = ruled_list(c, rest, _bonus_rows(pack), what="reference bonus", rule=rule)
         note = Box(box.x, box.y - 0.6 * MM, box.width, y - box.y)  # from 0.6 mm below the list
-        flow_text(c, say("score.note"), note, size=7, what="reference note")
+        text_box(c, say("score.note"), note, size=7, what="reference note", valign="flow")
 
     return draw
 

@@ -26,7 +26,7 @@ from printkit.games.sandcastles.model import (
     Route,
 )
 from printkit.render.fonts import BODY, BOLD
-from printkit.render.text import flow_text
+from printkit.render.text import text_box
 from printkit.render.theme import INK, Theme, mix
 from printkit.render.units import BLEED, Box
 
@@ -287,10 +287,10 @@ def _label(c: Canvas, box: Box, title: str, text: str, what: str) -> None:
     """The title across the top band and the rule text across the bottom band."""
     side = min(box.width, box.height)
     head = Box(box.x + side * 0.1, box.y + side * 0.81, side * 0.8, side * 0.12)
-    flow_text(c, title.upper(), head, BOLD, 11, align="center", what=f"{what} title")
+    text_box(c, title.upper(), head, BOLD, 11, align="center", what=f"{what} title", valign="flow")
     if text:
         body = Box(box.x + side * 0.11, box.y + side * 0.03, side * 0.78, side * 0.26)
-        flow_text(c, text, body, BODY, 8.5, align="center", what=f"{what} text")
+        text_box(c, text, body, BODY, 8.5, align="center", what=f"{what} text", valign="flow")
 
 
 def draw_bridge(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:

@@ -20,7 +20,7 @@ from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
 from printkit.render.formats import signed, signed_money
 from printkit.render.impose import Piece
-from printkit.render.text import flow_text, kind_label, text_box
+from printkit.render.text import kind_label, text_box
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -135,7 +135,15 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
         r = min(picture.width, picture.height) / 2 - 1 * MM
         draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
         panel(c, rule)
-        flow_text(c, item.text, rule.inset(2.5 * MM), BODY, 10, what=f"item {item.id!r} rule")
+        text_box(
+            c,
+            item.text,
+            rule.inset(2.5 * MM),
+            BODY,
+            10,
+            what=f"item {item.id!r} rule",
+            valign="flow",
+        )
         kind_label(c, safe, "item", rise=0.8 * MM)
 
     return draw
@@ -353,7 +361,15 @@ def _target_band(c: Canvas, pack: YardSale, box: Box, pitch: Pitch, theme: Theme
     c.setFont(CONDENSED, 6.5)
     c.drawString(box.x + 12 * MM, box.top - 3.2 * MM, "PLAY ON")
     text = Box(box.x + 12 * MM, box.y + 1 * MM, box.width - 14 * MM, box.height - 5 * MM)
-    flow_text(c, target_text(pack, pitch), text, BOLD, 8.5, what=f"pitch {pitch.id!r} target")
+    text_box(
+        c,
+        target_text(pack, pitch),
+        text,
+        BOLD,
+        8.5,
+        what=f"pitch {pitch.id!r} target",
+        valign="flow",
+    )
 
 
 def _effects(c: Canvas, box: Box, pitch: Pitch, theme: Theme) -> None:
@@ -514,13 +530,14 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
             c.setFillColor(INK)
             c.setFont(BOLD, 8.5)
             c.drawString(inner.x, inner.top - 3 * MM, heading)
-            flow_text(
+            text_box(
                 c,
                 text,
                 Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
                 BODY,
                 8,
                 what=f"reference card ({side}) {heading!r}",
+                valign="flow",
             )
         kind_label(c, safe, "reference", rise=0.8 * MM)
 

@@ -23,7 +23,7 @@ from printkit.kit import Deck
 from printkit.render.cardparts import cutting_advice, flood
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.impose import Piece
-from printkit.render.text import flow_text
+from printkit.render.text import text_box
 from printkit.render.theme import INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -140,13 +140,14 @@ def _steps(c: Canvas, box: Box, steps: list[tuple[str, str]], title: str, what: 
         c.setFillColor(INK)
         c.setFont(BOLD, 8.5)
         c.drawString(inner.x, inner.top - 3 * MM, f"{number}. {heading}")
-        flow_text(
+        text_box(
             c,
             text,
             Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
             BODY,
             9,
             what=f"{what} step {heading!r}",
+            valign="flow",
         )
 
 
@@ -180,13 +181,14 @@ def _box(c: Canvas, cell: Box, heading: str, text: str) -> None:
     c.setFillColor(INK)
     c.setFont(BOLD, 10)
     c.drawString(inner.x, inner.top - 3.5 * MM, heading)
-    flow_text(
+    text_box(
         c,
         text,
         Box(inner.x, inner.y, inner.width, inner.height - 6 * MM),
         BODY,
         9.5,
         what=f"track {heading!r}",
+        valign="flow",
     )
 
 
