@@ -19,7 +19,7 @@ from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import kind_label, text_box
+from printkit.render.text import card_title, kind_label, text_box
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
@@ -49,9 +49,7 @@ def _titled_card(
     safe = trim.inset(SAFE)
     head, rest = safe.split_top(14 * MM)
     panel(c, head, theme.pale(colour, tint) if not theme.ink_saver else white)
-    text_box(
-        c, title, head.inset(2 * MM, 1 * MM), BOLD, 12, "center", what=f"{what} title", min_size=8
-    )
+    card_title(c, title, head, 12, what=f"{what} title")
     body = Box(
         rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
     )

@@ -121,34 +121,17 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         say("mat.costs_most"),
     ]
     col_w = (box.width - 8 * MM) / len(headers)
+    cell_w = col_w - 1 * MM
     y = box.top - 15 * MM
     for i, header in enumerate(headers):
-        text_line(
-            c,
-            header,
-            x + i * col_w,
-            y,
-            col_w - 1 * MM,
-            font=CONDENSED,
-            size=9,
-            what="mat costs header",
-        )
+        text_line(c, header, x + i * col_w, y, cell_w, font=CONDENSED, size=9, what="mat costs")
     c.setLineWidth(0.4)
     c.line(box.x + 4 * MM, y - 2 * MM, box.right - 4 * MM, y - 2 * MM)
     for item in pack.items:
         y -= 6.5 * MM
         cells = [item.name, money(item.price_one), money(item.price_bulk), str(pack.max_per_item)]
         for i, cell in enumerate(cells):
-            text_line(
-                c,
-                cell,
-                x + i * col_w,
-                y,
-                col_w - 1 * MM,
-                font=BODY,
-                size=9.5,
-                what="mat costs table",
-            )
+            text_line(c, cell, x + i * col_w, y, cell_w, font=BODY, size=9.5, what="mat costs")
     note = say("mat.costs_note", bulk_size=pack.bulk_size)
     text_line(c, note, x, box.y + 3.5 * MM, room, font=BODY, size=7.5, what="mat costs note")
 

@@ -30,7 +30,15 @@ from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit, width
 from printkit.render.formats import cents as money
 from printkit.render.formats import signed
 from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
-from printkit.render.text import Marks, RichStyle, kind_label, lead_in, marked_list, text_box
+from printkit.render.text import (
+    Marks,
+    RichStyle,
+    card_title,
+    kind_label,
+    lead_in,
+    marked_list,
+    text_box,
+)
 from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -108,14 +116,8 @@ def stand_face(
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
         panel(c, head, theme.pale(tint, 0.55))
-        text_box(
-            c,
-            stand.name(lang),
-            head.inset(2 * MM, 1 * MM),
-            BOLD,
-            12,
-            "center",
-            what=f"stand {stand.id!r} name ({lang})",
+        card_title(
+            c, stand.name(lang), head, 12, what=f"stand {stand.id!r} name ({lang})", min_size=7
         )
         foot, body = (
             Box(rest.x, rest.y, rest.width, 9 * MM),
@@ -279,14 +281,13 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
         title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
         panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
-        text_box(
+        card_title(
             c,
             card.title(lang),
-            title_box.inset(2 * MM, 1 * MM),
-            BOLD,
+            title_box,
             11.5,
-            "center",
             what=f"dollar card {card.id!r} title ({lang})",
+            min_size=7,
         )
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
@@ -419,15 +420,7 @@ def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str)
     flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
     head, rest = trim.inset(SAFE).split_top(10 * MM)
     panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-    text_box(
-        c,
-        heading,
-        head.inset(2 * MM, 1 * MM),
-        BOLD,
-        12,
-        "center",
-        what=f"reference card heading ({lang})",
-    )
+    card_title(c, heading, head, 12, what=f"reference card heading ({lang})", min_size=7)
     return rest
 
 

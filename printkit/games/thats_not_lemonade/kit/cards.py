@@ -20,7 +20,7 @@ from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import text_box as fitted_text
+from printkit.render.text import card_title
 from printkit.render.theme import INK, LEMON, SKY, Theme
 from printkit.render.units import BLEED, MM, SAFE, Box
 
@@ -103,10 +103,7 @@ def face(card: Card, theme: Theme) -> DrawFn:
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(12 * MM)
         panel(c, head, theme.pale(card_colour(card), 0.55))
-        title = head.inset(2 * MM, 1 * MM)
-        fitted_text(
-            c, card.title, title, BOLD, 13, "center", what=f"card {card.id!r} title", min_size=8
-        )
+        card_title(c, card.title, head, 13, what=f"card {card.id!r} title")
         text_box = Box(rest.x, rest.y, rest.width, 20 * MM)
         art = Box(rest.x, text_box.top + 2 * MM, rest.width, rest.height - 24 * MM)
         c.setFillColor(white)

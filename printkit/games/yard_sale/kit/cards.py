@@ -20,7 +20,7 @@ from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
 from printkit.render.formats import signed, signed_money
 from printkit.render.impose import Piece
-from printkit.render.text import kind_label, text_box
+from printkit.render.text import card_title, kind_label, text_box
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -120,16 +120,7 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
         )
         title, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(11 * MM)
         panel(c, title, theme.pale(tint, 0.8))
-        text_box(
-            c,
-            item.name,
-            title.inset(2 * MM, 1 * MM),
-            BOLD,
-            11.5,
-            "center",
-            what=f"item {item.id!r} name",
-            min_size=8,
-        )
+        card_title(c, item.name, title, 11.5, what=f"item {item.id!r} name")
         rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM)
         picture = Box(rest.x, rule.top + GAP, rest.width, rest.top - GAP - rule.top - GAP)
         r = min(picture.width, picture.height) / 2 - 1 * MM
@@ -199,16 +190,7 @@ def shopper_face(pack: YardSale, shopper: Shopper, theme: Theme, longest: int) -
         body = Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM)
         name, cash, loves, dislikes, buys, time = _stack(body, SHOPPER_ROWS, GAP)
         panel(c, name, theme.pale(SAND, 0.4) if not theme.ink_saver else white)
-        text_box(
-            c,
-            shopper.name,
-            name.inset(2 * MM, 1 * MM),
-            BOLD,
-            11.5,
-            "center",
-            what=f"shopper {shopper.id!r}",
-            min_size=8,
-        )
+        card_title(c, shopper.name, name, 11.5, what=f"shopper {shopper.id!r}")
         _cash_row(c, cash, shopper, theme)
         _taste_row(c, pack, loves, shopper.favourite, "Loves", pack.favourite_opinion)
         _taste_row(c, pack, dislikes, shopper.dislike, "Dislikes", pack.dislike_opinion)
@@ -314,16 +296,7 @@ def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme) -> DrawFn:
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
         panel(c, head, theme.pale(PITCH, 0.55) if not theme.ink_saver else white)
-        text_box(
-            c,
-            pitch.title,
-            head.inset(2 * MM, 1 * MM),
-            BOLD,
-            11.5,
-            "center",
-            what=f"pitch {pitch.id!r} title",
-            min_size=8,
-        )
+        card_title(c, pitch.title, head, 11.5, what=f"pitch {pitch.id!r} title")
         target, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(14 * MM)
         _target_band(c, pack, target, pitch, theme)
         effects, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(24 * MM)
