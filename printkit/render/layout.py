@@ -8,6 +8,7 @@ trim's top-left corner, its templates filled from one card's values.
 from __future__ import annotations
 
 import hashlib
+import io
 import tempfile
 from collections.abc import Mapping
 from functools import cache
@@ -21,6 +22,7 @@ from reportlab.platypus import Paragraph
 
 from printkit.content.layout import Face, Layout, Zone, fill
 from printkit.errors import RenderError
+from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.text import RichStyle, draw_paragraph, fit_rich, rich_markup
 from printkit.render.theme import Theme
@@ -35,14 +37,18 @@ __all__ = ["draw_face", "fit_paragraph", "rich_markup", "zone_box"]
 # -- fonts -------------------------------------------------------------------
 @cache
 def pack_font(path: Path) -> str:
-    """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name."""
-    name = f"PK-Pack-{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}"
+    """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name.
+
+    PostScript-outline (CFF) OpenType is converted to TrueType outlines first.
+    """
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except (TTFError, OSError) as exc:
+        data = truetype_bytes(path)
+        name = f"PK-Pack-{hashlib.sha256(data).hexdigest()[:12]}"
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    except (TTFError, OSError, ValueError) as exc:
         raise RenderError(
             f"{path}: cannot embed this font ({exc})",
-            "use a TrueType-outline .ttf or .otf file (PostScript-outline OTF is not supported)",
+            "use an unbroken .ttf or .otf font file that allows embedding",
         ) from None
     pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
     return name

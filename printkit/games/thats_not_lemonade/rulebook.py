@@ -139,7 +139,7 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         sheet,
     )
     blocks["odds-card"] = PictureBlock(
-        odds_face(pack, theme),
+        odds_face(pack, odds_table(pack), theme),
         odds_size.width * MM,
         odds_size.height * MM,
         ODDS_SCALE,
