@@ -21,6 +21,7 @@ from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.kit import Pages
 from printkit.render.pdf import finish, new_canvas
 from printkit.render.theme import Theme
+from printkit.render.tiling import seam_bands
 from printkit.render.units import MM, PAPERS, PRINT_MARGIN, Box, Paper
 from tests.conftest import edit
 
@@ -212,7 +213,7 @@ def test_seams_cross_nothing_but_background(pack, tmp_path, theme):
         assert background == (255, 255, 255)
     else:
         assert background != (255, 255, 255)
-    x_bands, y_bands = kit_board._seam_bands(layout.board.width, height)
+    x_bands, y_bands = seam_bands(layout.board.width, height)
     assert x_bands and y_bands
     for a, b in x_bands:
         for x in range(int(a), int(b) + 1):

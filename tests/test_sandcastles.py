@@ -353,7 +353,7 @@ def test_the_kit_has_a_reference_card_and_a_guide(built):
     guide = PdfReader(built / "00-printing-guide.pdf").pages[0].extract_text()
     assert "5-minute timer" in guide
     reference = PdfReader(built / "02-reference-cards.pdf").pages[0].extract_text()
-    assert "+5" in reference and "-3" in reference
+    assert "+5" in reference and "−3" in reference  # a true minus, as the rulebook prints it
 
 
 def test_card_faces_follow_the_data():

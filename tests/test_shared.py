@@ -12,8 +12,8 @@ from printkit.dice import ScriptedDice, SeededDice, shuffle
 from printkit.errors import ContentError, NotFound
 from printkit.games.lemonade_stall.game import shuffle as stall_shuffle
 from printkit.registry import lazy
+from printkit.render.formats import money, names
 from printkit.rulebook.rulings import field_words, list_entry, ruling_function, rulings
-from printkit.rulebook.variables import dollars, names
 
 HERE = Path("game.yaml")
 
@@ -75,7 +75,7 @@ def test_rulings_number_locate_and_cite():
     assert ruling("events[theft].copies") == "(ruling R2)"
 
 
-def test_names_and_dollars_read_as_prose():
+def test_names_and_money_read_as_prose():
     assert names(["a", "b", "c"]) == "a, b and c" and names(["a", "b"], "or") == "a or b"
     assert names(["a"]) == "a" and names([]) == ""
-    assert dollars(5) == "$5" and dollars(-3) == "−$3"
+    assert money(5) == "$5" and money(-3) == "−$3"

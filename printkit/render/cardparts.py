@@ -1,4 +1,5 @@
-"""The pieces every game's card faces are built from: a flood into the bleed, rounded panels."""
+"""The pieces every game's card faces are built from: a flood into the bleed, rounded panels
+(`printkit.render.panels`), the cutting advice for round tokens."""
 
 from __future__ import annotations
 
@@ -7,36 +8,17 @@ from pathlib import Path
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.render.panels import CORNER, panel, xywh
 from printkit.render.theme import INK
 from printkit.render.units import BLEED, MM, Box
 
-CORNER = 3 * MM  # a panel's corner radius
-
-
-def xywh(box: Box) -> tuple[float, float, float, float]:
-    """The box as reportlab's rect() arguments."""
-    return box.x, box.y, box.width, box.height
+__all__ = ["CORNER", "cutting_advice", "designed_back", "flood", "panel", "xywh"]
 
 
 def flood(c: Canvas, trim: Box, colour: Color) -> None:
     """The background, run out into the bleed so a trim a little off shows no white."""
     c.setFillColor(colour)
     c.rect(*xywh(trim.outset(BLEED)), stroke=0, fill=1)
-
-
-def panel(
-    c: Canvas,
-    box: Box,
-    fill: Color = white,
-    stroke: Color = INK,
-    width: float = 0.6,
-    corner: float = CORNER,
-) -> None:
-    """A rounded, outlined panel that text or a picture sits on."""
-    c.setFillColor(fill)
-    c.setStrokeColor(stroke)
-    c.setLineWidth(width)
-    c.roundRect(*xywh(box), corner, stroke=1, fill=1)
 
 
 def designed_back(c: Canvas, trim: Box, art: Path, word: str, game: str) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+import pyphen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -88,24 +90,67 @@ def width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
-def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
-    """Greedy word wrap; a word longer than the line stays whole (and fails the fit)."""
-    return list(_wrap(text, font, size, max_width))
+@cache
+def hyphenator(lang: str) -> pyphen.Pyphen:
+    """pyphen's dictionary for ``lang`` ("en", "ru", "en_GB"...): Latin and Cyrillic alike."""
+    found = pyphen.language_fallback(lang.replace("-", "_"))
+    if found is None:
+        raise RenderError(
+            f"no hyphenation dictionary for the language {lang!r}",
+            "use a language code such as 'en' or 'ru'",
+        )
+    return pyphen.Pyphen(lang=found)
+
+
+def hyphen_language(lang: str) -> str:
+    """The dictionary name reportlab's Paragraph hyphenates ``lang`` with ('' for none)."""
+    return pyphen.language_fallback(lang.replace("-", "_")) or "" if lang else ""
+
+
+def _pieces(word: str, lang: str) -> Iterator[tuple[str, str]]:
+    """Where ``word`` may break, longest head first: ("lemon-", "ade")."""
+    if lang and len(word) >= 5:
+        for head, tail in hyphenator(lang).iterate(word):
+            yield f"{head}-", tail
+
+
+def wrap(text: str, font: str, size: float, max_width: float, lang: str = "") -> list[str]:
+    """Greedy word wrap, hyphenating a word that overruns when ``lang`` is given; a word
+    that still does not fit stays whole (and fails the fit)."""
+    return list(_wrap(text, font, size, max_width, lang))
 
 
 @lru_cache(maxsize=8_192)
-def _wrap(text: str, font: str, size: float, max_width: float) -> tuple[str, ...]:
-    """`wrap`, once per text, font, size and width (a tuple: it is shared)."""
+def _wrap(text: str, font: str, size: float, max_width: float, lang: str) -> tuple[str, ...]:
+    """`wrap`, once per text, font, size, width and language (a tuple: it is shared)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        words = paragraph.split()
+        while words:
+            word = words.pop(0)
             trial = f"{line} {word}".strip()
-            if line and width(trial, font, size) > max_width:
-                lines.append(line)
-                line = word
-            else:
+            if width(trial, font, size) <= max_width or not (line or lang):
                 line = trial
+                continue
+            head = next(
+                (
+                    (h, t)
+                    for h, t in _pieces(word, lang)
+                    if width(f"{line} {h}".strip(), font, size) <= max_width
+                ),
+                None,
+            )
+            if head is not None:
+                lines.append(f"{line} {head[0]}".strip())
+                line = ""
+                words.insert(0, head[1])
+            elif line:
+                lines.append(line)
+                line = ""
+                words.insert(0, word)
+            else:
+                line = word
         lines.append(line)
     return tuple(lines)
 
@@ -117,6 +162,10 @@ class FittedText:
     size: float
     leading: float
 
+    def bottom(self, top: float) -> float:
+        """Where the lines set from ``top`` end, as `draw_fitted` returns it."""
+        return top - 2 * self.size - (len(self.lines) - 1) * self.leading
+
 
 def fit(
     text: str,
@@ -127,15 +176,17 @@ def fit(
     min_size: float = MIN_CARD_TEXT,
     what: str = "text",
     leading: float = 1.2,
+    lang: str = "",
 ) -> FittedText:
-    """The largest size from ``size`` down to ``min_size`` at which the text fits.
+    """The largest size from ``size`` down to ``min_size`` at which the text fits,
+    hyphenated in ``lang`` when given.
 
     Never clips or shrinks past legibility: if it cannot fit, the build fails
     naming the component and the text.
     """
     current = size
     while current >= min_size - 1e-6:
-        lines = wrap(text, font, current, max_width)
+        lines = wrap(text, font, current, max_width, lang)
         tallest = len(lines) * current * leading
         widest = max((width(line, font, current) for line in lines), default=0)
         if tallest <= max_height and widest <= max_width:

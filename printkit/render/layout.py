@@ -8,33 +8,31 @@ trim's top-left corner, its templates filled from one card's values.
 from __future__ import annotations
 
 import hashlib
-import html
 import io
 import re
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from printkit.content.layout import INLINE_ICON, Face, Layout, Zone, fill
+from printkit.content.layout import Face, Layout, Zone, fill
 from printkit.errors import RenderError
 from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
+from printkit.render.text import RichStyle, draw_paragraph, fit_rich, rich_markup
 from printkit.render.theme import Theme
 from printkit.render.units import BLEED, MM, Box
 
 BUILT_IN = {"body": BODY, "bold": BOLD, "italic": ITALIC}
-ALIGNMENT = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 ICON_DPI = 600  # inline SVG icons are rasterised for Paragraph at this resolution
 ICON_SCALE = 1.0  # an inline icon is as tall as the text's size
+__all__ = ["draw_face", "fit_paragraph", "rich_markup", "zone_box"]
 
 
 # -- fonts -------------------------------------------------------------------
@@ -73,19 +71,6 @@ def colour_of(layout: Layout, template: str, values: Mapping[str, object]) -> Co
 
 
 # -- rich text ---------------------------------------------------------------
-BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
-ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\*)")
-
-
-def rich_markup(text: str, icon: Callable[[str], str]) -> str:
-    """Paragraph markup of a small Markdown subset: **bold**, *italic*, :icon:, line breaks."""
-    markup = html.escape(text, quote=False)
-    markup = BOLD_RE.sub(r"<b>\1</b>", markup)
-    markup = ITALIC_RE.sub(r"<i>\1</i>", markup)
-    markup = INLINE_ICON.sub(lambda m: icon(m.group(1)), markup)
-    return markup.replace("\n", "<br/>")
-
-
 def _inline_icon(layout: Layout, name: str, size: float) -> str:
     path = layout.icon_file(name)
     if path is None:
@@ -142,43 +127,23 @@ def raster_icon(svg: Path) -> Path:
 def fit_paragraph(
     layout: Layout, zone: Zone, text: str, width: float, height: float, what: str
 ) -> Paragraph:
-    """The largest size from the style's down to its minimum at which the text fits the box."""
+    """The zone's text on the shared rich box: the largest size from the style's down to
+    its minimum at which it fits."""
     style = layout.style(zone.style)
-    font = font_name(layout, style.font)
-    size = style.size
-    while size >= style.min_size - 1e-6:
-        markup = rich_markup(text, lambda name, s=size: _inline_icon(layout, name, s * ICON_SCALE))
-        para = Paragraph(markup, _paragraph_style(layout, zone, font, size))
-        _, used = para.wrap(width, height)
-        if used <= height + 0.01 and _widest(para) <= width + 0.01:
-            return para
-        size -= 0.5
-    raise RenderError(
-        f"{what}: text does not fit its zone at the style's minimum size of "
-        f"{style.min_size:g} pt: {text!r}",
+    rich = RichStyle(
+        font=font_name(layout, style.font),
+        size=style.size,
+        min_size=style.min_size,
+        leading=style.leading,
+        colour=HexColor(layout.colour(style.colour) or "#222222"),
+        align=style.align,
+    )
+    hint = (
         f"shorten the text, lower the style's min_size or enlarge the zone's box "
-        f"(layout.yaml line {zone.line}, {width / MM:.0f} x {height / MM:.0f} mm)",
+        f"(layout.yaml line {zone.line}, {width / MM:.0f} x {height / MM:.0f} mm)"
     )
-
-
-def _widest(para: Paragraph) -> float:
-    lines = getattr(para.blPara, "lines", [])
-    widths = [
-        para.width - (line[0] if isinstance(line, tuple) else line.extraSpace) for line in lines
-    ]
-    return max(widths, default=0.0)
-
-
-def _paragraph_style(layout: Layout, zone: Zone, font: str, size: float) -> ParagraphStyle:
-    style = layout.style(zone.style)
-    return ParagraphStyle(
-        f"zone-{zone.line}",
-        fontName=font,
-        fontSize=size,
-        leading=size * style.leading,
-        textColor=HexColor(layout.colour(style.colour) or "#222222"),
-        alignment=ALIGNMENT[style.align],
-    )
+    icon = lambda name, size: _inline_icon(layout, name, size * ICON_SCALE)  # noqa: E731
+    return fit_rich(text, width, height, rich, what, icon, hint)
 
 
 # -- drawing -----------------------------------------------------------------
@@ -212,9 +177,7 @@ def draw_face(
 
 def _draw_text(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:
     para = fit_paragraph(layout, zone, fill(zone.content, values), box.width, box.height, what)
-    _, height = para.wrap(box.width, box.height)
-    offset = {"top": 0.0, "middle": (box.height - height) / 2, "bottom": box.height - height}
-    para.drawOn(c, box.x, box.top - height - offset[zone.valign])
+    draw_paragraph(c, para, box, zone.valign)
 
 
 def _draw_image(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.render.fonts import BODY, BOLD
 from printkit.render.labels import ENGLISH, say
 from printkit.render.pdf import KitCanvas
-from printkit.render.units import CAPTION_BASE, MM, PRINT_EDGE, PRINT_MARGIN, Box, Paper
+from printkit.render.units import CAPTION_BASE, MM, PAPERS, PRINT_EDGE, PRINT_MARGIN, Box, Paper
 
 OVERLAP = 12 * MM
 GLUE_TINT = Color(0.85, 0.85, 0.85)
@@ -65,6 +65,43 @@ def plan_tiles(board_w: float, board_h: float, paper: Paper) -> tuple[Paper, lis
                 )
             )
     return page, tiles
+
+
+Band = tuple[float, float]  # from, to: a strip across a board, in points
+
+
+def seam_bands(width: float, height: float) -> tuple[list[Band], list[Band]]:
+    """The glue strips of home tiling on every paper size: (x bands, y bands) in points.
+
+    A board that keeps its text out of these reads whole on A4 and on Letter.
+    """
+    xs: set[Band] = set()
+    ys: set[Band] = set()
+    for paper in PAPERS.values():
+        for tile in plan_tiles(width, height, paper)[1]:
+            if tile.glue_right:
+                xs.add((tile.region.right - OVERLAP, tile.region.right))
+            if tile.glue_bottom:
+                ys.add((tile.region.y, tile.region.y + OVERLAP))
+    return sorted(xs), sorted(ys)
+
+
+def free_spans(low: float, high: float, bands: Sequence[Band], clearance: float) -> list[Band]:
+    """What is left of [low, high] once every band, widened by ``clearance``, is cut out."""
+    spans = [(low, high)]
+    for a, b in bands:
+        a, b = a - clearance, b + clearance
+        cut = []
+        for s, e in spans:
+            if b <= s or a >= e:
+                cut.append((s, e))
+                continue
+            if a > s:
+                cut.append((s, a))
+            if b < e:
+                cut.append((b, e))
+        spans = cut
+    return spans
 
 
 def draw_board_form(

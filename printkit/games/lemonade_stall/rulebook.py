@@ -35,6 +35,7 @@ from printkit.games.lemonade_stall.rules import (
     sell,
 )
 from printkit.registry import GamePlugin
+from printkit.render.formats import degrees, money, names, signed
 from printkit.render.theme import Theme
 from printkit.render.units import MM
 from printkit.rulebook.context import Block, Catalog, RulebookContext
@@ -48,7 +49,7 @@ from printkit.rulebook.rulings import (
     rulings,
     unquoted,
 )
-from printkit.rulebook.variables import dollars, frame, names
+from printkit.rulebook.variables import frame
 
 DAY_EXAMPLE = "whole-day-four-players"  # the worked day whose table is drawn
 DAY_STEP = 7  # the table is shown after this step: prices up, weather settled, before selling
@@ -94,20 +95,12 @@ def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
         subject=f"{pack.title} rules",
         variables=variables,
         blocks=blocks,
-        filters={"money": dollars, "deg": degrees, "signed": signed, "names": names},
+        filters={"money": money, "deg": degrees, "signed": signed, "names": names},
         functions={"ruling": ruling_function(by_field(gaps)), "names": names},
     )
 
 
 # -- formatting filters ------------------------------------------------------------
-def degrees(value: int) -> str:
-    return f"{value}°"
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
-
-
 # -- the pack as template data -----------------------------------------------------
 def _game(pack: LemonadeStall) -> dict[str, Any]:
     condition, temperature = pack.opening_weather
@@ -365,7 +358,7 @@ def _mat_rows(pack: LemonadeStall, seats: list[str], before: dict, after: dict) 
 
     rows = []
     for seat, name in enumerate(seats):
-        row = [name, cell(before["money"][seat], after["money"][seat], dollars)]
+        row = [name, cell(before["money"][seat], after["money"][seat], money)]
         for item in pack.item_ids:
             row.append(cell(before["stock"][seat][item], after["stock"][seat][item]))
         rows.append(row)

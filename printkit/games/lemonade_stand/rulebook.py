@@ -20,6 +20,8 @@ from printkit.games.lemonade_stand.kit import faces, kit
 from printkit.games.lemonade_stand.model import LemonadeStand
 from printkit.games.lemonade_stand.text import PLURAL_FORMS, plural
 from printkit.registry import GamePlugin
+from printkit.render.formats import cents, signed
+from printkit.render.formats import names as listed
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.context import Block, Catalog, RulebookContext
@@ -27,7 +29,6 @@ from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import Ruling, ruling_function, rulings
 from printkit.rulebook.scenes import kit_gallery, legible
-from printkit.rulebook.variables import names as listed
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
 PAIR_GAP = 4 * MM
@@ -107,7 +108,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         subject=pack.tagline(lang),
         variables=variables,
         blocks=_pictures(pack, theme, lang),
-        filters={"money": faces.money, "signed": faces.signed, "names": names},
+        filters={"money": cents, "signed": signed, "names": names},
         functions={
             "ruling": ruling_function(_by_field_or_file(gaps), words["ruling"]),
             "names": names,

@@ -18,6 +18,7 @@ from printkit.games.sandcastles.kit.art import draw_card
 from printkit.games.sandcastles.kit.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
 from printkit.registry import GamePlugin
+from printkit.render.formats import names, signed
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.context import Block, Catalog, RulebookContext
@@ -25,7 +26,7 @@ from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import by_field, field_words, ruling_function, rulings, unquoted
 from printkit.rulebook.scenes import kit_gallery, legible
-from printkit.rulebook.variables import frame, names
+from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
 GALLERY_COLUMNS = 6
@@ -62,10 +63,6 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
         filters={"signed": signed, "names": names},
         functions={"ruling": ruling_function(by_field(gaps)), "names": names},
     )
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("0" if value == 0 else f"−{-value}")
 
 
 def _game(pack: Sandcastles) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from printkit.content.fields import Field, Gap
 from printkit.games.yard_sale.examples import read_move, read_round, read_shop, read_table
 from printkit.games.yard_sale.kit import cards as kit_cards
 from printkit.games.yard_sale.kit import kit, pictures
-from printkit.games.yard_sale.kit.cards import signed, signed_money, target_text
+from printkit.games.yard_sale.kit.cards import target_text
 from printkit.games.yard_sale.model import Item, Pitch, Shopper, YardSale
 from printkit.games.yard_sale.play import Move, play_round
 from printkit.games.yard_sale.rules import (
@@ -30,6 +30,7 @@ from printkit.games.yard_sale.rules import (
     shop,
 )
 from printkit.registry import GamePlugin
+from printkit.render.formats import money, names, signed, signed_money
 from printkit.render.theme import Theme
 from printkit.render.units import MM
 from printkit.rulebook.context import Block, Catalog, RulebookContext
@@ -37,7 +38,7 @@ from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import by_field, field_words, list_entry, ruling_function, rulings
 from printkit.rulebook.scenes import kit_gallery, legible
-from printkit.rulebook.variables import dollars, frame, names
+from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
 OUTCOMES = {
@@ -76,7 +77,7 @@ def rulebook(pack: YardSale, theme: Theme) -> RulebookContext:
         subject=f"{pack.title} rules",
         variables=variables,
         blocks=CardPictures(pack, theme),
-        filters={"money": dollars, "signed": signed, "names": names},
+        filters={"money": money, "signed": signed, "names": names},
         functions={"ruling": ruling_function(by_field(gaps)), "names": names},
     )
 
@@ -401,16 +402,16 @@ def _price_words(pack: YardSale, offer: Offer, pitches, appraisal: Appraisal) ->
         p for p in pitches if p.price and reaches(p, offer)
     ]
     if not changes:
-        return dollars(tag)
+        return money(tag)
     if offer.item.rule.kind == "firm_price":
-        return f"{dollars(tag)} (firm)"
+        return f"{money(tag)} (firm)"
     steps = " ".join(f"{signed_money(p.price)} ({p.title})" for p in changes)
     floor = (
-        f", not below {dollars(pack.lowest_price)}"
+        f", not below {money(pack.lowest_price)}"
         if tag + sum(p.price for p in changes) < pack.lowest_price
         else ""
     )
-    return f"{dollars(tag)} {steps}{floor} = {dollars(appraisal.price)}"
+    return f"{money(tag)} {steps}{floor} = {money(appraisal.price)}"
 
 
 def _opinion_words(pack: YardSale, shopper: Shopper, appraisal: Appraisal) -> str:

@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
+from printkit.games.lemonade_stall.content import STEP_IDS
 from printkit.games.lemonade_stall.model import (
     SAME,
     Condition,
@@ -26,185 +27,47 @@ from printkit.games.lemonade_stall.model import (
 )
 from printkit.games.lemonade_stall.rules import D6, D12
 from printkit.kit import Board, Pages
-from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit, width
+from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, MIN_CARD_TEXT, width
+from printkit.render.formats import degrees, money, names, span
+from printkit.render.panels import PAD, Cell, headed_panel, need, panel, panel_body, table
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
+from printkit.render.text import (
+    Marks,
+    RichStyle,
+    draw_paragraph,
+    fit_rich,
+    lead_in,
+    marked_list,
+    symbol_text,
+)
+from printkit.render.text import text_box as _text
 from printkit.render.theme import GREY, INK, LEAF, LEMON, LIGHT, SKY, Theme, mix
-from printkit.render.tiling import OVERLAP, plan_tiles
+from printkit.render.tiling import free_spans, seam_bands
 from printkit.render.units import MM, PAPERS, PRINT_MARGIN, TOKEN_ROOM, Box
 
-MIN_TEXT = 7.0  # points: the smallest text on the board and the forms
+MIN_TEXT = MIN_CARD_TEXT  # points: the smallest text on the board and the forms
 SEAM_CLEARANCE = 3 * MM  # keep panels this far from a glue strip (misregistered tiles)
 EDGE_CLEARANCE = 3 * MM  # gap between the score track and the panels inside it
-PAD = 3 * MM  # inside a panel
 GAP = 4 * MM  # between panels
-HEADING = 8 * MM
+HEADING = 8 * MM  # a headed panel's heading band (render.panels)
 PAGE_FOOTER = 4 * MM  # the builder keeps this much of a page for its footer line
 BOARD_BG = mix(SKY, white, 0.35)
 TRACK_FIVE = mix(LEMON, white, 0.55)
 TRACK_TEN = mix(LEMON, white, 0.1)
 SHEET_SHADE = mix(SKY, white, 0.7)
 
-Cell = str | tuple[str, str]  # plain text, or (symbol name, text)
 
-
-# -- text and panels -------------------------------------------------------------
-def _text(
-    c: Canvas,
-    text: str,
-    box: Box,
-    font: str = BODY,
-    size: float = 9.0,
-    align: str = "left",
-    valign: str = "center",
-    colour: Color = INK,
-    what: str = "board text",
-) -> float:
-    """Fit ``text`` into ``box`` (wrapping, shrinking to MIN_TEXT at worst) and draw it."""
-    fitted = fit(text, font, box.width, box.height, size, MIN_TEXT, what=what)
-    cap = 0.72 * fitted.size
-    span = cap + (len(fitted.lines) - 1) * fitted.leading
-    if valign == "top":
-        first = box.top - cap - (fitted.leading - fitted.size) / 2
-    elif valign == "bottom":
-        first = box.y + 0.24 * fitted.size + (len(fitted.lines) - 1) * fitted.leading
-    else:
-        first = box.cy + span / 2 - cap
-    c.setFillColor(colour)
-    draw_fitted(c, fitted, box.x, first + fitted.size, align, box.width)
-    return fitted.size
-
-
-def _symbol_text(
-    c: Canvas,
-    symbol: str,
-    text: str,
-    box: Box,
-    font: str = BODY,
-    size: float = 9.0,
-    fill: Color = white,
-    what: str = "board text",
-    radius: float = 2.3 * MM,
-) -> None:
-    """A symbol first, then its name: the symbol is the cue that survives black-and-white."""
-    r = min(box.height / 2 - 0.4 * MM, radius)
-    draw_symbol(c, symbol, box.x + r + 0.3 * MM, box.cy, r, fill=fill)
-    rest = Box(box.x + 2 * r + 1.8 * MM, box.y, box.width - 2 * r - 1.8 * MM, box.height)
-    _text(c, text, rest, font, size, what=what)
-
-
-def _panel(c: Canvas, box: Box, fill: Color, line: float = 0.8, radius: float = 2.5 * MM) -> None:
-    c.saveState()
-    c.setFillColor(fill)
-    c.setStrokeColor(INK)
-    c.setLineWidth(line)
-    c.roundRect(box.x, box.y, box.width, box.height, radius, stroke=1, fill=1)
-    c.restoreState()
-
-
-def _headed_panel(c: Canvas, box: Box, title: str, fill: Color) -> Box:
-    """A panel with a bold heading; returns the room left under the heading."""
-    _panel(c, box, fill)
-    inner = box.inset(PAD, PAD * 0.7)
-    head, _ = inner.split_top(HEADING - 1 * MM)
-    _text(c, title, head, BOLD, 11.5, what=f"heading {title!r}")
-    return _panel_body(box)
-
-
-def _panel_body(box: Box) -> Box:
-    """The room a headed panel leaves under its heading."""
-    _, body = box.inset(PAD, PAD * 0.7).split_top(HEADING - 1 * MM)
-    return Box(body.x, body.y, body.width, body.height - 1 * MM)
-
-
-def _fits(need: float, room: Box, what: str) -> None:
-    if need > room.height + 0.01:
-        raise RenderError(
-            f"{what} needs {need / MM:.0f} mm of height but has {room.height / MM:.0f} mm",
-            "enlarge the board in kit.yaml or shorten the content",
-        )
-
-
-def _table(
-    c: Canvas,
-    box: Box,
-    header: Sequence[str],
-    rows: Sequence[Sequence[Cell]],
-    widths: Sequence[float],
-    theme: Theme,
-    row_h: float = 6 * MM,
-    size: float = 8.5,
-    what: str = "table",
-    row_fills: Sequence[Color] | None = None,
-    left: int = 1,
-) -> float:
-    """A ruled table from the top of ``box`` down; returns the y below its last row.
-
-    The first ``left`` columns (labels, prose) are left-aligned, the rest (numbers) centred.
-    """
-    total = row_h * (len(rows) + 1)
-    _fits(total, box, what)
-    scale = box.width / sum(widths)
-    xs = [box.x]
-    for w in widths:
-        xs.append(xs[-1] + w * scale)
-    top = box.top
-    c.saveState()
-    c.setFillColor(white)
-    c.rect(box.x, top - total, box.width, total, stroke=0, fill=1)
-    c.setFillColor(theme.pale(INK, 0.85))
-    c.rect(box.x, top - row_h, box.width, row_h, stroke=0, fill=1)
-    for i, fill in enumerate(row_fills or ()):
-        c.setFillColor(fill)
-        c.rect(box.x, top - (i + 2) * row_h, box.width, row_h, stroke=0, fill=1)
-    c.restoreState()
-    for col, label in enumerate(header):
-        cell = Box(xs[col], top - row_h, xs[col + 1] - xs[col], row_h).inset(1.2 * MM, 0.4 * MM)
-        _text(c, label, cell, CONDENSED, size, "left" if col < left else "center", what=what)
-    for i, row in enumerate(rows):
-        y = top - (i + 2) * row_h
-        for col, value in enumerate(row):
-            cell = Box(xs[col], y, xs[col + 1] - xs[col], row_h).inset(1.2 * MM, 0.4 * MM)
-            if isinstance(value, tuple):
-                _symbol_text(c, value[0], value[1], cell, BODY, size, what=what)
-            else:
-                _text(c, value, cell, BODY, size, "left" if col < left else "center", what=what)
-    c.saveState()
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.4)
-    for i in range(1, len(rows) + 1):
-        c.line(box.x, top - i * row_h, box.right, top - i * row_h)
-    for x in xs[1:-1]:
-        c.line(x, top, x, top - total)
-    c.setLineWidth(0.8)
-    c.rect(box.x, top - total, box.width, total, stroke=1, fill=0)
-    c.restoreState()
-    return top - total
+# -- the pack's words ------------------------------------------------------------
+def _step(step_id: str) -> int:
+    """A step's number in the day, as the step list prints it."""
+    return STEP_IDS.index(step_id) + 1
 
 
 def _condition_tint(pack: LemonadeStall, condition_id: str) -> Color:
     """Worst weather grey-blue, best lemon: a help, never the only cue (symbols are)."""
     t = pack.condition_index(condition_id) / max(1, len(pack.conditions) - 1)
     return mix(SKY, LIGHT, t * 2) if t <= 0.5 else mix(LIGHT, LEMON, t * 2 - 1)
-
-
-def _money(value: int) -> str:
-    return f"${value}"
-
-
-def _degrees(value: int) -> str:
-    return f"{value}°"
-
-
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _span(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}–{high}"
 
 
 # -- the day's steps, in the words of words.yaml ------------------------------------
@@ -219,17 +82,17 @@ def _day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
     if not pack.forecast_on_last_day:
         forecast.append(say("rule.forecast_skip", last_day=last))
     early = [b.title for b in pack.benefits if b.effect.takes_first_player]
-    end = say("rule.end_keeper", benefits=_names(early)) if early else say("rule.end")
+    end = say("rule.end_keeper", benefits=names(early)) if early else say("rule.end")
     melts = [pack.item(i).name for i in pack.perishing("melts")]
     spoils = [pack.item(i).name for i in pack.perishing("spoils")]
     fridge = [b.title for b in pack.benefits if b.effect.fridge]
     night = []
     if melts:
-        night.append(say("rule.melts", goods=_names(melts).lower()))
+        night.append(say("rule.melts", goods=names(melts).lower()))
     if spoils:
-        night.append(say("rule.spoils", d6=D6, goods=_names(spoils).lower()))
+        night.append(say("rule.spoils", d6=D6, goods=names(spoils).lower()))
     if fridge:
-        night.append(say("rule.fridge", benefits=_names(fridge)))
+        night.append(say("rule.fridge", benefits=names(fridge)))
     texts = (
         " ".join(forecast),
         say("rule.benefits"),
@@ -246,39 +109,10 @@ def _day_steps(pack: LemonadeStall) -> tuple[tuple[str, str], ...]:
 
 
 # -- the board's geometry ------------------------------------------------------
-def _seam_bands(
-    width_pt: float, height_pt: float
-) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-    """The glue strips of home tiling on every paper size: (x bands, y bands) in points."""
-    xs: set[tuple[float, float]] = set()
-    ys: set[tuple[float, float]] = set()
-    for paper in PAPERS.values():
-        for tile in plan_tiles(width_pt, height_pt, paper)[1]:
-            if tile.glue_right:
-                xs.add((tile.region.right - OVERLAP, tile.region.right))
-            if tile.glue_bottom:
-                ys.add((tile.region.y, tile.region.y + OVERLAP))
-    return sorted(xs), sorted(ys)
-
-
-def _free_spans(
-    low: float, high: float, bands: Sequence[tuple[float, float]]
-) -> list[tuple[float, float]]:
-    """What is left of [low, high] once every band (plus clearance) is cut out."""
-    spans = [(low, high)]
-    for a, b in bands:
-        a, b = a - SEAM_CLEARANCE, b + SEAM_CLEARANCE
-        cut = []
-        for s, e in spans:
-            if b <= s or a >= e:
-                cut.append((s, e))
-                continue
-            if a > s:
-                cut.append((s, a))
-            if b < e:
-                cut.append((b, e))
-        spans = cut
-    if len(spans) == 1:  # no seam at all: still two halves
+def _halves(low: float, high: float, bands: Sequence[tuple[float, float]]) -> list[tuple]:
+    """The outermost spans of [low, high] clear of the seams; with no seam, two halves."""
+    spans = free_spans(low, high, bands, SEAM_CLEARANCE)
+    if len(spans) == 1:
         s, e = spans[0]
         mid = (s + e) / 2
         spans = [(s, mid - GAP / 2), (mid + GAP / 2, e)]
@@ -305,9 +139,9 @@ def _board_layout(pack: LemonadeStall) -> _BoardLayout:
     board = Box(0, 0, pack.kit.board.width * MM, pack.kit.board.height * MM)
     depth = pack.kit.token.height * MM
     inner = board.inset(depth + EDGE_CLEARANCE)
-    x_bands, y_bands = _seam_bands(board.width, board.height)
-    (x0, x1), (x2, x3) = _free_spans(inner.x, inner.right, x_bands)
-    (y0, y1), (y2, y3) = _free_spans(inner.y, inner.top, y_bands)
+    x_bands, y_bands = seam_bands(board.width, board.height)
+    (x0, x1), (x2, x3) = _halves(inner.x, inner.right, x_bands)
+    (y0, y1), (y2, y3) = _halves(inner.y, inner.top, y_bands)
     return _BoardLayout(
         board,
         depth,
@@ -387,7 +221,7 @@ def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
             c.rect(-along / 2 + 0.8, -depth / 2 + 0.8, along - 1.6, depth - 1.6, stroke=1, fill=0)
         label = Box(-along / 2 + 0.6 * MM, -depth / 2, along - 1.2 * MM, depth)
         if start:
-            _start_space(c, label, n)
+            _start_space(c, label, n, pack.words.say("board.start"))
         elif n % 10 == 0:
             _text(c, str(n), label, BOLD, 15, "center", what="score track")
         elif n % 5 == 0:
@@ -403,11 +237,11 @@ def _score_track(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
     c.restoreState()
 
 
-def _start_space(c: Canvas, label: Box, number: int) -> None:
+def _start_space(c: Canvas, label: Box, number: int, word: str) -> None:
     """The starting-money space: its number, then a coin and START under it (a word, not a hue)."""
     upper, lower = label.split_top(label.height * 0.55)
     _text(c, str(number), upper, BOLD, 13, "center", "bottom", what="score track")
-    word, size, r = "START", 7.5, 1.7 * MM
+    size, r = 7.5, 1.7 * MM
     group = 2 * r + 0.8 * MM + width(word, CONDENSED, size)
     if group > label.width:  # narrow spaces (a long track): the word alone still says it
         _text(c, word, lower, CONDENSED, size, "center", what="score track")
@@ -439,13 +273,16 @@ def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
     tagline, rest = rest.split_top(7 * MM)
     _text(c, pack.tagline, tagline, ITALIC, 10.5, what="tagline")
     note = rest.inset(0, 1 * MM)
-    _panel(c, note, theme.pale(LEMON, 0.6), line=0.6)
+    panel(c, note, theme.pale(LEMON, 0.6), line=0.6, radius=2.5 * MM)
     draw_symbol(c, "coin", note.x + 6 * MM, note.cy, 3.5 * MM, fill=theme.solid(LEMON))
     _text(
         c,
-        f"Score track: your money. Everyone starts on {pack.starting_money} (START). "
-        f"Going past {pack.kit.score_spaces - 1}? Take a lap token — it adds "
-        f"{pack.kit.score_spaces} — and carry on from 0.",
+        pack.words.say(
+            "board.score_note",
+            starting_money=pack.starting_money,
+            last_space=pack.kit.score_spaces - 1,
+            spaces=pack.kit.score_spaces,
+        ),
         Box(note.x + 12 * MM, note.y + 1 * MM, note.width - 14 * MM, note.height - 2 * MM),
         BODY,
         10,
@@ -454,12 +291,12 @@ def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
 
 
 def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, "Time track", theme.pale(SKY, 0.5))
+    say = pack.words.say
+    body = headed_panel(c, box, say("board.time_track"), theme.pale(SKY, 0.5))
     intro, _ = body.split_top(TIME_INTRO)
     _text(
         c,
-        "Step 1: set the forecast markers in tomorrow's column. Step 7 may change today's "
-        "markers; from then on they show the actual weather.",
+        say("board.time_intro", forecast_step=_step("forecast"), weather_step=_step("weather")),
         intro,
         BODY,
         9.5,
@@ -470,8 +307,11 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     for index, (day, column, (upper, lower)) in enumerate(zip(pack.days, columns, spaces)):
         head, _ = column.split_top(TIME_DAY)
         _text(c, day, head.inset(0.5 * MM, 0), BOLD, 12, "center", what="day name")
-        for space, kind in ((upper, "condition"), (lower, "temperature")):
-            _panel(c, space, white, line=0.9, radius=1.5 * MM)
+        for space, kind in (
+            (upper, say("board.marker_condition")),
+            (lower, say("board.marker_temperature")),
+        ):
+            panel(c, space, white, line=0.9, radius=1.5 * MM)
             label = Box(space.x, space.top - 5 * MM, space.width, 4 * MM)
             _text(c, kind, label, BODY, 7.5, "center", colour=GREY, what="time track")
         if index == 0:
@@ -487,7 +327,7 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         note = Box(body.x, body.y, columns[-1].right - body.x - 1 * MM, TIME_NOTE)
         _text(
             c,
-            f"No forecast on {pack.days[-1]}: the game ends that evening, so skip step 1.",
+            say("board.no_forecast", last_day=pack.days[-1], step=_step("forecast")),
             note,
             ITALIC,
             9,
@@ -498,7 +338,7 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
 
 def _time_columns(pack: LemonadeStall, box: Box) -> tuple[Box, list[Box], list[tuple[Box, Box]]]:
     """The time track's room, its day columns, and each day's (condition, temperature) space."""
-    body = _panel_body(box)
+    body = panel_body(box)
     _, body = body.split_top(TIME_INTRO)
     marker_w, marker_h = pack.kit.marker.width * MM, pack.kit.marker.height * MM
     body = Box(box.x + 1.5 * MM, body.y, box.width - 3 * MM, body.height)  # every mm counts here
@@ -520,13 +360,13 @@ def _time_columns(pack: LemonadeStall, box: Box) -> tuple[Box, list[Box], list[t
 
 def _opening_weather(c: Canvas, upper: Box, lower: Box, pack: LemonadeStall, theme: Theme) -> None:
     """The first day's weather is printed: setup puts those markers here."""
-    condition, degrees = pack.opening_weather
+    condition, opening = pack.opening_weather
     start = pack.condition(condition)
     for space in (upper, lower):
         label = Box(space.x, space.y + 12.5 * MM, space.width, 4 * MM)
-        _text(c, "at setup", label, BOLD, 8, "center", what="time track")
+        _text(c, pack.words.say("board.at_setup"), label, BOLD, 8, "center", what="time track")
     name_w = width(start.name, BOLD, 10) + 9 * MM
-    _symbol_text(
+    symbol_text(
         c,
         start.symbol,
         start.name,
@@ -537,7 +377,7 @@ def _opening_weather(c: Canvas, upper: Box, lower: Box, pack: LemonadeStall, the
         radius=3.2 * MM,
     )
     temp = Box(lower.x, lower.y + 3 * MM, lower.width, 8 * MM)
-    _text(c, _degrees(degrees), temp, BOLD, 15, "center", what="time track")
+    _text(c, degrees(opening), temp, BOLD, 15, "center", what="time track")
 
 
 # -- top right: the sales area ----------------------------------------------------
@@ -546,7 +386,8 @@ def _largest_limit(pack: LemonadeStall) -> int:
 
 
 def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, "Step 8 · Selling", theme.pale(LEMON, 0.55))
+    say = pack.words.say
+    body = headed_panel(c, box, say("board.selling", step=_step("sell")), theme.pale(LEMON, 0.55))
     chart = _chart_space(pack, box)
     chart_h = chart.height
     c.saveState()
@@ -556,12 +397,12 @@ def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     c.setDash(4, 3)
     c.rect(chart.x, chart.y, chart.width, chart.height, stroke=1, fill=1)
     c.restoreState()
-    players = _span(pack.min_players, pack.max_players)
+    players = span(pack.min_players, pack.max_players)
     title = Box(chart.x, chart.cy, chart.width, 10 * MM)
-    _text(c, "Maximum-sales chart", title, BOLD, 15, "center", "bottom", what="chart space")
+    _text(c, say("board.chart_space"), title, BOLD, 15, "center", "bottom", what="chart space")
     _text(
         c,
-        f"Lay the chart for your player count ({players}) here.",
+        say("board.chart_space_note", players=players),
         Box(chart.x + 6 * MM, chart.cy - 9 * MM, chart.width - 12 * MM, 8 * MM),
         BODY,
         10,
@@ -573,27 +414,22 @@ def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     side = Box(chart.right + GAP, chart.y, body.right - chart.right - GAP, chart.height)
     _price_caps(c, side, pack, theme)
     table_h = _sales_table_height(pack)
-    _fits(chart_h + 2 * MM + table_h, body, "chart space and sales table")
+    need(chart_h + 2 * MM + table_h, body, what="chart space and sales table")
     _sales_table(c, Box(body.x, body.y, body.width, table_h), pack, theme)
     order = Box(
         body.x, body.y + table_h + 1.5 * MM, body.width, chart.y - body.y - table_h - 3 * MM
     )
-    recap = (
-        "every stand first sells its sure cups; then the cheapest price sells. Stands at one "
-        "price take turns, a cup each, from the first player clockwise. A price above "
-        "today's top price sells nothing."
-    )
-    fitted = _lead_fit("Selling order:", recap, order, 10)
-    if fitted:  # only a recap where there is room: step 8 in the day's list has it all
-        size, lines = fitted
-        need = len(lines) * size * 1.2
-        middle = Box(order.x, order.cy - need / 2, order.width, need + 0.01)
-        _lead_paragraph(c, "Selling order:", recap, middle, size, "selling order")
+    recap = lead_in(say("board.selling_order_lead"), say("board.selling_order"))
+    try:
+        para = fit_rich(recap, order.width, order.height, RichStyle(size=10), what="recap")
+    except RenderError:  # only a recap where there is room: the day's step list has it all
+        return
+    draw_paragraph(c, para, order, "middle")
 
 
 def _chart_space(pack: LemonadeStall, box: Box) -> Box:
     """The dashed space the sales chart is laid on, in the sales quadrant ``box``."""
-    body = _panel_body(box)
+    body = panel_body(box)
     chart_w, chart_h = pack.kit.sales_chart.width * MM, pack.kit.sales_chart.height * MM
     if chart_w > body.width:
         raise RenderError("the sales-chart space is wider than its quadrant of the board")
@@ -602,10 +438,10 @@ def _chart_space(pack: LemonadeStall, box: Box) -> Box:
 
 def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     intro, rest = box.split_top(27 * MM)
+    say = pack.words.say
     _text(
         c,
-        "In each cell: the most cups the whole street sells today; in brackets, the "
-        "cups each stand is sure to sell.",
+        say("board.sales_note"),
         intro,
         BODY,
         9,
@@ -615,15 +451,15 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     rows = [
         (
             (cond.symbol, cond.name),
-            "any" if cond.price_cap is None else _money(cond.price_cap),
+            say("board.caps_any") if cond.price_cap is None else money(cond.price_cap),
             str(cond.guarantee),
         )
         for cond in reversed(pack.conditions)
     ]
     fills = [theme.pale(_condition_tint(pack, cond.id), 0.3) for cond in reversed(pack.conditions)]
     row_h = min(7.5 * MM, rest.height / (len(rows) + 1))
-    header = ["Weather", "Top price", "Sure cups"]
-    _table(c, rest, header, rows, [1.5, 1, 1], theme, row_h, 8.5, "price caps", fills)
+    header = [say(f"board.caps_{k}") for k in ("weather", "top_price", "sure_cups")]
+    table(c, rest, header, rows, [1.5, 1, 1], theme, row_h, 8.5, what="price caps", row_fills=fills)
 
 
 SALES_HEAD = 5.5 * MM
@@ -662,8 +498,8 @@ def _cup_space(pack: LemonadeStall) -> Box:
 
 def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     heading, rest = box.split_top(SALES_HEAD)
-    title = "Sales table: put a cup-sold token on a space for each cup sold today"
-    _text(c, title, heading, BOLD, 10, what="sales table")
+    say = pack.words.say
+    _text(c, say("board.sales_table"), heading, BOLD, 10, what="sales table")
     space = _cup_space(pack)
     token_w, token_h = space.width, space.height
     crowds = _overflow_events(pack)
@@ -674,8 +510,8 @@ def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
         x = rest.x + col * (token_w + SALES_GAP)
         cell = Box(x, rest.top - 1 * MM - row * (token_h + SALES_GAP) - token_h, token_w, token_h)
         fill = theme.pale(LEMON, 0.35) if n % 5 == 0 else white
-        _panel(c, cell, fill, line=0.9 if n % 5 else 1.6, radius=1.5 * MM)
-        note_space(c, f"sales space {n}", cell, "cup-sold")
+        panel(c, cell, fill, line=0.9 if n % 5 else 1.6, radius=1.5 * MM)
+        note_space(c, say("board.sales_space", number=n), cell, "cup-sold")
         _text(c, str(n), cell, BOLD if n % 5 == 0 else BODY, 14, "center", what="sales table")
     if crowds:
         bonus = max(e.effect.limit_bonus for e in crowds)
@@ -690,8 +526,12 @@ def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
         c.restoreState()
         _text(
             c,
-            f"Past {most}? {_names([e.title for e in crowds])} can add up to {bonus} cups: "
-            "set a die here showing the extra cups sold.",
+            say(
+                "board.sales_overflow",
+                most=most,
+                events=names(e.title for e in crowds),
+                bonus=bonus,
+            ),
             area.inset(2 * MM),
             BODY,
             9,
@@ -702,33 +542,35 @@ def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
 # -- bottom left: weather reference -------------------------------------------------
 def _forecast_result(pack: LemonadeStall, row: ForecastRow, kind: str) -> Cell:
     if row.result == SAME:
-        return "same as today"
+        return pack.words.say("board.forecast_same")
     if kind == "condition":
         condition = pack.condition(str(row.result))
         return (condition.symbol, condition.name)
-    return _degrees(int(row.result))
+    return degrees(int(row.result))
 
 
 def _forecast(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, f"Step 1 · Forecast: roll the d{D12} twice", theme.pale(SKY, 0.5))
+    say = pack.words.say
+    heading = say("board.forecast", step=_step("forecast"), d12=D12)
+    body = headed_panel(c, box, heading, theme.pale(SKY, 0.5))
     note_h = 13 * MM
     tables = Box(body.x, body.y + note_h, body.width, body.height - note_h)
     left, right = tables.columns(2, gap=3 * MM)
     rows = max(len(pack.condition_forecast), len(pack.temperature_forecast)) + 1
     row_h = min(8 * MM, tables.height / rows)
-    for part, table, kind, title in (
-        (left, pack.condition_forecast, "condition", "1st: condition"),
-        (right, pack.temperature_forecast, "temperature", "2nd: temperature"),
+    for part, rolls, kind, title in (
+        (left, pack.condition_forecast, "condition", say("board.forecast_condition")),
+        (right, pack.temperature_forecast, "temperature", say("board.forecast_temperature")),
     ):
-        cells = [(_span(r.low, r.high), _forecast_result(pack, r, kind)) for r in table]
-        header = [f"d{D12}", title]
-        _table(c, part, header, cells, [1, 2.6], theme, row_h, 10, f"{kind} forecast")
+        cells = [(span(r.low, r.high), _forecast_result(pack, r, kind)) for r in rolls]
+        header = [say("board.forecast_die", d12=D12), title]
+        table(c, part, header, cells, [1, 2.6], theme, row_h, 10, what=f"{kind} forecast")
     high = pack.d12_high_half_from
     _text(
         c,
-        f"No d{D12}? Roll two d{D6} of different colours. First die 1–{high - 1}: the "
-        f"second die is the roll; first die {high}–{D6}: add {pack.d12_high_half_adds} to the "
-        "second. Never add the two dice together.",
+        say(
+            "board.two_d6", d12=D12, d6=D6, below=high - 1, high=high, adds=pack.d12_high_half_adds
+        ),
         Box(body.x, body.y, body.width, note_h - 1.5 * MM),
         BODY,
         8.5,
@@ -738,27 +580,27 @@ def _forecast(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
 
 
 def _spoilage(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, "Step 9 · Spoilage", theme.pale(SKY, 0.5))
-    spoils = _names([pack.item(i).name for i in pack.perishing("spoils")]) or "Goods"
+    say = pack.words.say
+    heading = say("board.spoilage", step=_step("spoilage"))
+    body = headed_panel(c, box, heading, theme.pale(SKY, 0.5))
+    spoils = names(pack.item(i).name for i in pack.perishing("spoils"))
+    spoils = spoils or say("board.spoilage_goods")
     rows = [
-        (_degrees(t.degrees), "—" if t.spoils_on is None else f"{t.spoils_on}+")
+        (degrees(t.degrees), "—" if t.spoils_on is None else f"{t.spoils_on}+")
         for t in pack.temperatures
     ]
     row_h = min(8 * MM, body.height / (len(rows) + 1))
-    table = Box(body.x, body.y, body.width * 0.52, body.height)
-    header = ["Temperature", f"{spoils}: d{D6}"]
-    bottom = _table(c, table, header, rows, [1, 1], theme, row_h, 10, "spoilage table")
+    left = Box(body.x, body.y, body.width * 0.52, body.height)
+    header = [say("board.spoilage_temperature"), say("board.spoilage_roll", goods=spoils, d6=D6)]
+    bottom = table(c, left, header, rows, [1, 1], theme, row_h, 10, what="spoilage table")
     melts = [pack.item(i).name for i in pack.perishing("melts")]
     fridge = [b.title for b in pack.benefits if b.effect.fridge]
-    lines = [
-        f"Roll one d{D6} for everyone, against today's actual temperature: at or above the "
-        f"number, all {spoils.lower()} spoil. A — means they keep."
-    ]
+    lines = [say("board.spoilage_note", d6=D6, goods=spoils.lower())]
     if melts:
-        lines.append(f"{_names(melts)} always melts overnight.")
+        lines.append(say("board.spoilage_melts", goods=names(melts)))
     if fridge:
-        lines.append(f"Whoever holds {_names(fridge)} loses nothing.")
-    side = Box(table.right + 3 * MM, bottom, body.right - table.right - 3 * MM, body.top - bottom)
+        lines.append(say("rule.fridge", benefits=names(fridge)))
+    side = Box(left.right + 3 * MM, bottom, body.right - left.right - 3 * MM, body.top - bottom)
     _text(c, " ".join(lines), side, BODY, 8.5, valign="top", what="spoilage note")
 
 
@@ -785,15 +627,15 @@ def _sample_codes(pack: LemonadeStall) -> str:
 
 
 def _weather_change(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    body = _headed_panel(c, box, "Step 7 · Weather change", theme.pale(SKY, 0.5))
+    say = pack.words.say
+    heading = say("board.weather_change", step=_step("weather"))
+    body = headed_panel(c, box, heading, theme.pale(SKY, 0.5))
     intro, rest = body.split_top(19 * MM)
     sample = _sample_codes(pack)
-    like = f" like {sample}" if sample else ""
+    like = " " + say("board.weather_like", codes=sample) if sample else ""
     _text(
         c,
-        f"An event card ends with codes{like}. Roll one d{D6} for each group (either side "
-        "of the /): a code happens on its number or more. If a group holds two codes, the "
-        "higher one reached applies.",
+        say("board.weather_intro", like=like, d6=D6),
         intro,
         BODY,
         9.5,
@@ -803,20 +645,20 @@ def _weather_change(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> N
     ladder, rest = rest.split_top(25 * MM)
     _ladder(c, ladder.inset(0, 1.5 * MM), pack, theme)
     worst, best = pack.conditions[0], pack.conditions[-1]
-    coolest, warmest = _degrees(pack.min_degrees), _degrees(pack.max_degrees)
+    coolest, warmest = degrees(pack.min_degrees), degrees(pack.max_degrees)
     rows: list[tuple[Cell, Cell]] = [
-        ("C+", (best.symbol, f"One step better — {best.name} stays {best.name}")),
-        ("C-", (worst.symbol, f"One step worse — {worst.name} stays {worst.name}")),
+        ("C+", (best.symbol, say("board.weather_better", best=best.name))),
+        ("C-", (worst.symbol, say("board.weather_worse", worst=worst.name))),
     ]
     for step in _temperature_steps(pack):
         if step < 0:
-            rows.append((f"{step}", f"{-step}° cooler — never below {coolest}"))
+            rows.append((f"{step}", say("board.weather_cooler", steps=-step, coolest=coolest)))
         else:
-            rows.append((f"+{step}", f"{step}° warmer — never above {warmest}"))
+            rows.append((f"+{step}", say("board.weather_warmer", steps=step, warmest=warmest)))
     row_h = min(9 * MM, (rest.height - 2 * MM) / (len(rows) + 1))
-    table = Box(rest.x, rest.y, rest.width, rest.height - 2 * MM)
-    header = ["Code", "What it does to today's markers"]
-    _table(c, table, header, rows, [0.7, 4], theme, row_h, 10, "weather-change legend", left=2)
+    legend = Box(rest.x, rest.y, rest.width, rest.height - 2 * MM)
+    header = [say("board.weather_code"), say("board.weather_effect")]
+    table(c, legend, header, rows, [0.7, 4], theme, row_h, 10, what="weather legend", left=2)
 
 
 def _ladder(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
@@ -826,14 +668,14 @@ def _ladder(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     cells = row.columns(len(pack.conditions), gap=4 * MM)
     for cond, cell in zip(pack.conditions, cells):
         fill = theme.pale(_condition_tint(pack, cond.id), 0.3)
-        _panel(c, cell, fill, line=0.7, radius=1.5 * MM)
-        _symbol_text(c, cond.symbol, cond.name, cell.inset(2.5 * MM, 1 * MM), BOLD, 10.5)
+        panel(c, cell, fill, line=0.7, radius=1.5 * MM)
+        symbol_text(c, cond.symbol, cond.name, cell.inset(2.5 * MM, 1 * MM), BOLD, 10.5)
     label_w = 26 * MM
     top = Box(cells[0].x, box.top - band, label_w, band)
-    _text(c, "C+ better", top, BOLD, 9.5, what="ladder")
+    _text(c, pack.words.say("board.ladder_better"), top, BOLD, 9.5, what="ladder")
     _arrow(c, top.right, cells[-1].right - 2 * MM, top.cy)
     bottom = Box(cells[-1].right - label_w, box.y, label_w, band)
-    _text(c, "worse C-", bottom, BOLD, 9.5, "right", what="ladder")
+    _text(c, pack.words.say("board.ladder_worse"), bottom, BOLD, 9.5, "right", what="ladder")
     _arrow(c, bottom.x, cells[0].x + 2 * MM, bottom.cy)
 
 
@@ -849,103 +691,27 @@ def _arrow(c: Canvas, x0: float, x1: float, y: float) -> None:
 
 
 # -- bottom right: the day and the costs ----------------------------------------
-def _wrap_after(lead: float, text: str, size: float, max_width: float) -> list[str] | None:
-    """Greedy wrap whose first line starts ``lead`` points in; None if a word cannot fit."""
-    lines: list[str] = []
-    line, room = "", max_width - lead
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if width(trial, BODY, size) <= room:
-            line = trial
-            continue
-        if not line:
-            return None
-        lines.append(line)
-        line, room = word, max_width
-        if width(word, BODY, size) > room:
-            return None
-    lines.append(line)
-    return lines
-
-
-def _lead_fit(lead: str, text: str, box: Box, size: float) -> tuple[float, list[str]] | None:
-    """The largest size (down to MIN_TEXT) at which a lead-in paragraph fits, with its lines."""
-    current = size
-    while current >= MIN_TEXT - 1e-6:
-        lines = _wrap_after(width(f"{lead} ", BOLD, current), text, current, box.width)
-        if lines is not None and len(lines) * current * 1.2 <= box.height:
-            return current, lines
-        current -= 0.5
-    return None
-
-
-def _lead_paragraph(c: Canvas, lead: str, text: str, box: Box, size: float, what: str) -> None:
-    """A bold lead-in then body text, wrapped as one paragraph; shrinks, never clips."""
-    fitted = _lead_fit(lead, text, box, size)
-    if fitted is None:
-        raise RenderError(f"{what}: text does not fit its box at {MIN_TEXT:g} pt: {lead} {text!r}")
-    current, lines = fitted
-    y = box.top - current
-    c.setFillColor(INK)
-    c.setFont(BOLD, current)
-    c.drawString(box.x, y, lead)
-    c.setFont(BODY, current)
-    c.drawString(box.x + width(f"{lead} ", BOLD, current), y, lines[0])
-    for line in lines[1:]:
-        y -= current * 1.2
-        c.drawString(box.x, y, line)
-
-
-def _step_heights(
-    steps: Sequence[tuple[str, str]], room: Box, text_w: float
-) -> tuple[float, list[float]]:
-    """The largest size at which every step fits, and each step's height at that size."""
-    size = 10.0
-    while size >= MIN_TEXT - 1e-6:
-        wrapped = [
-            _wrap_after(width(f"{t}. ", BOLD, size), text, size, text_w) for t, text in steps
-        ]
-        if all(w is not None for w in wrapped):
-            heights = [max(len(w) * size * 1.2, STEP_DISC) for w in wrapped if w is not None]
-            if sum(heights) + (len(steps) - 1) * 1 * MM <= room.height:
-                return size, heights
-        size -= 0.5
-    raise RenderError(f"the day's steps do not fit the board at {MIN_TEXT:g} pt; shorten them")
-
-
-STEP_DISC = 5.6 * MM
+STEP_STYLE = RichStyle(size=10.0, min_size=MIN_TEXT)
+STEP_MARKS = Marks(diameter=5.6 * MM, indent=7.5 * MM, number_size=9.5, spread=True)
 
 
 def _steps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     heading = pack.words.say("board.steps", count=len(pack.step_titles))
-    body = _headed_panel(c, box, heading, theme.pale(LEAF, 0.8))
-    steps = _day_steps(pack)
-    number_w = 7.5 * MM
-    size, heights = _step_heights(steps, body, body.width - number_w)
-    gap = (body.height - sum(heights)) / max(1, len(steps) - 1)
-    top = body.top
-    for index, ((title, text), height) in enumerate(zip(steps, heights), start=1):
-        disc = Box(body.x, top - STEP_DISC + 0.25 * size, STEP_DISC, STEP_DISC)
-        c.saveState()
-        c.setFillColor(INK)
-        c.circle(disc.cx, disc.cy, STEP_DISC / 2, stroke=0, fill=1)
-        c.restoreState()
-        _text(c, str(index), disc, BOLD, 9.5, "center", colour=white, what="step number")
-        text_box = Box(body.x + number_w, top - height - 0.01, body.width - number_w, height + 0.01)
-        _lead_paragraph(c, f"{title}.", text, text_box, size, f"step {index}")
-        top -= height + gap
+    body = headed_panel(c, box, heading, theme.pale(LEAF, 0.8))
+    items = [lead_in(f"{title}.", text) for title, text in _day_steps(pack)]
+    marked_list(c, body, items, STEP_STYLE, STEP_MARKS, what="the day's steps")
 
 
 def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     say = pack.words.say
-    body = _headed_panel(c, box, say("board.costs"), theme.pale(LEAF, 0.7))
-    rows = [(item.name, _money(item.price_one), _money(item.price_bulk)) for item in pack.items]
+    body = headed_panel(c, box, say("board.costs"), theme.pale(LEAF, 0.7))
+    rows = [(item.name, money(item.price_one), money(item.price_bulk)) for item in pack.items]
     header = [
         say("board.costs_good"),
         say("board.costs_one"),
         say("board.costs_bulk", bulk_size=pack.bulk_size),
     ]
-    bottom = _table(c, body, header, rows, [1.4, 1, 1], theme, 7 * MM, 10, "costs table")
+    bottom = table(c, body, header, rows, [1.4, 1, 1], theme, 7 * MM, 10, what="costs table")
     _text(
         c,
         say("board.costs_note", max_per_item=pack.max_per_item, bulk_size=pack.bulk_size),
@@ -959,7 +725,7 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
 
 def _setup(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     say = pack.words.say
-    body = _headed_panel(c, box, say("board.setup"), theme.pale(LEAF, 0.7))
+    body = headed_panel(c, box, say("board.setup"), theme.pale(LEAF, 0.7))
     text = say("board.setup_text", starting_money=pack.starting_money, first_day=pack.days[0])
     for benefit in pack.benefits:
         if benefit.min_players > pack.min_players:
@@ -971,7 +737,7 @@ def _setup(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
 
 def _game_end(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     say = pack.words.say
-    body = _headed_panel(c, box, say("board.game_end"), theme.pale(LEAF, 0.7))
+    body = headed_panel(c, box, say("board.game_end"), theme.pale(LEAF, 0.7))
     first, *then = [say(f"tie_break.{t}") for t in pack.tie_breaks]
     text = say("board.game_end_text", last_day=pack.days[-1], first=first)
     if then:
@@ -996,7 +762,7 @@ def _draw_board(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
 
 
 def _top_left(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    _fits(_time_track_height(pack) + 30 * MM, box, "title and time track")
+    need(_time_track_height(pack) + 30 * MM, box, what="title and time track")
     title, track = _top_left_boxes(pack, box)
     _title_block(c, title, pack, theme)
     _time_track(c, track, pack, theme)
@@ -1031,7 +797,7 @@ def _bottom_right(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> Non
     steps, costs, setup, end = _bottom_right_boxes(pack, box)
     _steps(c, steps, pack, theme)
     side = Box(costs.x, box.y, costs.width, box.height)
-    _fits(costs.height + end.height + 30 * MM + 2 * GAP, side, "costs, setup and game end")
+    need(costs.height + end.height + 30 * MM + 2 * GAP, side, what="costs, setup and game end")
     _costs(c, costs, pack, theme)
     _game_end(c, end, pack, theme)
     _setup(c, setup, pack, theme)
@@ -1104,11 +870,11 @@ def board(pack: LemonadeStall, theme: Theme) -> Board:
 
     return Board(
         id="board",
-        title="Game board",
+        title=pack.words.say("deck.board"),
         width=pack.kit.board.width * MM,
         height=pack.kit.board.height * MM,
         draw=draw,
-        note="the sales chart for your player count lies on its dashed space",
+        note=pack.words.say("deck.board_note"),
     )
 
 
@@ -1123,12 +889,13 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
     c.setFillColor(white)
     c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
     c.restoreState()
+    say = pack.words.say
     inner = box.inset(3 * MM, 2.5 * MM)
     head, grid = inner.split_top(10 * MM)
     title_w = 40 * MM
     _text(
         c,
-        f"{chart.players} player{'' if chart.players == 1 else 's'}",
+        say("chart.title_one" if chart.players == 1 else "chart.title", players=chart.players),
         Box(head.x, head.y, title_w, head.height),
         BOLD,
         16,
@@ -1136,7 +903,7 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
     )
     _text(
         c,
-        "Most cups the whole street sells today (cups each stand is sure of)",
+        say("chart.caption"),
         Box(head.x + title_w, head.y, head.width - title_w, head.height),
         BODY,
         8,
@@ -1153,7 +920,7 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
     for t, col in zip(pack.temperatures, columns):
         _text(
             c,
-            _degrees(t.degrees),
+            degrees(t.degrees),
             Box(col.x, grid.top - header_h, col.width, header_h),
             BOLD,
             10,
@@ -1166,7 +933,7 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
         c.setFillColor(theme.pale(_condition_tint(pack, cond.id), 0.35))
         c.rect(grid.x, y, grid.width, row_h, stroke=0, fill=1)
         c.restoreState()
-        _symbol_text(
+        symbol_text(
             c,
             cond.symbol,
             cond.name,
@@ -1239,7 +1006,7 @@ def _chart_page(
         head, rest = box.split_top(CHART_PAGE_HEAD)
         _text(
             c,
-            f"{pack.title} — maximum-sales charts",
+            pack.words.say("chart.page", title=pack.title),
             head.split_top(8 * MM)[0],
             BOLD,
             14,
@@ -1247,15 +1014,14 @@ def _chart_page(
         )
         _text(
             c,
-            "Cut out each chart on its solid line. Lay the one for your player count on the "
-            "board's dashed chart space.",
+            pack.words.say("chart.page_note"),
             head.split_top(8 * MM)[1],
             BODY,
             9,
             what="chart page",
         )
-        need = CHART_TOP + len(charts) * h + (len(charts) - 1) * CHART_GAP
-        _fits(need, rest, "sales charts page")
+        height = CHART_TOP + len(charts) * h + (len(charts) - 1) * CHART_GAP
+        need(height, rest, what="sales charts page")
         for i, chart in enumerate(charts):
             top = rest.top - CHART_TOP - i * (h + CHART_GAP)
             _draw_chart(c, Box(rest.cx - w / 2, top - h, w, h), pack, chart, theme)
@@ -1269,9 +1035,9 @@ def sales_charts(pack: LemonadeStall, theme: Theme) -> Pages:
     groups = [pack.charts[i : i + per_page] for i in range(0, len(pack.charts), per_page)]
     return Pages(
         id="sales-charts",
-        title="Maximum-sales charts",
+        title=pack.words.say("deck.charts"),
         pages=tuple(_chart_page(pack, group, theme) for group in groups),
-        note="card stock; cut on the solid lines",
+        note=pack.words.say("deck.charts_note"),
     )
 
 
@@ -1279,7 +1045,7 @@ def sales_charts(pack: LemonadeStall, theme: Theme) -> Pages:
 def _stock_rows(pack: LemonadeStall) -> list[str]:
     """One label per stock-changing moment of a day, e.g. "2–4 benefits & bonus & event"."""
     return [
-        f"{_span(steps[0], steps[-1])} " + ", ".join(pack.step_titles[s - 1].lower() for s in steps)
+        f"{span(steps[0], steps[-1])} " + ", ".join(pack.step_titles[s - 1].lower() for s in steps)
         for steps in STOCK_STEPS
     ]
 
@@ -1288,21 +1054,21 @@ def _stock_page(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], No
     def draw(c: Canvas, box: Box) -> None:
         head, rest = box.split_top(30 * MM)
         title, head = head.split_top(9 * MM)
-        _text(c, f"{pack.title} — stock sheet", title, BOLD, 16, what="stock sheet")
+        say = pack.words.say
+        _text(c, say("stock.title", title=pack.title), title, BOLD, 16, what="stock sheet")
         fields, head = head.split_top(9 * MM)
         _text(
             c,
-            "Player  ______________________     Colour  ______________",
+            say("stock.fields"),
             fields,
             BODY,
             10,
             what="stock sheet",
         )
-        items = _names([i.name.lower() for i in pack.items])
+        items = names([i.name.lower() for i in pack.items])
         _text(
             c,
-            "For play without resource tokens. After each step below, write how many of each "
-            f"good you now hold, and your money. One each of {items} makes one cup of lemonade.",
+            say("stock.intro", goods=items),
             head.inset(0, 0.5 * MM),
             BODY,
             8.5,
@@ -1322,7 +1088,8 @@ def _stock_page(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], No
         xs = [rest.x, rest.x + widths[0], rest.x + widths[0] + widths[1]]
         xs += [xs[-1] + (i + 1) * cell_w for i in range(cols)]
         top = rest.top
-        heads = ["Day", "After step"] + [i.name for i in pack.items] + ["Money"]
+        heads = [say("stock.day"), say("stock.after_step")]
+        heads += [i.name for i in pack.items] + [say("stock.money")]
         c.saveState()
         c.setFillColor(theme.pale(INK, 0.85))
         c.rect(rest.x, top - header_h, rest.width, header_h, stroke=0, fill=1)
@@ -1338,10 +1105,10 @@ def _stock_page(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], No
                 what="stock sheet",
             )
         y = top - header_h
-        start = [str(0)] * len(pack.items) + [_money(pack.starting_money)]
+        start = [str(0)] * len(pack.items) + [money(pack.starting_money)]
         _text(
             c,
-            "Start",
+            say("stock.start"),
             Box(xs[0], y - row_h, widths[0], row_h).inset(1.5 * MM, 0),
             BOLD,
             9,
@@ -1349,7 +1116,7 @@ def _stock_page(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], No
         )
         _text(
             c,
-            f"before {pack.days[0]}",
+            say("stock.before", first_day=pack.days[0]),
             Box(xs[1], y - row_h, widths[1], row_h).inset(1.5 * MM, 0),
             BODY,
             8.5,
@@ -1422,8 +1189,8 @@ def stock_sheet(pack: LemonadeStall, theme: Theme) -> Pages:
     """A pencil-and-paper stand for players without resource tokens: one sheet per player."""
     return Pages(
         id="stock-sheet",
-        title="Player stock sheet",
+        title=pack.words.say("deck.stock"),
         pages=(_stock_page(pack, theme),),
-        copies="1 per player",
-        note="optional: only if you play without resource tokens",
+        copies=pack.words.say("deck.stock_copies"),
+        note=pack.words.say("deck.stock_note"),
     )

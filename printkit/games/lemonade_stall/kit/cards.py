@@ -17,24 +17,18 @@ from printkit.content.art import Art
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
 from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flood, panel, xywh
-from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, draw_fitted, fit
+from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
 from printkit.render.layout import draw_picture, icon_words
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
+from printkit.render.text import card_title, kind_label
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
 EVENT_COLOUR = SKY
 BENEFIT_COLOUR = LEMON
-
-
-def _title(c: Canvas, box: Box, text: str, what: str, size: float = 12) -> None:
-    fitted = fit(text, BOLD, box.width, box.height, size, 8, what=what)
-    top = box.cy + fitted.leading * len(fitted.lines) / 2
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, top + (fitted.leading - fitted.size) / 2, "center", box.width)
 
 
 def _body(c: Canvas, box: Box, text: str, what: str, pack: LemonadeStall) -> float:
@@ -76,12 +70,6 @@ def _card_art(c: Canvas, box: Box, art: Art | None) -> None:
         draw_picture(c, box, art.path)
 
 
-def _kind_label(c: Canvas, box: Box, label: str) -> None:
-    c.setFillColor(INK)
-    c.setFont(CONDENSED, 6.5)
-    c.drawRightString(box.right, box.y + 1.2 * MM, label.upper())
-
-
 FOOT_LINE = 4 * MM  # below a card's foot box: the card kind and player-count labels
 
 
@@ -106,7 +94,7 @@ def _titled_card(
     safe = trim.inset(SAFE)
     head, rest = safe.split_top(14 * MM)
     panel(c, head, theme.pale(colour, tint) if not theme.ink_saver else white)
-    _title(c, head.inset(2 * MM, 1 * MM), title, f"{what} title")
+    card_title(c, title, head, 12, what=f"{what} title")
     body = Box(
         rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
     )
@@ -134,7 +122,7 @@ def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Ca
             art=event.art,
         )
         _codes(c, foot, pack, event, theme)
-        _kind_label(c, safe, "event")
+        kind_label(c, safe, "event")
 
     return draw
 
@@ -222,7 +210,7 @@ def _benefit_face(
                 safe.y + 1.2 * MM,
                 pack.words.say("card.players_only", players=benefit.min_players),
             )
-        _kind_label(c, safe, "benefit")
+        kind_label(c, safe, "benefit")
 
     return draw
 

@@ -10,8 +10,10 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.lemonade_stall.model import LemonadeStall, PlayerColour
 from printkit.kit import Pages
 from printkit.render.fonts import BODY, BOLD, CONDENSED
+from printkit.render.formats import money
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
+from printkit.render.text import text_line
 from printkit.render.theme import INK, Theme, hex_colour
 from printkit.render.units import MM, Box
 
@@ -60,19 +62,18 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     c.setFillColor(theme.solid(tint))
     c.roundRect(head.x, head.y, head.width, head.height, 3 * MM, stroke=1, fill=1)
     draw_symbol(c, colour.symbol, head.x + 11 * MM, head.cy, 7 * MM, fill=white)
-    c.setFillColor(INK if theme.ink_saver else white)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 18)
-    c.drawString(
-        head.x + 22 * MM,
-        head.cy + 1 * MM,
-        pack.words.say("mat.title", title=pack.title, colour=colour.name),
-    )
-    c.setFont(BODY, 8.5)
-    c.drawString(
-        head.x + 22 * MM,
-        head.cy - 6 * MM,
+    x, room = head.x + 22 * MM, head.width - 24 * MM
+    title = pack.words.say("mat.title", title=pack.title, colour=colour.name)
+    text_line(c, title, x, head.cy + 1 * MM, room, font=BOLD, size=18, what="mat title")
+    text_line(
+        c,
         pack.words.say("mat.keep"),
+        x,
+        head.cy - 6 * MM,
+        room,
+        font=BODY,
+        size=8.5,
+        what="mat note",
     )
 
 
@@ -99,9 +100,18 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
         5 * MM,
         fill=theme.pale(hex_colour("#F7D84A"), 0.3),
     )
-    c.setFillColor(INK)
-    c.setFont(BOLD, 10)
-    c.drawCentredString(box.x + 8 * MM + 4 * MM, box.y + 3 * MM, item.name)
+    name_x = box.x + 1 * MM  # centred under the symbol, 12 mm in
+    text_line(
+        c,
+        item.name,
+        name_x,
+        box.y + 3 * MM,
+        22 * MM,
+        font=BOLD,
+        size=10,
+        what="mat goods",
+        align="center",
+    )
     pile = _pile(box)
     c.saveState()
     c.setDash(3, 2)
@@ -116,10 +126,11 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     c.setFillColor(white)
     c.setStrokeColor(INK)
     c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 11)
     say = pack.words.say
-    c.drawString(box.x + 4 * MM, box.top - 7 * MM, say("mat.costs"))
+    x, room = box.x + 4 * MM, box.width - 8 * MM
+    text_line(
+        c, say("mat.costs"), x, box.top - 7 * MM, room, font=BOLD, size=11, what="mat costs heading"
+    )
     headers = [
         say("board.costs_good"),
         say("board.costs_one"),
@@ -127,24 +138,19 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         say("mat.costs_most"),
     ]
     col_w = (box.width - 8 * MM) / len(headers)
+    cell_w = col_w - 1 * MM
     y = box.top - 15 * MM
-    c.setFont(CONDENSED, 9)
     for i, header in enumerate(headers):
-        c.drawString(box.x + 4 * MM + i * col_w, y, header)
+        text_line(c, header, x + i * col_w, y, cell_w, font=CONDENSED, size=9, what="mat costs")
     c.setLineWidth(0.4)
     c.line(box.x + 4 * MM, y - 2 * MM, box.right - 4 * MM, y - 2 * MM)
-    c.setFont(BODY, 9.5)
     for item in pack.items:
         y -= 6.5 * MM
-        cells = [item.name, f"${item.price_one}", f"${item.price_bulk}", str(pack.max_per_item)]
+        cells = [item.name, money(item.price_one), money(item.price_bulk), str(pack.max_per_item)]
         for i, cell in enumerate(cells):
-            c.drawString(box.x + 4 * MM + i * col_w, y, cell)
-    c.setFont(BODY, 7.5)
-    c.drawString(
-        box.x + 4 * MM,
-        box.y + 3.5 * MM,
-        say("mat.costs_note", bulk_size=pack.bulk_size),
-    )
+            text_line(c, cell, x + i * col_w, y, cell_w, font=BODY, size=9.5, what="mat costs")
+    note = say("mat.costs_note", bulk_size=pack.bulk_size)
+    text_line(c, note, x, box.y + 3.5 * MM, room, font=BODY, size=7.5, what="mat costs note")
 
 
 def player_mats(pack: LemonadeStall, theme: Theme) -> Pages:

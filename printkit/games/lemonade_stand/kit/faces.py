@@ -28,10 +28,21 @@ from printkit.games.lemonade_stand.model import (
     WeatherKind,
 )
 from printkit.render.cardparts import designed_back, flood, panel
-from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, draw_fitted, fit, width
+from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, width
+from printkit.render.formats import cents as money
+from printkit.render.formats import signed
 from printkit.render.inline import draw_icon_text, fit_icon_text
 from printkit.render.layout import draw_picture, icon_words
 from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
+from printkit.render.text import (
+    Marks,
+    RichStyle,
+    card_title,
+    kind_label,
+    lead_in,
+    marked_list,
+    text_box,
+)
 from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -40,24 +51,12 @@ COIN_COLOUR = mix(GREY, white, 0.45)
 DOLLAR_COLOUR = LEAF
 WEATHER_COLOUR = SKY
 REFERENCE_COLOUR = LEMON
+LIST = RichStyle(size=10.0, step=0.25)  # a reference card's steps and bullets
+NUMBERS = Marks(diameter=4.4 * MM, indent=6 * MM, number_size=7.5, gap=2 * MM)
+BULLETS = Marks(diameter=1.6 * MM, indent=3.5 * MM, gap=1.6 * MM)
 
 
 # -- drawing helpers -------------------------------------------------------------------
-def _centred(c: Canvas, box: Box, text: str, font: str, size: float, what: str) -> None:
-    """Text fitted into ``box`` and centred in it both ways."""
-    fitted = fit(text, font, box.width, box.height, size, min(size, 7), what=what)
-    block = fitted.leading * (len(fitted.lines) - 1) + fitted.size
-    top = box.cy + block / 2
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, top, "center", box.width)
-
-
-def _kind_label(c: Canvas, safe: Box, text: str) -> None:
-    c.setFillColor(INK)
-    c.setFont(CONDENSED, 6.5)
-    c.drawRightString(safe.right - 1 * MM, safe.y + 1.2 * MM, text)
-
-
 def _person(c: Canvas, x: float, y: float, r: float) -> None:
     c.circle(x, y + r * 0.45, r * 0.32, stroke=1, fill=1)
     p = c.beginPath()
@@ -120,30 +119,24 @@ def _back_emblem(
     c.circle(trim.cx, cy, r, stroke=1, fill=1)
     draw_inside(trim.cx, cy, r)
     c.setFillColor(INK)
-    _centred(
+    text_box(
         c,
-        Box(trim.x + 4 * MM, cy - r - 11 * MM, trim.width - 8 * MM, 8 * MM),
         word,
+        Box(trim.x + 4 * MM, cy - r - 11 * MM, trim.width - 8 * MM, 8 * MM),
         BOLD,
         13,
+        "center",
         what="card back",
     )
-    _centred(
+    text_box(
         c,
-        Box(trim.x + 4 * MM, cy - r - 17 * MM, trim.width - 8 * MM, 5 * MM),
         title,
+        Box(trim.x + 4 * MM, cy - r - 17 * MM, trim.width - 8 * MM, 5 * MM),
         BODY,
         7.5,
+        "center",
         what="card back title",
     )
-
-
-def money(cents: int) -> str:
-    return f"{cents}¢"
-
-
-def signed(number: int) -> str:
-    return f"+{number}" if number > 0 else ("0" if number == 0 else f"−{-number}")
 
 
 # -- stand cards -----------------------------------------------------------------------
@@ -157,13 +150,8 @@ def stand_face(
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
         panel(c, head, theme.pale(tint, 0.55))
-        _centred(
-            c,
-            head.inset(2 * MM, 1 * MM),
-            stand.name(lang),
-            BOLD,
-            12,
-            f"stand {stand.id!r} name ({lang})",
+        card_title(
+            c, stand.name(lang), head, 12, what=f"stand {stand.id!r} name ({lang})", min_size=7
         )
         foot, body = (
             Box(rest.x, rest.y, rest.width, 9 * MM),
@@ -183,7 +171,7 @@ def stand_face(
         c.setFillColor(INK)
         c.setFont(BOLD, 7.5)
         c.drawString(foot.x + 9 * MM, foot.cy - 1 * MM, colour.name(lang))
-        _kind_label(c, foot, pack.label("kind_stand")(lang))
+        kind_label(c, foot.inset(1 * MM, 0), pack.label("kind_stand")(lang))
 
     return draw
 
@@ -247,13 +235,14 @@ def coin_face(pack: LemonadeStand, coin: Coin, lang: str, theme: Theme) -> Draw:
         c.setFillColor(INK)
         c.setFont(BOLD, 17)
         c.drawCentredString(middle.cx, cy - 6, money(coin.value))
-        _centred(
+        text_box(
             c,
-            Box(middle.x, middle.y + 1 * MM, middle.width, 4.5 * MM),
             coin.name(lang),
+            Box(middle.x, middle.y + 1 * MM, middle.width, 4.5 * MM),
             BOLD,
             8.5,
-            f"coin {coin.id!r} name ({lang})",
+            "center",
+            what=f"coin {coin.id!r} name ({lang})",
         )
 
     return draw
@@ -269,9 +258,23 @@ def _coin_end(
     )
     text = Box(box.x + 15 * MM, box.y + 1.5 * MM, box.width - 17 * MM, box.height - 3 * MM)
     name, amount = text.rows(2)
-    _centred(c, name, end.name(lang).upper(), CONDENSED, 8, what=f"coin end {end_id!r} ({lang})")
-    _centred(
-        c, amount, pack.buys(coin.id, end_id)(lang), BOLD, 12, f"coin {coin.id!r} {end_id} ({lang})"
+    text_box(
+        c,
+        end.name(lang).upper(),
+        name,
+        CONDENSED,
+        8,
+        "center",
+        what=f"coin end {end_id!r} ({lang})",
+    )
+    text_box(
+        c,
+        pack.buys(coin.id, end_id)(lang),
+        amount,
+        BOLD,
+        12,
+        "center",
+        what=f"coin {coin.id!r} {end_id} ({lang})",
     )
 
 
@@ -323,13 +326,13 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
         title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
         panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
-        _centred(
+        card_title(
             c,
-            title_box.inset(2 * MM, 1 * MM),
             card.title(lang),
-            BOLD,
+            title_box,
             11.5,
             what=f"dollar card {card.id!r} title ({lang})",
+            min_size=7,
         )
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
@@ -352,7 +355,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         if deck == 2:
             note = f"B — {pack.label('second_deck')(lang)}"
         c.drawString(safe.x + 1 * MM, safe.y + 1.2 * MM, note)
-        _kind_label(c, safe, pack.label("kind_dollar")(lang))
+        kind_label(c, safe.inset(1 * MM, 0), pack.label("kind_dollar")(lang))
 
     return draw
 
@@ -394,7 +397,7 @@ def weather_face(pack: LemonadeStand, card: WeatherCard, lang: str, theme: Theme
         c.setFont(BOLD, 8)
         c.drawCentredString(halves.cx, top.y - 4.2 * MM, pack.label("or")(lang))
         _arrow(c, safe, top if card.arrow == UP else bottom, pack.label("came_true")(lang))
-        _kind_label(c, safe, pack.label("kind_weather")(lang))
+        kind_label(c, safe.inset(1 * MM, 0), pack.label("kind_weather")(lang))
 
     return draw
 
@@ -406,13 +409,14 @@ def _weather_half(
     picture_or_symbol(
         c, pack, kind.id, kind.symbol, box.cx, box.top - 9 * MM, 6.5 * MM, theme.pale(LEMON, 0.25)
     )
-    _centred(
+    text_box(
         c,
-        Box(box.x + 1 * MM, box.top - 22 * MM, box.width - 2 * MM, 6 * MM),
         kind.name(lang),
+        Box(box.x + 1 * MM, box.top - 22 * MM, box.width - 2 * MM, 6 * MM),
         BOLD,
         12,
-        f"weather {kind.id!r} name ({lang})",
+        "center",
+        what=f"weather {kind.id!r} name ({lang})",
     )
     rows = Box(box.x + 2.5 * MM, box.y + 1.5 * MM, box.width - 5 * MM, 9 * MM).rows(2)
     for row, label, value in (
@@ -476,9 +480,7 @@ def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str)
     flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
     head, rest = trim.inset(SAFE).split_top(10 * MM)
     panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-    _centred(
-        c, head.inset(2 * MM, 1 * MM), heading, BOLD, 12, what=f"reference card heading ({lang})"
-    )
+    card_title(c, heading, head, 12, what=f"reference card heading ({lang})", min_size=7)
     return rest
 
 
@@ -492,57 +494,11 @@ def reference_front(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
             (pack.label(f"ref_step_{n}_title")(lang), pack.label(f"ref_step_{n}")(lang))
             for n in range(1, 6)
         ]
-        _numbered(c, inner, steps, what=f"reference card steps ({lang})")
-        _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
+        items = [lead_in(f"{title}.", text) for title, text in steps]
+        marked_list(c, inner, items, LIST, NUMBERS, what=f"reference card steps ({lang})")
+        kind_label(c, trim.inset(SAFE).inset(1 * MM, 0), pack.label("kind_reference")(lang))
 
     return draw
-
-
-def _numbered(c: Canvas, box: Box, steps: list[tuple[str, str]], what: str) -> None:
-    """Numbered paragraphs, a bold heading run in, at the largest common size that fits."""
-    indent = 6 * MM
-    size = 10.0
-    while True:
-        blocks = [
-            fit(f"{title}. {text}", BODY, box.width - indent, 1e6, size, size, what=what)
-            for title, text in steps
-        ]
-        need = sum(len(b.lines) * b.leading for b in blocks) + (len(blocks) - 1) * 2 * MM
-        if need <= box.height or size <= 7:
-            break
-        size -= 0.25
-    if need > box.height:
-        fit(" ".join(t for _, t in steps), BODY, box.width, 0, 7, what=what)  # raises, naming it
-    y = box.top
-    for number, ((title, _), block) in enumerate(zip(steps, blocks), start=1):
-        c.setFillColor(INK)
-        c.circle(box.x + 2.2 * MM, y - block.size * 0.4, 2.2 * MM, stroke=0, fill=1)
-        c.setFillColor(white)
-        c.setFont(BOLD, 7.5)
-        c.drawCentredString(box.x + 2.2 * MM, y - block.size * 0.4 - 2.6, str(number))
-        c.setFillColor(INK)
-        _run_in(c, block, title, box.x + indent, y)
-        y -= len(block.lines) * block.leading + 2 * MM
-
-
-def _run_in(c: Canvas, block, title: str, x: float, top: float) -> None:
-    """Draw a fitted block whose first words (``title.``) are bold."""
-    y = top - block.size
-    head = f"{title}."
-    for index, line in enumerate(block.lines):
-        if index == 0 and line.startswith(head):
-            c.setFont(BOLD, block.size)
-            c.drawString(x, y, head)
-            c.setFont(BODY, block.size)
-            c.drawString(
-                x + width(head, BOLD, block.size) + width(" ", BODY, block.size),
-                y,
-                line[len(head) :].strip(),
-            )
-        else:
-            c.setFont(BODY, block.size)
-            c.drawString(x, y, line)
-        y -= block.leading
 
 
 def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
@@ -551,35 +507,18 @@ def reference_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
         table_h = 34 * MM
         body = Box(rest.x, rest.y + table_h + 7 * MM, rest.width, rest.height - table_h - 9 * MM)
         panel(c, body)
-        _bullets(
+        marked_list(
             c,
             body.inset(2.5 * MM, 2 * MM),
             [pack.label(f"ref_money_{n}")(lang) for n in range(1, 6)],
+            LIST,
+            BULLETS,
             what=f"reference card money ({lang})",
         )
         _weather_table(c, Box(rest.x, rest.y + 5 * MM, rest.width, table_h), pack, lang, theme)
-        _kind_label(c, trim.inset(SAFE), pack.label("kind_reference")(lang))
+        kind_label(c, trim.inset(SAFE).inset(1 * MM, 0), pack.label("kind_reference")(lang))
 
     return draw
-
-
-def _bullets(c: Canvas, box: Box, items: list[str], what: str) -> None:
-    indent = 3.5 * MM
-    size = 10.0
-    while True:
-        blocks = [fit(t, BODY, box.width - indent, 1e6, size, size, what=what) for t in items]
-        need = sum(len(b.lines) * b.leading for b in blocks) + (len(blocks) - 1) * 1.6 * MM
-        if need <= box.height or size <= 7:
-            break
-        size -= 0.25
-    if need > box.height:
-        fit(" ".join(items), BODY, box.width, 0, 7, what=what)  # raises, naming it
-    y = box.top
-    for block in blocks:
-        c.setFillColor(INK)
-        c.circle(box.x + 1 * MM, y - block.size * 0.35, 0.8 * MM, stroke=0, fill=1)
-        draw_fitted(c, block, box.x + indent, y)
-        y -= len(block.lines) * block.leading + 1.6 * MM
 
 
 def _weather_table(c: Canvas, box: Box, pack: LemonadeStand, lang: str, theme: Theme) -> None:

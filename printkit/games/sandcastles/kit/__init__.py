@@ -11,12 +11,14 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.errors import RenderError
 from printkit.games.sandcastles.kit.art import SAND, draw_back, draw_card
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
 from printkit.kit import Deck, Kit, KitOptions
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
+from printkit.render.formats import signed
 from printkit.render.impose import Piece
+from printkit.render.panels import overrun, ruled_list
+from printkit.render.text import text_box
 from printkit.render.theme import INK, Theme, mix
 from printkit.render.units import BLEED, MM, SAFE, Box
 
@@ -72,53 +74,29 @@ def castle_cards(pack: Sandcastles, theme: Theme) -> Deck:
 def _rows(pack: Sandcastles) -> list[tuple[str, str]]:
     s, say = pack.scoring, pack.words.say
     return [
-        (say("score.tower"), f"+{s.tower}"),
-        (say("score.courtyard"), f"+{s.courtyard}"),
-        (say("score.bridge"), f"+{s.special(BRIDGE)}"),
-        (say("score.feather"), f"+{s.special(FEATHER)}"),
-        (say("score.shell"), f"+{s.special(SHELL)}"),
-        (say("score.illegal"), f"{s.illegal}"),
-        (say("score.discard"), f"{s.discard}"),
+        (say("score.tower"), signed(s.tower)),
+        (say("score.courtyard"), signed(s.courtyard)),
+        (say("score.bridge"), signed(s.special(BRIDGE))),
+        (say("score.feather"), signed(s.special(FEATHER))),
+        (say("score.shell"), signed(s.special(SHELL))),
+        (say("score.illegal"), signed(s.illegal)),
+        (say("score.discard"), signed(s.discard)),
     ]
 
 
 def _bonus_rows(pack: Sandcastles) -> list[tuple[str, str]]:
     s, say = pack.scoring, pack.words.say
     return [
-        (say("bonus.most_cards"), f"+{s.most_cards}"),
-        (say("bonus.biggest_courtyard"), f"+{s.biggest_courtyard}"),
-        (say("bonus.longest_wall"), f"+{s.longest_wall}"),
+        (say("bonus.most_cards"), signed(s.most_cards)),
+        (say("bonus.biggest_courtyard"), signed(s.biggest_courtyard)),
+        (say("bonus.longest_wall"), signed(s.longest_wall)),
     ]
 
 
-def _overflow(box: Box, y: float, what: str) -> None:
-    if y < box.y - 0.5:
-        raise RenderError(f"{what}: the text runs {(box.y - y) / MM:.1f} mm off the card")
-
-
-def _table(c: Canvas, box: Box, rows: list[tuple[str, str]], what: str) -> float:
-    """Label and points per row, top down; returns the y below the last row."""
-    y = box.top
-    label_w = box.width - 8 * MM
-    for label, points in rows:
-        fitted = fit(label, BODY, label_w, 9 * MM, 7.5, 7, what=what)
-        c.setFillColor(INK)
-        draw_fitted(c, fitted, box.x, y, "left", label_w)
-        c.setFont(BOLD, 9)
-        c.drawRightString(box.right, y - fitted.size, points)
-        y -= fitted.leading * len(fitted.lines) + 1.1 * MM
-        c.setStrokeColor(mix(SAND, INK, 0.3))
-        c.setLineWidth(0.3)
-        c.line(box.x, y + 0.55 * MM, box.right, y + 0.55 * MM)
-    _overflow(box, y, what)
-    return y
-
-
 def _heading(c: Canvas, box: Box, y: float, text: str, size: float = 10) -> float:
-    fitted = fit(text, BOLD, box.width, size * 2.6, size, 7, what="reference heading")
-    c.setFillColor(INK)
-    below = draw_fitted(c, fitted, box.x, y, "left", box.width)
-    return below - 1.8 * MM
+    room = Box(box.x, y - size * 2.6, box.width, size * 2.6)
+    fitted = text_box(c, text, room, BOLD, size, what="heading", valign="flow")
+    return fitted.bottom(y) - 1.8 * MM
 
 
 def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:
@@ -129,13 +107,14 @@ def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:
         box = trim.inset(SAFE + 1 * MM)
         say = pack.words.say
         y = _heading(c, box, box.top, say("score.heading", title=pack.title.upper()), 9.5)
-        y = _table(c, Box(box.x, box.y, box.width, y - box.y), _rows(pack), what="reference row")
+        rule = mix(SAND, INK, 0.3)
+        rows = Box(box.x, box.y, box.width, y - box.y)
+        y = ruled_list(c, rows, _rows(pack), what="reference row", rule=rule)
         y = _heading(c, box, y - 0.8 * MM, say("bonus.heading"), 7.5)
         rest = Box(box.x, box.y, box.width, y - box.y)
-        y = _table(c, rest, _bonus_rows(pack), what="reference bonus")
-        note = fit(say("score.note"), BODY, box.width, y - box.y, 7, 7, what="reference note")
-        c.setFillColor(INK)
-        draw_fitted(c, note, box.x, y - 0.6 * MM, "left", box.width)
+        y = ruled_list(c, rest, _bonus_rows(pack), what="reference bonus", rule=rule)
+        note = Box(box.x, box.y - 0.6 * MM, box.width, y - box.y)  # from 0.6 mm below the list
+        text_box(c, say("score.note"), note, size=7, what="reference note", valign="flow")
 
     return draw
 
@@ -157,12 +136,12 @@ def _reference_back(pack: Sandcastles, theme: Theme) -> DrawFn:
         box = trim.inset(SAFE + 1 * MM)
         y = _heading(c, box, box.top, pack.words.say("round.heading"), 9.5)
         for number, text in _round_steps(pack):
-            fitted = fit(text, BODY, box.width - 5 * MM, 16 * MM, 7.5, 7, what="round step")
+            fitted = fit(text, BODY, box.width - 5 * MM, 16 * MM, 7.5, what="round step")
             c.setFont(BOLD, 8)
-            c.drawString(box.x, y - fitted.size, number)
+            c.drawString(box.x, y - fitted.size, number)  # the number first, as it reads
             draw_fitted(c, fitted, box.x + 5 * MM, y, "left", box.width - 5 * MM)
             y -= fitted.leading * len(fitted.lines) + 2.2 * MM
-        _overflow(box, y + 2.2 * MM, what="reference card, the round")
+        overrun(box, y + 2.2 * MM, what="reference card, the round")
 
     return draw
 

@@ -22,6 +22,7 @@ from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.layout import draw_picture
 from printkit.render.symbols import draw_symbol
+from printkit.render.text import card_title
 from printkit.render.theme import INK, LEMON, SKY, Theme
 from printkit.render.units import BLEED, MM, SAFE, Box
 
@@ -96,13 +97,6 @@ def index_mark(c: Canvas, card: Card, x: float, y: float, theme: Theme) -> None:
         draw_symbol(c, "snowflake", x, y - 2 * MM, 3.2 * MM, fill=white)
 
 
-def _title(c: Canvas, box: Box, card: Card) -> None:
-    fitted = fit(card.title, BOLD, box.width, box.height, 13, 8, what=f"card {card.id!r} title")
-    top = box.cy + fitted.leading * len(fitted.lines) / 2
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, top + (fitted.leading - fitted.size) / 2, "center", box.width)
-
-
 def face(card: Card, theme: Theme) -> DrawFn:
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(card_colour(card)))
@@ -111,7 +105,7 @@ def face(card: Card, theme: Theme) -> DrawFn:
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(12 * MM)
         panel(c, head, theme.pale(card_colour(card), 0.55))
-        _title(c, head.inset(2 * MM, 1 * MM), card)
+        card_title(c, card.title, head, 13, what=f"card {card.id!r} title")
         text_box = Box(rest.x, rest.y, rest.width, 20 * MM)
         art = Box(rest.x, text_box.top + 2 * MM, rest.width, rest.height - 24 * MM)
         r = min(art.width, art.height) * 0.42

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color, HexColor, white
-from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from printkit.errors import RenderError
 from printkit.games.thats_not_lemonade.kit.cards import DrawFn, crossed_cup
 from printkit.games.thats_not_lemonade.model import Character, ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import OddsTable, whole_percent
 from printkit.kit import Deck
+from printkit.render import formats
 from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import (
     BODY,
@@ -31,43 +30,16 @@ from printkit.render.fonts import (
     MIN_CARD_TEXT,
     draw_fitted,
     fit,
-    register_fonts,
     width,
 )
 from printkit.render.impose import Piece
 from printkit.render.symbols import draw_symbol
+from printkit.render.text import RichStyle, draw_stack
 from printkit.render.theme import INK, LEMON, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
 RISK = HexColor("#D2453A")
-
-
-# -- text that must fit -----------------------------------------------------------------
-def paragraphs(texts: Sequence[str], box: Box, size: float, what: str):
-    """Paragraphs (``<b>`` allowed) at the largest size from ``size`` down to 7 pt that fits."""
-    register_fonts()
-    current = size
-    while current >= MIN_CARD_TEXT - 1e-6:
-        style = ParagraphStyle("tnl", fontName=BODY, fontSize=current, leading=current * 1.2)
-        built = [Paragraph(t, style) for t in texts]
-        gap = current * 0.35
-        total = sum(p.wrap(box.width, box.height)[1] for p in built) + gap * (len(built) - 1)
-        if total <= box.height:
-            return built, gap
-        current -= 0.25
-    raise RenderError(
-        f"{what}: text does not fit at the minimum size of {MIN_CARD_TEXT:g} pt",
-        f"shorten the text (the box is {box.width / MM:.0f} x {box.height / MM:.0f} mm)",
-    )
-
-
-def draw_paragraphs(c: Canvas, texts: Sequence[str], box: Box, size: float, what: str) -> None:
-    built, gap = paragraphs(texts, box, size, what)
-    y = box.top
-    for para in built:
-        _, h = para.wrap(box.width, box.height)
-        para.drawOn(c, box.x, y - h)
-        y -= h + gap
+TEXT = RichStyle(colour=black, step=0.25)  # the tiles' and odds card's paragraphs
 
 
 # -- character tiles -------------------------------------------------------------------
@@ -121,7 +93,13 @@ def tile(pack: ThatsNotLemonade, character: Character, theme: Theme) -> DrawFn:
         draw_fitted(c, motto, band.x + 1.5 * MM, band.y + 15 * MM, "center", band.width - 3 * MM)
         text = Box(band.right + 3 * MM, safe.y, safe.right - band.right - 3 * MM, safe.height)
         panel(c, text)
-        draw_paragraphs(c, tile_text(pack), text.inset(2 * MM), 8, f"tile {character.id!r}")
+        draw_stack(
+            c,
+            tile_text(pack),
+            text.inset(2 * MM),
+            replace(TEXT, size=8),
+            what=f"tile {character.id!r}",
+        )
 
     return draw
 
@@ -156,7 +134,7 @@ def start_counts(pack: ThatsNotLemonade) -> str:
         groups.setdefault(pack.out_cards(players), []).append(players)
     parts = []
     for index, (count, seats) in enumerate(groups.items()):
-        span = str(seats[0]) if len(seats) == 1 else f"{seats[-1]}–{seats[0]}"
+        span = formats.span(seats[-1], seats[0])
         key = "odds.starts_first" if index == 0 else "odds.starts"
         parts.append(pack.words.say(key, count=count, span=span))
     return ", ".join(parts)
@@ -279,9 +257,11 @@ def odds_face(pack: ThatsNotLemonade, table: OddsTable, theme: Theme) -> DrawFn:
         draw_fitted(c, title, head.x + 11 * MM, top, "center", head.width - 13 * MM)
         intro_h = 19 * MM
         intro = Box(rest.x + 1 * MM, rest.top - intro_h - 1.5 * MM, rest.width - 2 * MM, intro_h)
-        draw_paragraphs(c, odds_intro(pack), intro, 8.5, what="odds card instructions")
+        draw_stack(c, odds_intro(pack), intro, replace(TEXT, size=8.5), what="odds intro")
         foot = Box(rest.x + 1 * MM, rest.y, rest.width - 2 * MM, 9 * MM)
-        draw_paragraphs(c, [escape(odds_footnote(pack))], foot, 7.5, what="odds card footnote")
+        draw_stack(
+            c, [escape(odds_footnote(pack))], foot, replace(TEXT, size=7.5), what="odds footnote"
+        )
         grid = Box(rest.x, foot.top + 2 * MM, rest.width, intro.y - foot.top - 4 * MM)
         draw_odds(c, grid, table, heads, theme)
 

@@ -17,9 +17,11 @@ from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, Y
 from printkit.kit import Deck
 from printkit.render.cardparts import designed_back, flood, xywh
 from printkit.render.cardparts import panel as card_panel
-from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit
+from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
+from printkit.render.formats import signed, signed_money
 from printkit.render.impose import Piece
 from printkit.render.layout import draw_picture
+from printkit.render.text import card_title, kind_label, text_box
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -40,30 +42,6 @@ def panel(
     card_panel(c, box, fill, stroke, width, CORNER)
 
 
-def centred(
-    c: Canvas, box: Box, text: str, font: str, size: float, what: str, minimum: float = 7
-) -> None:
-    """Text centred both ways in ``box``, shrunk to fit but never below ``minimum``."""
-    fitted = fit(text, font, box.width, box.height, size, minimum, what=what)
-    block = fitted.leading * len(fitted.lines)
-    top = box.cy + block / 2 + (fitted.leading - fitted.size) / 2
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, top, "center", box.width)
-
-
-def flow(c: Canvas, box: Box, text: str, font: str, size: float, what: str) -> None:
-    """Text from the top of ``box``, left-aligned."""
-    fitted = fit(text, font, box.width, box.height, size, what=what)
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, box.top, "left", box.width)
-
-
-def _kind_label(c: Canvas, safe: Box, label: str) -> None:
-    c.setFillColor(INK)
-    c.setFont(CONDENSED, 6.5)
-    c.drawRightString(safe.right, safe.y + 0.8 * MM, label.upper())
-
-
 def _stack(box: Box, heights: tuple[float, ...], gap: float) -> list[Box]:
     """Rows of the given heights (mm) from the top; the spare height goes to the gaps."""
     spare = box.height - sum(heights) * MM
@@ -73,11 +51,6 @@ def _stack(box: Box, heights: tuple[float, ...], gap: float) -> list[Box]:
         rows.append(Box(box.x, top - height * MM, box.width, height * MM))
         top -= height * MM + step
     return rows
-
-
-def signed(value: int) -> str:
-    """+1, −2: a change as printed (with a true minus sign)."""
-    return f"+{value}" if value > 0 else f"−{-value}"
 
 
 def facts(pack: YardSale) -> dict[str, object]:
@@ -102,10 +75,6 @@ def facts(pack: YardSale) -> dict[str, object]:
 def say(pack: YardSale, key: str, **values: object) -> str:
     """The sentence ``key`` from words.yaml, its numbers filled from the pack."""
     return pack.words.say(key, **facts(pack), **values)
-
-
-def signed_money(value: int) -> str:
-    return f"+${value}" if value > 0 else f"−${-value}"
 
 
 def _back(
@@ -175,7 +144,7 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
         )
         title, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(11 * MM)
         panel(c, title, theme.pale(tint, 0.8))
-        centred(c, title.inset(2 * MM, 1 * MM), item.name, BOLD, 11.5, f"item {item.id!r} name", 8)
+        card_title(c, item.name, title, 11.5, what=f"item {item.id!r} name")
         rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM)
         picture = Box(rest.x, rule.top + GAP, rest.width, rest.top - GAP - rule.top - GAP)
         art = pack.art.get(item.id) or pack.art.get(item.subject)
@@ -185,8 +154,16 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
             r = min(picture.width, picture.height) / 2 - 1 * MM
             draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
         panel(c, rule)
-        flow(c, rule.inset(2.5 * MM), item.text, BODY, 10, f"item {item.id!r} rule")
-        _kind_label(c, safe, "item")
+        text_box(
+            c,
+            item.text,
+            rule.inset(2.5 * MM),
+            BODY,
+            10,
+            what=f"item {item.id!r} rule",
+            valign="flow",
+        )
+        kind_label(c, safe, "item", rise=0.8 * MM)
 
     return draw
 
@@ -246,15 +223,13 @@ def shopper_face(pack: YardSale, shopper: Shopper, theme: Theme, longest: int) -
             side = name.height - 2 * MM
             draw_picture(c, Box(name.x + 1 * MM, name.y + 1 * MM, side, side), portrait.path)
             name = Box(name.x + side, name.y, name.width - 2 * side, name.height)
-        centred(
-            c, name.inset(2 * MM, 1 * MM), shopper.name, BOLD, 11.5, f"shopper {shopper.id!r}", 8
-        )
+        card_title(c, shopper.name, name, 11.5, what=f"shopper {shopper.id!r}")
         _cash_row(c, pack, cash, shopper, theme)
         _taste_row(c, pack, loves, shopper.favourite, "Loves", pack.favourite_opinion)
         _taste_row(c, pack, dislikes, shopper.dislike, "Dislikes", pack.dislike_opinion)
         _buys_row(c, pack, buys, shopper)
         _time_row(c, pack, time, shopper, longest, theme)
-        _kind_label(c, safe, "shopper")
+        kind_label(c, safe, "shopper", rise=0.8 * MM)
 
     return draw
 
@@ -356,17 +331,23 @@ def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme) -> DrawFn:
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
         panel(c, head, theme.pale(PITCH, 0.55) if not theme.ink_saver else white)
-        centred(
-            c, head.inset(2 * MM, 1 * MM), pitch.title, BOLD, 11.5, f"pitch {pitch.id!r} title", 8
-        )
+        card_title(c, pitch.title, head, 11.5, what=f"pitch {pitch.id!r} title")
         target, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(14 * MM)
         _target_band(c, pack, target, pitch, theme)
         effects, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(24 * MM)
         _effects(c, effects, pitch, theme)
         text = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - GAP - 4 * MM)
         panel(c, text)
-        centred(c, text.inset(2.5 * MM), pitch.text, ITALIC, 9, f"pitch {pitch.id!r} text")
-        _kind_label(c, safe, "pitch")
+        text_box(
+            c,
+            pitch.text,
+            text.inset(2.5 * MM),
+            ITALIC,
+            9,
+            "center",
+            what=f"pitch {pitch.id!r} text",
+        )
+        kind_label(c, safe, "pitch", rise=0.8 * MM)
 
     return draw
 
@@ -388,7 +369,15 @@ def _target_band(c: Canvas, pack: YardSale, box: Box, pitch: Pitch, theme: Theme
     c.setFont(CONDENSED, 6.5)
     c.drawString(box.x + 12 * MM, box.top - 3.2 * MM, "PLAY ON")
     text = Box(box.x + 12 * MM, box.y + 1 * MM, box.width - 14 * MM, box.height - 5 * MM)
-    flow(c, text, target_text(pack, pitch), BOLD, 8.5, f"pitch {pitch.id!r} target")
+    text_box(
+        c,
+        target_text(pack, pitch),
+        text,
+        BOLD,
+        8.5,
+        what=f"pitch {pitch.id!r} target",
+        valign="flow",
+    )
 
 
 def _effects(c: Canvas, box: Box, pitch: Pitch, theme: Theme) -> None:
@@ -516,15 +505,16 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
             c.setFillColor(INK)
             c.setFont(BOLD, 8.5)
             c.drawString(inner.x, inner.top - 3 * MM, heading)
-            flow(
+            text_box(
                 c,
-                Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
                 text,
+                Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
                 BODY,
                 8,
                 what=f"reference card ({side}) {heading!r}",
+                valign="flow",
             )
-        _kind_label(c, safe, "reference")
+        kind_label(c, safe, "reference", rise=0.8 * MM)
 
     return draw
 

@@ -15,7 +15,6 @@ from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.kit.cards import (
     CREAM,
     GAP,
-    flow,
     panel,
     say,
 )
@@ -24,6 +23,7 @@ from printkit.kit import Deck
 from printkit.render.cardparts import cutting_advice, flood
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.impose import Piece
+from printkit.render.text import text_box
 from printkit.render.theme import INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -98,13 +98,14 @@ def _steps(c: Canvas, box: Box, steps: list[tuple[str, str]], title: str, what: 
         c.setFillColor(INK)
         c.setFont(BOLD, 8.5)
         c.drawString(inner.x, inner.top - 3 * MM, f"{number}. {heading}")
-        flow(
+        text_box(
             c,
-            Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
             text,
+            Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
             BODY,
             9,
-            f"{what} step {heading!r}",
+            what=f"{what} step {heading!r}",
+            valign="flow",
         )
 
 
@@ -138,13 +139,14 @@ def _box(c: Canvas, cell: Box, heading: str, text: str) -> None:
     c.setFillColor(INK)
     c.setFont(BOLD, 10)
     c.drawString(inner.x, inner.top - 3.5 * MM, heading)
-    flow(
+    text_box(
         c,
-        Box(inner.x, inner.y, inner.width, inner.height - 6 * MM),
         text,
+        Box(inner.x, inner.y, inner.width, inner.height - 6 * MM),
         BODY,
         9.5,
-        f"track {heading!r}",
+        what=f"track {heading!r}",
+        valign="flow",
     )
 
 

@@ -1,0 +1,187 @@
+"""The shared layout layer: number formats, text boxes that fit or fail, hyphenation,
+rich text and lists, read back from the PDFs they draw."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.errors import RenderError
+from printkit.render.fonts import BODY, BOLD, width, wrap
+from printkit.render.formats import money, names, signed, signed_money, span
+from printkit.render.panels import need, table
+from printkit.render.text import (
+    Marks,
+    RichStyle,
+    fit_rich,
+    lead_in,
+    marked_list,
+    rich_box,
+    rich_paragraph,
+    text_box,
+    text_line,
+)
+from printkit.render.theme import Theme
+from printkit.render.units import MM, Box
+
+
+def _page(draw) -> str:
+    """Draw on a fresh A6 page and read its text back."""
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(105 * MM, 148 * MM))
+    draw(c)
+    c.showPage()
+    c.save()
+    return PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text()
+
+
+# -- number formats ------------------------------------------------------------------
+def test_signed_prints_zero_bare_and_a_true_minus():
+    assert [signed(v) for v in (3, 0, -2)] == ["+3", "0", "\u22122"]
+    assert [signed_money(v) for v in (3, 0, -2)] == ["+$3", "$0", "\u2212$2"]
+
+
+def test_money_spans_and_lists_read_as_prose():
+    assert money(5) == "$5" and money(-3) == "\u2212$3"
+    assert span(4, 4) == "4" and span(2, 5) == "2\u20135"
+    assert names(["Ice", "Sugar", "Lemons"]) == "Ice, Sugar and Lemons"
+    assert names(["a", "b"], "or") == "a or b" and names([]) == ""
+
+
+def test_every_game_signs_a_change_the_same_way():
+    """One function prints every sign: no game keeps its own."""
+    from printkit.games.lemonade_stand import rulebook as stand
+    from printkit.games.sandcastles import rulebook as sand
+    from printkit.games.yard_sale.kit import cards as yard
+
+    assert yard.signed is signed and sand.signed is signed and stand.signed is signed
+
+
+# -- text boxes --------------------------------------------------------------------------
+def test_a_text_box_shrinks_to_fit_and_prints_every_word():
+    box = Box(10 * MM, 100 * MM, 40 * MM, 12 * MM)
+    text = "Every stand first sells its sure cups, then the cheapest price sells."
+    sizes = []
+    read = _page(lambda c: sizes.append(text_box(c, text, box, BODY, 14, what="recap").size))
+    assert sizes[0] < 14 and " ".join(read.split()) == text
+
+
+def test_text_that_cannot_fit_fails_naming_the_piece():
+    box = Box(0, 0, 20 * MM, 5 * MM)
+    with pytest.raises(RenderError, match="sales note: text does not fit .* 7 pt"):
+        _page(lambda c: text_box(c, "a sentence far too long for a box this small", box,
+                                 what="sales note"))  # fmt: skip
+
+
+def test_a_line_on_a_baseline_fails_rather_than_running_over():
+    with pytest.raises(RenderError, match="mat title"):
+        _page(lambda c: text_line(c, "Lemonade Stall — Yellow stand", 0, 50, 15 * MM, font=BOLD,
+                                  size=18, what="mat title"))  # fmt: skip
+
+
+def test_a_panel_that_needs_more_height_says_how_much():
+    with pytest.raises(RenderError, match=r"sales table needs 30 mm of height but has 20 mm"):
+        need(30 * MM, Box(0, 0, 50 * MM, 20 * MM), what="sales table")
+
+
+def test_a_table_prints_its_header_and_cells_in_reading_order():
+    def draw(c):
+        rows = [("Sun", "$5", "2"), ("Rain", "any", "0")]
+        box = Box(5 * MM, 80 * MM, 90 * MM, 30 * MM)
+        table(c, box, ["Weather", "Top price", "Sure cups"], rows, [2, 1, 1], Theme(), 7 * MM)
+
+    assert _page(draw).split() == [
+        "Weather",
+        "Top",
+        "price",
+        "Sure",
+        "cups",
+        "Sun",
+        "$5",
+        "2",
+        "Rain",
+        "any",
+        "0",
+    ]
+
+
+# -- hyphenation ----------------------------------------------------------------------------
+def test_a_long_word_hyphenates_in_the_language_given():
+    narrow = width("refrigera", BODY, 10)
+    assert wrap("refrigerator", BODY, 10, narrow) == ["refrigerator"]  # no language: whole
+    lines = wrap("refrigerator", BODY, 10, narrow, "en")
+    assert len(lines) > 1 and lines[0].endswith("-")
+    assert "".join(line.rstrip("-") for line in lines) == "refrigerator"
+
+
+def test_cyrillic_hyphenates_too():
+    word = "лимонадный"
+    lines = wrap(word, BODY, 10, width("лимонад", BODY, 10) + 1, "ru")
+    assert lines[0].endswith("-") and "".join(x.rstrip("-") for x in lines) == word
+
+
+def test_an_unknown_language_is_a_clear_error():
+    with pytest.raises(RenderError, match="no hyphenation dictionary for the language 'xx'"):
+        wrap("lemonade stand", BODY, 10, 10, "xx")
+
+
+WORDS = st.lists(
+    st.sampled_from(["lemonade", "sugar", "ice", "refrigerator", "customers", "a", "weather"]),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS, st.floats(min_value=30, max_value=200))
+def test_hyphenated_wrap_keeps_every_letter_and_every_line_fits(words, room):
+    lines = wrap(" ".join(words), BODY, 9, room, "en")
+    for line in lines:  # only a word that cannot break at all may run long
+        assert width(line, BODY, 9) <= room + 1e-6 or " " not in line
+    letters = "".join(line.rstrip("-").replace(" ", "") for line in lines)
+    assert letters == "".join(words)  # no letter lost or added; only break hyphens
+
+
+# -- rich text and lists ----------------------------------------------------------------------
+def test_rich_text_sets_its_bold_lead_in_bold():
+    para = rich_paragraph(lead_in("Selling order:", "cheapest first."), RichStyle(size=10), 10)
+    assert [(f.fontName, f.text.strip()) for f in para.frags] == [
+        (BOLD, "Selling order:"),
+        (BODY, "cheapest first."),
+    ]
+
+
+def test_rich_text_that_cannot_fit_fails_naming_the_piece():
+    with pytest.raises(RenderError, match="step 3: text does not fit"):
+        fit_rich("**Bonus.** " + "word " * 200, 30 * MM, 10 * MM, RichStyle(), what="step 3")
+
+
+def test_a_rich_box_prints_its_words_on_the_page():
+    box = Box(5 * MM, 60 * MM, 80 * MM, 30 * MM)
+    read = _page(lambda c: rich_box(c, "**Sell.** Move up *price* × cups.", box,
+                                    RichStyle(size=10), what="step"))  # fmt: skip
+    assert " ".join(read.split()) == "Sell. Move up price × cups."
+
+
+def test_a_numbered_list_numbers_its_items_in_order_at_one_size():
+    items = [lead_in(f"{t}.", "Do the thing the step says.") for t in ("Forecast", "Buy", "Sell")]
+    box = Box(5 * MM, 40 * MM, 80 * MM, 60 * MM)
+    sizes = []
+    marks = Marks(diameter=5 * MM, indent=7 * MM, number_size=9)
+    read = _page(lambda c: sizes.append(marked_list(c, box, items, RichStyle(), marks, "steps")))
+    words = read.split()
+    assert [w for w in words if w.isdigit()] == ["1", "2", "3"]
+    assert words.index("Forecast.") < words.index("Buy.") < words.index("Sell.")
+    assert sizes == [9.0]
+
+
+def test_a_list_too_long_for_its_box_fails_naming_it():
+    items = ["A long bullet point that goes on and on for a while."] * 20
+    with pytest.raises(RenderError, match="money rules: 20 items do not fit"):
+        _page(lambda c: marked_list(c, Box(0, 0, 40 * MM, 30 * MM), items, RichStyle(),
+                                    Marks(1.6 * MM, 3.5 * MM), "money rules"))  # fmt: skip
