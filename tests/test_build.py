@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from printkit.cli import cli
 from printkit.games.lemonade_stall.content import load
-from tests.conftest import CONTENT, edit
+from tests.conftest import CONTENT, edit, page_text
 
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
@@ -37,7 +37,7 @@ def words(text: str) -> str:
 
 
 def page_texts(path: Path) -> list[str]:
-    return [words(page.extract_text() or "") for page in PdfReader(path).pages]
+    return [words(page_text(page)) for page in PdfReader(path).pages]
 
 
 def pages_of(texts: list[str], title: str) -> list[str]:
@@ -124,7 +124,7 @@ def test_every_font_is_embedded(kits, name):
 
 def test_card_sheets_carry_trim_and_bleed_boxes(kits):
     reader = PdfReader(kits / "a4" / "04-event-cards.pdf")
-    texts = [words(p.extract_text() or "") for p in reader.pages]
+    texts = [words(page_text(p)) for p in reader.pages]
     for page, text in zip(reader.pages, texts):
         if "Event cards — sheet" in text:
             trim, bleed = page.trimbox, page.bleedbox

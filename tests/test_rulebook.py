@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.check.checker import example_files, read_example
+from printkit.content.typography import typeset_text
 from printkit.errors import ContentError, RenderError, UsageError
 from printkit.games.lemonade_stall.content import load
 from printkit.registry import GamePlugin, plugin_for
@@ -22,7 +23,7 @@ from printkit.rulebook.build import render_rulebook
 from printkit.rulebook.htmlpage import html_page
 from printkit.rulebook.markdown import parse
 from printkit.rulebook.typeset import typeset
-from tests.conftest import SEEDS, STALL, edit
+from tests.conftest import SEEDS, STALL, edit, page_text
 
 SOURCE = SEEDS / "000_d9ac4c8bdd6f421e.txt"
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -40,7 +41,7 @@ def build(folder: Path, paper: str = "a4") -> dict[str, bytes]:
 
 
 def pdf_pages(data: bytes) -> list[str]:
-    return [words(page.extract_text() or "") for page in PdfReader(BytesIO(data)).pages]
+    return [words(page_text(page)) for page in PdfReader(BytesIO(data)).pages]
 
 
 def html_text(data: bytes) -> str:
@@ -69,7 +70,7 @@ def body(books) -> str:
     """The text of every page without its running header and number, as it reads on."""
     kept = []
     for number, page in enumerate(PdfReader(BytesIO(books["a4"]["rulebook.pdf"])).pages, 1):
-        lines = (page.extract_text() or "").splitlines()
+        lines = page_text(page).splitlines()
         if number > 1 and lines and lines[-1].strip() == str(number):
             lines = lines[:-3]  # chapter, game title, page number
         kept.append(words("\n".join(lines)))
@@ -123,7 +124,7 @@ def test_contents_page_numbers_match_the_headings(pages):
 def test_running_headers_and_page_numbers(books):
     reader = PdfReader(BytesIO(books["a4"]["rulebook.pdf"]))
     for number, page in enumerate(reader.pages[1:], start=2):
-        lines = [line.strip() for line in (page.extract_text() or "").splitlines()]
+        lines = [line.strip() for line in page_text(page).splitlines()]
         assert str(number) in lines, f"page {number} has no page number"
         assert "Lemonade Stall" in lines
 
@@ -191,7 +192,7 @@ def test_every_provisional_value_is_in_the_appendix(body, pack):
     appendix = body[body.index("the original rules leave some questions open") :]
     for number, gap in enumerate(pack.gaps, start=1):
         assert f"r{number} · " in appendix
-        assert words(gap.reason) in appendix
+        assert words(typeset_text(gap.reason, "en")) in appendix
 
 
 def test_no_sentence_of_the_source_is_copied(text, page_html):

@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.resources import font_folder
 
@@ -44,7 +45,10 @@ def width(text: str, font: str, size: float) -> float:
 
 
 def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
-    """Greedy word wrap; a word longer than the line stays whole (and fails the fit)."""
+    """Greedy word wrap at plain spaces (a non-breaking space holds its words together).
+
+    A word longer than the line stays whole (and fails the fit).
+    """
     return list(_wrap(text, font, size, max_width))
 
 
@@ -54,7 +58,7 @@ def _wrap(text: str, font: str, size: float, max_width: float) -> tuple[str, ...
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in filter(None, paragraph.split(" ")):
             trial = f"{line} {word}".strip()
             if line and width(trial, font, size) > max_width:
                 lines.append(line)
@@ -82,12 +86,15 @@ def fit(
     min_size: float = MIN_CARD_TEXT,
     what: str = "text",
     leading: float = 1.2,
+    language: str = "en",
 ) -> FittedText:
     """The largest size from ``size`` down to ``min_size`` at which the text fits.
 
-    Never clips or shrinks past legibility: if it cannot fit, the build fails
-    naming the component and the text.
+    The text is set by ``language``'s typographic rules first. Never clips or
+    shrinks past legibility: if it cannot fit, the build fails naming the
+    component and the text.
     """
+    text = typeset_text(text, language)
     current = size
     while current >= min_size - 1e-6:
         lines = wrap(text, font, current, max_width)

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.content.layout import INLINE_ICON, Face, Layout, Zone, fill
+from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.theme import Theme
@@ -116,7 +117,11 @@ def raster_icon(svg: Path) -> Path:
 def fit_paragraph(
     layout: Layout, zone: Zone, text: str, width: float, height: float, what: str
 ) -> Paragraph:
-    """The largest size from the style's down to its minimum at which the text fits the box."""
+    """The largest size from the style's down to its minimum at which the text fits the box.
+
+    Layout-drawn cards print English, set by its typographic rules.
+    """
+    text = typeset_text(text, "en")
     style = layout.style(zone.style)
     font = font_name(layout, style.font)
     size = style.size

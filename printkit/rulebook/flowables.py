@@ -148,9 +148,8 @@ class Flow:
     @classmethod
     def on(cls, doc, blocks: Mapping[str, Block], toc: tuple = ()) -> Flow:
         """The flow that fills ``doc``'s body frame."""
-        return cls(
-            styles=make_styles(), width=doc.width, blocks=blocks, toc=toc, page_height=doc.height
-        )
+        styles = make_styles(language=getattr(doc, "lang", "") or "")
+        return cls(styles=styles, width=doc.width, blocks=blocks, toc=toc, page_height=doc.height)
 
     def narrower(self, by: float) -> Flow:
         return replace(self, width=self.width - by)

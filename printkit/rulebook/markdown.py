@@ -25,6 +25,8 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import unescapeAll
 from markdown_it.token import Token
 
+from printkit.content.typography import typeset_text
+
 DIRECTIVES = frozenset({"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover"})
 CONTAINERS = frozenset({"figure", "aside", "onepage", "cover"})  # their fence holds Markdown
 TOC_LEVELS = 2  # headings down to this level appear in the table of contents
@@ -132,6 +134,37 @@ def _line(token: Token) -> int | None:
 
 
 # -- inline text -----------------------------------------------------------------
+def apply_typography(nodes: list[Node], language: str) -> list[Node]:
+    """Every text of the tree set by ``language``'s typographic rules, in place.
+
+    A line break of the Markdown source is a plain space, so a short word at a
+    source line's end is glued to the next word like any other.
+    """
+    for node in _walk_nodes(nodes):
+        if node.inline:
+            node.inline = _typeset_run(node.inline, language)
+        if node.kind == "directive" and node.name in ("aside", "onepage") and node.arg:
+            node.arg = typeset_text(node.arg, language)
+    return nodes
+
+
+def _typeset_run(tokens: list[Token], language: str) -> list[Token]:
+    merged: list[Token] = []
+    for token in tokens:
+        if token.type == "softbreak":
+            token = Token("text", "", 0, content=" ")
+        if token.children:
+            token.children = _typeset_run(token.children, language)
+        if token.type == "text" and merged and merged[-1].type == "text":
+            merged[-1] = Token("text", "", 0, content=merged[-1].content + token.content)
+        else:
+            merged.append(token)
+    for token in merged:
+        if token.type == "text":
+            token.content = typeset_text(token.content, language)
+    return merged
+
+
 def plain(tokens: list[Token]) -> str:
     """The words of an inline run, without markup (TOC entries, alt text, anchors)."""
     parts = []

@@ -8,6 +8,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from printkit.content.typography import hyphenation_language
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, register_fonts
 from printkit.render.theme import INK
 from printkit.render.units import MM
@@ -52,7 +53,12 @@ class Styles:
         return ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=wanted)
 
 
-def make_styles(size: float = 10) -> Styles:
+def make_styles(size: float = 10, language: str = "") -> Styles:
+    """The styles; body text hyphenates by ``language``'s dictionary, headings never do.
+
+    No paragraph leaves a single line at a page's foot (orphan) or top (widow),
+    and a heading always stays with the text after it.
+    """
     register_fonts()
     lead = size * 1.42
     body = ParagraphStyle(
@@ -64,6 +70,8 @@ def make_styles(size: float = 10) -> Styles:
         spaceAfter=size * 0.6,
         allowWidows=0,
         allowOrphans=0,
+        hyphenationLang=hyphenation_language(language),
+        hyphenationMinWordLength=6,
     )
 
     def head(name: str, scale: float, before: float, after: float, colour: Color = ACCENT):
@@ -77,6 +85,7 @@ def make_styles(size: float = 10) -> Styles:
             spaceBefore=before,
             spaceAfter=after,
             keepWithNext=1,
+            hyphenationLang="",
         )
 
     cell = ParagraphStyle(
@@ -104,6 +113,7 @@ def make_styles(size: float = 10) -> Styles:
             alignment=TA_CENTER,
             textColor=ACCENT,
             spaceAfter=size * 1.5,
+            hyphenationLang="",
         ),
         cover_text=ParagraphStyle(
             "cover-text",

@@ -36,12 +36,13 @@ COIN_COLOUR = mix(GREY, white, 0.45)
 DOLLAR_COLOUR = LEAF
 WEATHER_COLOUR = SKY
 REFERENCE_COLOUR = LEMON
+SET = ""  # no further typography: every text arrives set for its language by Text(lang)
 
 
 # -- drawing helpers -------------------------------------------------------------------
 def _centred(c: Canvas, box: Box, text: str, font: str, size: float, what: str) -> None:
     """Text fitted into ``box`` and centred in it both ways."""
-    fitted = fit(text, font, box.width, box.height, size, min(size, 7), what=what)
+    fitted = fit(text, font, box.width, box.height, size, min(size, 7), what=what, language=SET)
     block = fitted.leading * (len(fitted.lines) - 1) + fitted.size
     top = box.cy + block / 2
     c.setFillColor(INK)
@@ -296,6 +297,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             inner.height,
             12,
             what=f"dollar card {card.id!r} text ({lang})",
+            language=SET,
         )
         c.setFillColor(INK)
         draw_fitted(c, fitted, inner.x, inner.top, "left", inner.width)
@@ -444,7 +446,7 @@ def _numbered(c: Canvas, box: Box, steps: list[tuple[str, str]], what: str) -> N
     size = 10.0
     while True:
         blocks = [
-            fit(f"{title}. {text}", BODY, box.width - indent, 1e6, size, size, what=what)
+            fit(f"{title}. {text}", BODY, box.width - indent, 1e6, size, size, what, language=SET)
             for title, text in steps
         ]
         need = sum(len(b.lines) * b.leading for b in blocks) + (len(blocks) - 1) * 2 * MM
@@ -452,7 +454,8 @@ def _numbered(c: Canvas, box: Box, steps: list[tuple[str, str]], what: str) -> N
             break
         size -= 0.25
     if need > box.height:
-        fit(" ".join(t for _, t in steps), BODY, box.width, 0, 7, what=what)  # raises, naming it
+        # raises, naming it
+        fit(" ".join(t for _, t in steps), BODY, box.width, 0, 7, what, language=SET)
     y = box.top
     for number, ((title, _), block) in enumerate(zip(steps, blocks), start=1):
         c.setFillColor(INK)
@@ -507,13 +510,15 @@ def _bullets(c: Canvas, box: Box, items: list[str], what: str) -> None:
     indent = 3.5 * MM
     size = 10.0
     while True:
-        blocks = [fit(t, BODY, box.width - indent, 1e6, size, size, what=what) for t in items]
+        blocks = [
+            fit(t, BODY, box.width - indent, 1e6, size, size, what, language=SET) for t in items
+        ]
         need = sum(len(b.lines) * b.leading for b in blocks) + (len(blocks) - 1) * 1.6 * MM
         if need <= box.height or size <= 7:
             break
         size -= 0.25
     if need > box.height:
-        fit(" ".join(items), BODY, box.width, 0, 7, what=what)  # raises, naming it
+        fit(" ".join(items), BODY, box.width, 0, 7, what, language=SET)  # raises, naming it
     y = box.top
     for block in blocks:
         c.setFillColor(INK)

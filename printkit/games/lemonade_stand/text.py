@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.content.fields import Field, suggest
+from printkit.content.typography import typeset_text
 
 LANGUAGES = ("ru", "en")
 LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
@@ -31,10 +32,10 @@ class Text:
     ru: str
 
     def __call__(self, lang: str) -> str:
-        """The string in ``lang``; an unknown language is a programming error."""
+        """The string in ``lang``, set by its typographic rules; an unknown language is a bug."""
         if lang not in LANGUAGES:
             raise ValueError(f"Lemonade Stand is printed in {LANGUAGES}, not {lang!r}")
-        return getattr(self, lang)
+        return typeset_text(getattr(self, lang), lang)
 
 
 def plural(number: int, forms: tuple[str, ...], lang: str) -> str:
