@@ -91,3 +91,9 @@ def test_the_card_wrapper_never_breaks_at_a_non_breaking_space():
     assert len(lines) > 1
     for line in lines:
         assert not line.endswith((" в", " за", " 1")), lines
+
+
+def test_a_short_number_stays_with_the_word_before_it():
+    assert russian("Место 1") == f"Место{NBSP}1"
+    assert english("Seat 2 deals") == f"Seat{NBSP}2{NBSP}deals"
+    assert english("in 2026 there") == f"in 2026{NBSP}there"  # a year is no count

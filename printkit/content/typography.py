@@ -29,6 +29,8 @@ RU_SHORT = re.compile(
     r" +(?=\S|$)"
 )
 RU_PARTICLE = re.compile(r"(?<=\w) +(же|ли|бы)(?!\w)")
+# A short number after a word ("место 1", "seat 2") stays with it.
+COUNTED = re.compile(r"(?<=[^\W\d_]) (?=\d{1,3}(?:[\s.,;:)!?]|$))")
 NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*) +(?=\S|$)")
 SPACED_DASH = re.compile(r" +(?:-{1,3}|\u2013|\u2014)(?= |$)")
 RANGE = re.compile(r"(?<![\w.,\-])(\d+)-(\d+)(?![\w\-])")
@@ -42,7 +44,7 @@ def russian(text: str) -> str:
     text = RU_OPEN_QUOTE.sub(lambda m: m.group(1) + "«", text).replace('"', "»")
     text = RANGE.sub(rf"\1{EN_DASH}\2", text)
     text = SPACED_DASH.sub(NBSP + EM_DASH, text)
-    text = RU_SHORT.sub(lambda m: m.group(1) + NBSP, text)
+    text = RU_SHORT.sub(lambda m: m.group(1) + NBSP, COUNTED.sub(NBSP, text))
     return RU_PARTICLE.sub(lambda m: NBSP + m.group(1), text)
 
 
@@ -52,7 +54,7 @@ def english(text: str) -> str:
     text = EN_OPEN_SINGLE.sub(lambda m: m.group(1) + "\u2018", text).replace("'", "\u2019")
     text = RANGE.sub(rf"\1{EN_DASH}\2", text)
     text = SPACED_DASH.sub(lambda m: NBSP + _english_dash(m.group(0)), text)
-    return NUMBER.sub(lambda m: m.group(1) + NBSP, text)
+    return NUMBER.sub(lambda m: m.group(1) + NBSP, COUNTED.sub(NBSP, text))
 
 
 def _english_dash(spaced: str) -> str:

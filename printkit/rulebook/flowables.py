@@ -363,6 +363,9 @@ def _table_commands(head_rows: int) -> list[tuple]:
     return commands
 
 
+BREAKS = re.compile(r"[ \t\n]+")  # where a cell's line may break: not at a non-breaking space
+
+
 def column_widths(rows: list[list[str]], size: float, available: float) -> list[float]:
     """Natural widths when they fit; otherwise squeeze the wide columns, never below a word.
 
@@ -373,7 +376,7 @@ def column_widths(rows: list[list[str]], size: float, available: float) -> list[
     for row in rows:
         for i, text in enumerate(row):
             natural[i] = max(natural[i], stringWidth(text, BOLD, size) + 2 * CELL_PAD + 1)
-            longest = max((stringWidth(w, BOLD, size) for w in text.split()), default=0)
+            longest = max((stringWidth(w, BOLD, size) for w in BREAKS.split(text)), default=0)
             minimum[i] = max(minimum[i], longest + 2 * CELL_PAD + 1)
     if sum(natural) <= available:
         return natural

@@ -88,8 +88,13 @@ def make_styles(size: float = 10, language: str = "") -> Styles:
             hyphenationLang="",
         )
 
-    cell = ParagraphStyle(
-        "cell", parent=body, fontSize=size * 0.9, leading=size * 1.2, spaceAfter=0
+    cell = ParagraphStyle(  # table columns are narrow: a word broken there reads badly
+        "cell",
+        parent=body,
+        fontSize=size * 0.9,
+        leading=size * 1.2,
+        spaceAfter=0,
+        hyphenationLang="",
     )
     return Styles(
         body=body,

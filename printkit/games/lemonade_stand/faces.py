@@ -273,7 +273,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             c.circle(mark_x, mark_y, 2.6 * MM, stroke=0, fill=1)
             c.setFillColor(white)
             c.setFont(BOLD, 9)
-            c.drawCentredString(mark_x, mark_y - 3.2, "B")
+            c.drawCentredString(mark_x, mark_y - 3.2, pack.label("second_mark")(lang))
             c.setFillColor(INK)
         c.setFont(BOLD, 26)
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
@@ -304,7 +304,8 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.setFont(BODY, 6.5)
         note = pack.label("resolves")(lang)
         if deck == 2:
-            note = f"B — {pack.label('second_deck')(lang)}"
+            mark, deck_name = pack.label("second_mark")(lang), pack.label("second_deck")(lang)
+            note = f"{mark}\u00a0— {deck_name}"
         c.drawString(safe.x + 1 * MM, safe.y + 1.2 * MM, note)
         _kind_label(c, safe, pack.label("kind_dollar")(lang))
 
