@@ -30,7 +30,7 @@ def test_russian_particles_stay_with_the_word_before():
 
 def test_russian_numbers_stay_with_their_nouns_and_units():
     assert russian("Купите 1 стакан за 5 $ или 125 центов") == (
-        f"Купите 1{NBSP}стакан за{NBSP}5{NBSP}$ или{NBSP}125{NBSP}центов"
+        f"Купите{NBSP}1{NBSP}стакан за{NBSP}5{NBSP}$ или{NBSP}125{NBSP}центов"
     )
 
 
