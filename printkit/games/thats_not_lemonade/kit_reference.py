@@ -180,7 +180,7 @@ def odds_intro(pack: ThatsNotLemonade) -> list[str]:
 def odds_footnote(pack: ThatsNotLemonade) -> str:
     buried = "the buried card" if pack.buried == 1 else f"the {pack.buried} buried cards"
     plus = f"cards left + {pack.buried}" if pack.buried else "cards left"
-    return f"{buried.capitalize()} may hide one too: the chance is unseen out cards ÷ ({plus})."
+    return f"The table counts {buried} as unseen: chance = unseen out cards ÷ ({plus})."
 
 
 def blocks_for(table: OddsTable, height: float, row_min: float) -> int:
