@@ -30,9 +30,13 @@ SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
 def words(text: str) -> str:
-    """Whitespace collapsed, quotes straightened, lower case: text as a reader sees it."""
+    """Whitespace collapsed, quotes straightened, lower case: text as a reader sees it.
+
+    Hyphens are dropped: a line may break at a compound's own hyphen, and the
+    text read back cannot tell that from a word hyphenated at the line's end.
+    """
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
-    return " ".join(text.replace("\u201d", '"').split()).lower()
+    return " ".join(text.replace("\u201d", '"').replace("-", "").split()).lower()
 
 
 def build(folder: Path, paper: str = "a4") -> dict[str, bytes]:

@@ -445,6 +445,10 @@ def _onepage(node: Node, flow: Flow) -> list[Flowable]:
     return [PageBreakIfNotEmpty(), HeaderMark(node.arg), page, PageBreak()]
 
 
+def _small(node: Node, flow: Flow) -> list[Flowable]:
+    return convert(node.children, replace(flow, styles=flow.styles.smaller()))
+
+
 def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:
     return [PageBreak()]
 
@@ -486,6 +490,7 @@ DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
     "pagebreak": _pagebreak,
     "contents": _contents,
     "cover": _cover,
+    "small": _small,
 }
 
 

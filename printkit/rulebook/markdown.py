@@ -8,6 +8,7 @@ directive name are layout instructions, not code:
 - ``figure KEY``: that block beside the Markdown inside the fence;
 - ``aside TITLE``: a boxed panel (worked examples, notes);
 - ``onepage HEADER``: a page of its own, which the content must fit;
+- ``small``: its Markdown in a smaller type (an appendix of notes);
 - ``pagebreak``, ``contents`` (the table of contents), ``cover`` (the title page).
 
 Templates write them through `printkit.rulebook.templates.directive`, which
@@ -27,8 +28,11 @@ from markdown_it.token import Token
 
 from printkit.content.typography import typeset_text
 
-DIRECTIVES = frozenset({"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover"})
-CONTAINERS = frozenset({"figure", "aside", "onepage", "cover"})  # their fence holds Markdown
+DIRECTIVES = frozenset(
+    {"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover", "small"}
+)
+# directives whose fence holds Markdown
+CONTAINERS = frozenset({"figure", "aside", "onepage", "cover", "small"})
 TOC_LEVELS = 2  # headings down to this level appear in the table of contents
 ICON_PT = 9.5  # an image inside a line of text is an icon about as tall as the body text
 

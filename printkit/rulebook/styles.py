@@ -21,6 +21,7 @@ HEAD_FILL = HexColor("#F5E7A6")
 LINK = "#2F5F8F"
 TOC_NUMBERS = 18 * MM  # room kept free for the dots and page numbers of the contents
 MAX_MEASURE = 150 * MM  # about 75 characters of body text: a comfortable line
+SMALLER = 0.9  # the notes size, against the body text
 ALIGNMENTS = {"": TA_LEFT, "left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
@@ -42,6 +43,12 @@ class Styles:
     toc: tuple[ParagraphStyle, ...]
     ink: Color = INK
     accent: Color = ACCENT
+    size: float = 10
+    language: str = ""
+
+    def smaller(self) -> Styles:
+        """The same styles a size down: notes and appendices."""
+        return make_styles(self.size * SMALLER, self.language)
 
     def heading(self, level: int) -> ParagraphStyle:
         return (self.h1, self.h2, self.h3, self.h4)[min(level, 4) - 1]
@@ -131,6 +138,8 @@ def make_styles(size: float = 10, language: str = "") -> Styles:
         caption=ParagraphStyle(
             "caption", parent=body, fontName=ITALIC, fontSize=size * 0.85, leading=size * 1.15
         ),
+        size=size,
+        language=language,
         toc=(
             ParagraphStyle(
                 "toc1",
