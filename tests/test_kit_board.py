@@ -15,8 +15,8 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.errors import RenderError
-from printkit.games.lemonade_stall import kit_board
 from printkit.games.lemonade_stall.content import load
+from printkit.games.lemonade_stall.kit import board as kit_board
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.kit import Pages
 from printkit.render.pdf import finish, new_canvas

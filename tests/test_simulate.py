@@ -16,6 +16,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from printkit.cli.simulate import simulate
+from printkit.errors import NotFound
 from printkit.games.lemonade_stall.content import load
 from printkit.games.lemonade_stall.simulation import SIMULATOR, play_seeded
 from printkit.games.lemonade_stall.strategies import STRATEGIES, Greedy, RandomLegal
@@ -352,7 +353,7 @@ def test_a_game_reports_only_the_sections_it_names():
         "longest": (0, "seat 1 (a) won after 2 turns"),
         "widest": (0, "seat 1 (a) won 5-3"),
     }
-    with pytest.raises(ValueError, match="no measure"):
+    with pytest.raises(NotFound, match="no measure"):
         Extreme("shortest", "shortest", "")
 
 

@@ -22,7 +22,7 @@ from printkit.errors import ContentError, RuleError
 from printkit.games.thats_not_lemonade.content import load
 from printkit.games.thats_not_lemonade.game import play_game, play_round
 from printkit.games.thats_not_lemonade.kit import kit
-from printkit.games.thats_not_lemonade.kit_reference import odds_cells
+from printkit.games.thats_not_lemonade.kit.reference import odds_cells
 from printkit.games.thats_not_lemonade.rules import (
     ALL_PASSED,
     ALL_REVEALED,

@@ -488,7 +488,7 @@ def test_a_misspelt_template_variable_names_its_file_and_line(yard_copy):
 
 def test_every_symbol_the_content_may_name_is_drawn():
     from printkit.games.yard_sale.content import SHARED_SYMBOLS, SUBJECT_SYMBOLS
-    from printkit.games.yard_sale.kit_art import ART
+    from printkit.games.yard_sale.kit.art import ART
     from printkit.render.symbols import SYMBOLS
 
     assert set(SUBJECT_SYMBOLS) <= set(ART)

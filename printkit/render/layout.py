@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import io
 import re
 import tempfile
 from collections.abc import Callable, Mapping
@@ -26,6 +27,7 @@ from reportlab.platypus import Paragraph
 from printkit.content.layout import INLINE_ICON, Face, Layout, Zone, fill
 from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
+from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.theme import Theme
 from printkit.render.units import BLEED, MM, Box
@@ -39,14 +41,18 @@ ICON_SCALE = 1.0  # an inline icon is as tall as the text's size
 # -- fonts -------------------------------------------------------------------
 @cache
 def pack_font(path: Path) -> str:
-    """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name."""
-    name = f"PK-Pack-{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}"
+    """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name.
+
+    PostScript-outline (CFF) OpenType is converted to TrueType outlines first.
+    """
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except (TTFError, OSError) as exc:
+        data = truetype_bytes(path)
+        name = f"PK-Pack-{hashlib.sha256(data).hexdigest()[:12]}"
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    except (TTFError, OSError, ValueError) as exc:
         raise RenderError(
             f"{path}: cannot embed this font ({exc})",
-            "use a TrueType-outline .ttf or .otf file (PostScript-outline OTF is not supported)",
+            "use an unbroken .ttf or .otf font file that allows embedding",
         ) from None
     pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
     return name

@@ -13,6 +13,7 @@ from printkit.content.components import Component, PlayerColour  # noqa: F401  (
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
 from printkit.content.words import Words
+from printkit.errors import NotFound
 
 
 @dataclass(frozen=True)
@@ -264,13 +265,13 @@ class LemonadeStall:
         try:
             return self._condition_indexes[condition_id]
         except KeyError:
-            raise ValueError(f"{condition_id!r} is not in list") from None
+            raise NotFound(f"no condition {condition_id!r}") from None
 
     def temperature(self, degrees: int) -> Temperature:
         try:
             return self._temperatures_by_degrees[degrees]
         except KeyError:
-            raise KeyError(f"no temperature {degrees}") from None
+            raise NotFound(f"no temperature {degrees}") from None
 
     @property
     def min_degrees(self) -> int:
@@ -293,7 +294,7 @@ class LemonadeStall:
         for c in self.charts:
             if c.players == players:
                 return c
-        raise KeyError(f"no sales chart for {players} players")
+        raise NotFound(f"no sales chart for {players} players")
 
     def limit(self, players: int, condition: str, degrees: int) -> int:
         found = self._limits.get((players, condition, degrees))

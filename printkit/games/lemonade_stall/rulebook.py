@@ -17,7 +17,7 @@ from typing import Any
 from printkit.check.checker import Example
 from printkit.content.fields import Gap
 from printkit.errors import ContentError, Location
-from printkit.games.lemonade_stall.kit_cards import benefit_cards, event_cards
+from printkit.games.lemonade_stall.kit.cards import benefit_cards, event_cards
 from printkit.games.lemonade_stall.model import (
     SAME,
     Benefit,

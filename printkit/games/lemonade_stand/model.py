@@ -11,6 +11,7 @@ from pathlib import Path
 
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import by_id
+from printkit.errors import NotFound
 from printkit.games.lemonade_stand.text import Text, plural
 
 UP, DOWN = "up", "down"
@@ -178,7 +179,7 @@ class LemonadeStand:
         for coin, end, text in self.coin_buys:
             if (coin, end) == (coin_id, end_id):
                 return text
-        raise KeyError(f"no coin end {coin_id!r}/{end_id!r}")
+        raise NotFound(f"no coin end {coin_id!r}/{end_id!r}")
 
     def units(self, coin_id: str) -> int:
         """Cups or customers one coin card buys."""
@@ -206,7 +207,7 @@ class LemonadeStand:
         for name, text in self.labels:
             if name == key:
                 return text
-        raise KeyError(f"no label {key!r}")
+        raise NotFound(f"no label {key!r}")
 
     def decks_for(self, players: int) -> int:
         """One deck up to ``max_players``, two beyond."""

@@ -15,7 +15,8 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.check.checker import Example
-from printkit.games.lemonade_stand import faces
+from printkit.errors import RenderError
+from printkit.games.lemonade_stand.kit import faces
 from printkit.games.lemonade_stand.model import LemonadeStand
 from printkit.games.lemonade_stand.text import PLURAL_FORMS, plural
 from printkit.registry import GamePlugin
@@ -70,7 +71,10 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         """Just the word's form for ``number``: "2–4 игрока" agrees with the 4."""
         words = tuple(forms.split("|"))
         if len(words) != PLURAL_FORMS[lang]:
-            raise ValueError(f"{forms!r} needs {PLURAL_FORMS[lang]} forms in {lang!r}")
+            raise RenderError(
+                f"{forms!r} needs {PLURAL_FORMS[lang]} forms in {lang!r}",
+                "write each form of the word, separated by '|'",
+            )
         return plural(int(number), words, lang)
 
     def count(end_id: str, number: int) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from printkit.content.fields import Field, suggest
 from printkit.content.typography import typeset_text
+from printkit.errors import UsageError
 
 LANGUAGES = ("ru", "en")
 LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
@@ -32,9 +33,12 @@ class Text:
     ru: str
 
     def __call__(self, lang: str) -> str:
-        """The string in ``lang``, set by its typographic rules; an unknown language is a bug."""
+        """The string in ``lang``, set by its typographic rules; another language is refused."""
         if lang not in LANGUAGES:
-            raise ValueError(f"Lemonade Stand is printed in {LANGUAGES}, not {lang!r}")
+            raise UsageError(
+                f"Lemonade Stand is printed in {', '.join(LANGUAGES)}, not {lang!r}",
+                f"choose one of {', '.join(LANGUAGES)}",
+            )
         return typeset_text(getattr(self, lang), lang)
 
 

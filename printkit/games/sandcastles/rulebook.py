@@ -12,9 +12,9 @@ from typing import Any
 
 from printkit.check.checker import Example, plain
 from printkit.errors import ContentError, Location
-from printkit.games.sandcastles.art import draw_card
-from printkit.games.sandcastles.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.examples import built_castle, read_castle
+from printkit.games.sandcastles.kit.art import draw_card
+from printkit.games.sandcastles.kit.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
 from printkit.registry import GamePlugin
 from printkit.render.theme import Theme

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index
+from printkit.content.words import Words
 
 TIE_BREAKS = ("lemons", "ice", "nearest-dealer-left")
 MUST_PASS = "must-pass"
@@ -83,6 +84,7 @@ class ThatsNotLemonade:
     characters: tuple[Character, ...]
     bring: tuple[str, ...]  # what players bring that the kit does not print
     kit: KitLayout
+    words: Words  # the kit's sentences, from words.yaml
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------

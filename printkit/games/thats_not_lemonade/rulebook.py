@@ -13,8 +13,8 @@ from typing import Any
 
 from printkit.check.checker import Example
 from printkit.content.fields import Gap
-from printkit.games.thats_not_lemonade.kit_cards import card_deck
-from printkit.games.thats_not_lemonade.kit_reference import odds_face, start_counts, tile
+from printkit.games.thats_not_lemonade.kit.cards import card_deck
+from printkit.games.thats_not_lemonade.kit.reference import odds_face, start_counts, tile
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import (
     HIT,
@@ -139,7 +139,7 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         sheet,
     )
     blocks["odds-card"] = PictureBlock(
-        odds_face(pack, theme),
+        odds_face(pack, odds_table(pack), theme),
         odds_size.width * MM,
         odds_size.height * MM,
         ODDS_SCALE,

@@ -15,9 +15,9 @@ from typing import Any
 
 from printkit.check.checker import Example, plain
 from printkit.content.fields import Field, Gap
-from printkit.games.yard_sale import kit_cards
 from printkit.games.yard_sale.examples import read_move, read_round, read_shop, read_table
-from printkit.games.yard_sale.kit_cards import signed, signed_money, target_text
+from printkit.games.yard_sale.kit import cards as kit_cards
+from printkit.games.yard_sale.kit.cards import signed, signed_money, target_text
 from printkit.games.yard_sale.model import Item, Pitch, Shopper, YardSale
 from printkit.games.yard_sale.play import Move, play_round
 from printkit.games.yard_sale.rules import (

@@ -8,7 +8,7 @@ rebuilds the dollar cards and nothing else.
 
 from __future__ import annotations
 
-from printkit.games.lemonade_stand import faces
+from printkit.games.lemonade_stand.kit import faces
 from printkit.games.lemonade_stand.model import LemonadeStand, PlayerColour
 from printkit.games.lemonade_stand.text import LANGUAGES
 from printkit.kit import Deck, Kit, KitOptions

@@ -17,7 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from printkit.games.sandcastles.art import draw_turned
+from printkit.games.sandcastles.kit.art import draw_turned
 from printkit.games.sandcastles.model import Placement, Sandcastles
 from printkit.games.sandcastles.rules import score_castle, structures
 from printkit.render.fonts import BODY, BOLD

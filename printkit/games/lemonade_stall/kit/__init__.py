@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printkit.games.lemonade_stall import kit_cards, kit_mats
+from printkit.games.lemonade_stall.kit import cards as kit_cards
+from printkit.games.lemonade_stall.kit import mats as kit_mats
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.kit import Kit, KitOptions
 
@@ -24,7 +25,8 @@ def frame(pack: LemonadeStall) -> tuple:
 
 
 def kit(pack: LemonadeStall, options: KitOptions) -> Kit:
-    from printkit.games.lemonade_stall import kit_board  # drawing code loads only to build
+    # the board's drawing code loads only to build
+    from printkit.games.lemonade_stall.kit import board as kit_board
 
     theme = options.theme
     base = frame(pack)

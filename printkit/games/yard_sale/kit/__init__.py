@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printkit.games.yard_sale import kit_cards, kit_track
+from printkit.games.yard_sale.kit import cards as kit_cards
+from printkit.games.yard_sale.kit import track as kit_track
 from printkit.games.yard_sale.model import YardSale
 from printkit.kit import Kit, KitOptions
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
-from printkit.games.sandcastles.art import SAND, draw_back, draw_card
+from printkit.games.sandcastles.kit.art import SAND, draw_back, draw_card
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
 from printkit.kit import Deck, Kit, KitOptions
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.games.thats_not_lemonade.kit_cards import card_deck
-from printkit.games.thats_not_lemonade.kit_reference import odds_cards, tile_text, tiles
+from printkit.games.thats_not_lemonade.kit.cards import card_deck
+from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tile_text, tiles
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import odds_table
 from printkit.kit import Kit, KitOptions
@@ -18,10 +18,11 @@ from printkit.kit import Kit, KitOptions
 
 def kit(pack: ThatsNotLemonade, options: KitOptions) -> Kit:
     theme = options.theme
+    table = odds_table(pack)  # worked out once: the odds card prints it, its inputs name it
     odds_inputs = (
         pack.title,
         pack.kit.reference,
-        odds_table(pack),
+        table,
         pack.card(pack.removed_card).title,
         tuple(pack.out_cards(p) for p in pack.player_counts),
         pack.max_players,
@@ -31,6 +32,6 @@ def kit(pack: ThatsNotLemonade, options: KitOptions) -> Kit:
         replace(
             tiles(pack, theme), inputs=(pack.kit.tile, pack.characters, tuple(tile_text(pack)))
         ),
-        replace(odds_cards(pack, theme), inputs=odds_inputs),
+        replace(odds_cards(pack, table, theme), inputs=odds_inputs),
     )
     return Kit(pack.id, pack.title, parts, pack.bring)

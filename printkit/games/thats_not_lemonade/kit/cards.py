@@ -176,6 +176,5 @@ def card_deck(pack: ThatsNotLemonade, theme: Theme) -> Deck:
         size.width * MM,
         size.height * MM,
         pieces,
-        note="cut on the crop marks; the backs are all alike, so sleeve them or not, "
-        "but all the same way",
+        note=pack.words.say("deck.cards_note"),
     )
