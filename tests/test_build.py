@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from printkit.cli import cli
+from printkit.content.typography import typeset_text
 from printkit.games.lemonade_stall.content import load
 from tests.conftest import CONTENT, edit, page_text
 
@@ -33,7 +34,8 @@ def kits(tmp_path_factory) -> Path:
 
 
 def words(text: str) -> str:
-    return " ".join(text.split())
+    """Text as printed: set by the English typographic rules, spaces collapsed."""
+    return " ".join(typeset_text(text, "en").split())
 
 
 def page_texts(path: Path) -> list[str]:
