@@ -333,6 +333,7 @@ def test_the_sales_formula(customers, cups, demand, price):
     assert sale.takings == min(customers, cups) * min(demand, price)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 8))
 def test_whole_games_keep_every_invariant(pack, seed, players):
@@ -443,6 +444,7 @@ def _words(text: str) -> str:
     return " ".join(text.split()).replace("’", "'")
 
 
+@pytest.mark.slow
 def test_the_kit_builds_in_both_languages(built, pack):
     assert {p.name for p in built.iterdir()} == {"a4-ru", "a4-en"}
     for lang in LANGUAGES:

@@ -79,6 +79,7 @@ def invoke(*args: str):
 
 
 # -- reproducible -------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "folder", "players"), [(GAME, STALL, 3), (TNL_GAME, TNL, 5)])
 def test_a_seed_fixes_every_figure_whatever_the_workers(game, folder, players):
     assert len(spans(40, 2)) > 2  # the two-worker run really is split
@@ -495,6 +496,7 @@ def test_cli_baseline_folder_shows_every_change(content_copy, tmp_path):
     assert len(data["changes"]) > 20
 
 
+@pytest.mark.slow
 def test_cli_baseline_git_revision_leaves_the_work_tree_alone(tmp_path):
     repo = tmp_path / "repo"
     shutil.copytree(CONTENT, repo / "content")

@@ -332,6 +332,7 @@ def built(tmp_path_factory, tnl):
     return report.folder
 
 
+@pytest.mark.slow
 def test_kit_prints_cards_tiles_and_the_engines_odds(built, tnl):
     cards = _pdf_text(built / "01-cards.pdf")
     for card in tnl.cards:

@@ -317,3 +317,39 @@ def preview_pngs(kit_folder: Path, dpi: int = 40) -> dict[str, bytes]:
             document.close()
         files[path.stem + ".png"] = png_bytes(image, dpi)
     return files
+
+
+def rulebook_page_pngs(rulebook: Path, headings: Iterable[str], dpi: int = 60) -> dict[str, bytes]:
+    """The page each heading (a bookmark of the rulebook) opens, as ``rulebook-<slug>.png``.
+
+    Raises UsageError naming the headings the book has when one is not among them.
+    """
+    from pypdf import PdfReader
+
+    from printkit.errors import UsageError
+
+    reader = PdfReader(str(rulebook))
+    found: dict[str, int] = {}
+
+    def walk(entries) -> None:
+        for entry in entries:
+            if isinstance(entry, list):
+                walk(entry)
+            else:
+                found.setdefault(str(entry.title), reader.get_destination_page_number(entry))
+
+    walk(reader.outline)
+    files: dict[str, bytes] = {}
+    document = pdfium.PdfDocument(str(rulebook))
+    try:
+        for heading in headings:
+            if heading not in found:
+                raise UsageError(
+                    f"the rulebook has no heading {heading!r}; it has: {', '.join(found)}"
+                )
+            image = document[found[heading]].render(scale=dpi / INCH).to_pil().convert("RGB")
+            slug = "-".join(heading.lower().split())
+            files[f"rulebook-{slug}.png"] = png_bytes(image, dpi)
+    finally:
+        document.close()
+    return files

@@ -6,6 +6,7 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
+from printkit.content.art import ArtSet, read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.components import read_colours, read_components
 from printkit.content.fields import CARD_ID_HINT, Field, Ledger, check_unique, read_copies, suggest
@@ -64,6 +65,16 @@ STEP_IDS = (
     "spoilage",
     "end",
 )  # the day's ten steps, in order; words.yaml names each
+CALLOUT_VALUES = ("starting_money", "first_day", "last_day")
+CALLOUTS = (  # the rulebook's numbered callouts, numbered in this order
+    *(f"board.{k}" for k in ("score-track", "time-track", "chart", "sales", "forecast")),
+    *(f"board.{k}" for k in ("spoilage", "weather-change", "steps", "costs", "setup", "game-end")),
+    *(f"mat.{k}" for k in ("header", "goods", "costs")),
+    *(f"setup.{k}" for k in ("board", "chart", "mats", "price-cards", "score-markers")),
+    *(f"setup.{k}" for k in ("weather", "supply", "benefits", "events", "first-player")),
+    *(f"table.{k}" for k in ("weather", "event", "price-cards", "score-markers", "first-player")),
+)
+PICTURES = ("components", "cards", "tokens", "back", "board", "mat", "setup", "table")  # alt texts
 WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "rule.forecast": ("d12",),
     "rule.forecast_skip": ("last_day",),
@@ -119,6 +130,8 @@ WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "mat.costs_note": ("bulk_size",),
     "deck.mats": (),
     "deck.mats_note": (),
+    **{f"callout.{key}": CALLOUT_VALUES for key in CALLOUTS},
+    **{f"picture.{key}": ("players",) for key in PICTURES},
 }
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 
@@ -143,6 +156,7 @@ def load(folder: Path) -> LemonadeStall:
     charts = _charts(charts_node, condition_ids, len(degrees), conditions)
     _check_charts(charts_node, charts, range(min_players, max_players + 1))
     forecast, d12 = weather["forecast"], weather["d12_from_2d6"]
+    art = read_art(folder)
     pack = LemonadeStall(
         folder=folder,
         **box,
@@ -159,14 +173,15 @@ def load(folder: Path) -> LemonadeStall:
         items=stock["items"],
         bulk_size=stock["bulk_size"],
         max_per_item=stock["max_per_item_per_round"],
-        benefits=_benefits(read_card_list(folder, "benefits", ledger)),
-        events=_events(read_card_list(folder, "events", ledger), step),
+        benefits=_benefits(read_card_list(folder, "benefits", ledger), art),
+        events=_events(read_card_list(folder, "events", ledger), step, art),
         components=read_components(
             docs["components"].get("components"), COMPONENT_KINDS, COMPONENT_PER
         ),
         kit=KIT.read(docs["kit"]),
         **frame,
         words=read_words(folder / "words.yaml", WORDS, ledger),
+        art=art,
         gaps=(),
     )
     _check_deck(game.get("event_deck_size"), pack)
@@ -453,7 +468,7 @@ def _effect(node: Field, cls: type, nested: dict[str, tuple[str, ...]]) -> tuple
     return cls(**values), placeholders
 
 
-def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
+def _benefits(entries: list[Field], art: ArtSet) -> tuple[Benefit, ...]:
     result = []
     nested = {
         "sales_bonus": ("per_cup", "cups"),
@@ -461,7 +476,7 @@ def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
         "theft": ("goods", "money"),
     }
     for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect"], ["min_players"])
+        entry.expect_keys(["id", "title", "text", "effect"], ["min_players", "art"])
         effect, placeholders = _effect(entry.get("effect"), BenefitEffect, nested)
         min_players = entry.opt("min_players")
         result.append(
@@ -471,16 +486,17 @@ def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
                 text=fill_text(entry.get("text"), placeholders),
                 effect=effect,
                 min_players=min_players.as_int(1, 10) if min_players else 0,
+                art=art.for_card(entry, entry.get("id").as_id(), "benefit"),
             )
         )
         check_unique(entry.get("id"), [b.id for b in result], "card id", CARD_ID_HINT)
     return tuple(result)
 
 
-def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
+def _events(entries: list[Field], step: int, art: ArtSet) -> tuple[Event, ...]:
     result = []
     for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity"])
+        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity", "art"])
         effect, placeholders = _effect(entry.get("effect"), EventEffect, {})
         immunity = entry.opt("immunity")
         result.append(
@@ -492,6 +508,7 @@ def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
                 change=parse_change(entry.get("codes"), step),
                 copies=read_copies(entry, MAX_CARDS),
                 immunity=immunity.as_bool() if immunity else True,
+                art=art.for_card(entry, entry.get("id").as_id(), "event"),
             )
         )
         check_unique(entry.get("id"), [e.id for e in result], "card id", CARD_ID_HINT)

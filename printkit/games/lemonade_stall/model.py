@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import Art, ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
@@ -106,6 +107,7 @@ class Event:
     change: WeatherChange
     copies: int = 1
     immunity: bool = True  # False: Event Immunity cannot skip it
+    art: Art | None = None  # the card's illustration (the rules never read it)
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,7 @@ class Benefit:
     text: str
     effect: BenefitEffect
     min_players: int = 0
+    art: Art | None = None
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,7 @@ class LemonadeStall:
     components: tuple[Component, ...]
     kit: KitLayout
     words: Words
+    art: ArtSet = ArtSet()  # icons, card art, backs and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from pathlib import Path
 
+from printkit.content.art import read_art
 from printkit.content.fields import Field, Ledger, check_unique, suggest
 from printkit.content.packs import PACK_OPTIONAL_KEYS, read_document
 from printkit.content.schema import (
@@ -190,6 +191,7 @@ def load(folder: Path) -> LemonadeStand:
         rulings=frame["rulings"],
         card=SIZE.read(docs["kit"].get("card")),
         reference=SIZE.read(docs["kit"].get("reference")),
+        art=read_art(folder),
     )
     _check_copies(coins_doc.get("copies"), pack)
     _check_components(docs["components"].get("components"), pack)

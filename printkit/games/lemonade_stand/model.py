@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.content.art import ArtSet
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import by_id
 from printkit.errors import NotFound
@@ -162,6 +163,7 @@ class LemonadeStand:
     rulings: Rulings
     card: Size
     reference: Size
+    art: ArtSet = ArtSet()  # icons, card art, backs and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups --------------------------------------------------------------

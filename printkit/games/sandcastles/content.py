@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from printkit.content.art import ArtSet, read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.fields import Field, Ledger, suggest
 from printkit.content.packs import (
@@ -67,6 +68,8 @@ WORDS = {
     "deck.reference": (),
     "deck.reference_note": (),
     "kit.timer": ("timer_minutes",),
+    **{f"callout.setup.{k}": ("hand_size", "piles") for k in ("hand", "reference", "piles")},
+    "picture.setup": ("players",),
     "score.heading": ("title",),
     **{f"score.{k}": () for k in ("tower", "courtyard", "bridge", "feather", "shell")},
     "score.illegal": (),
@@ -92,7 +95,7 @@ def load(folder: Path) -> Sandcastles:
         folder=folder,
         **box,
         **frame,
-        cards=_cards(read_card_list(folder, "cards", ledger), frame["scoring"]),
+        cards=_cards(read_card_list(folder, "cards", ledger), frame["scoring"], read_art(folder)),
         kit=KIT.read(kit_doc),
         words=read_words(folder / "words.yaml", WORDS, ledger),
     )
@@ -152,7 +155,7 @@ GAME = Record(
 
 
 # -- cards -----------------------------------------------------------------------
-def _cards(entries: list[Field], scoring: Scoring) -> tuple[CardType, ...]:
+def _cards(entries: list[Field], scoring: Scoring, art: ArtSet) -> tuple[CardType, ...]:
     result: list[CardType] = []
     for entry in entries:
         values = CARD.values(entry)
@@ -168,6 +171,7 @@ def _cards(entries: list[Field], scoring: Scoring) -> tuple[CardType, ...]:
             face=face,
             copies=values["copies"],
             text=fill_text(text_node, bonus) if text_node else "",
+            art=art.for_card(entry, values["id"], kind) if kind != CASTLE else None,
         )
         _check_new(entry, card, result)
         result.append(card)
@@ -184,7 +188,7 @@ CARD = Record(
         "corners": Node(),
         "copies": Int(1, MAX_CARDS),
     },
-    optional={"walls": Node(), "text": Node()},
+    optional={"walls": Node(), "text": Node(), "art": Node()},
 )
 
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from printkit.content.art import read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.fields import Field, Ledger
 from printkit.content.packs import (
@@ -82,7 +83,11 @@ def load(folder: Path) -> ThatsNotLemonade:
     frame = GAME.values(game)
     box = box_facts(game, fewest=2, longest=600)
     entries = read_card_list(folder, "cards", ledger)
-    cards = tuple(CARDS.read_entries(entries))
+    art = read_art(folder)
+    cards = tuple(
+        replace(card, art=art.for_card(entry, card.id, "card"))
+        for card, entry in zip(CARDS.read_entries(entries), entries)
+    )
     if not any(c.out for c in cards):
         raise entries[0].error(
             "no card has 'out: true'", "the deck needs That's Not Lemonade cards"
@@ -99,6 +104,7 @@ def load(folder: Path) -> ThatsNotLemonade:
         characters=CHARACTERS(box["max_players"]).read(characters.get("characters")),
         kit=KIT.read(kit_doc),
         words=read_words(folder / "words.yaml", WORDS, ledger),
+        art=art,
     )
     _check_removals(game.get("setup").get("removals"), pack)
     _check_trophies(game.get("trophy"), pack)
@@ -145,6 +151,7 @@ def _check_card(node: Field, values: dict[str, Any]) -> None:
 
 
 def _card(text: Field, **values: Any) -> Card:
+    values.pop("art", None)  # the picture is looked up from the art folder, after
     shown = {"lemons": values.get("lemons", 0), "copies": values["copies"]}
     return Card(**values, text=fill_text(text, shown))
 
@@ -158,7 +165,7 @@ CARDS = ListOf(
             "text": Node(),
             "copies": Int(1, MAX_COPIES),
         },
-        optional={"lemons": Int(0, 10), "ice": Bool(), "out": Bool()},
+        optional={"lemons": Int(0, 10), "ice": Bool(), "out": Bool(), "art": Node()},
         check=_check_card,
     ),
     unique={"id": "card id"},

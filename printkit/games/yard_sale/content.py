@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from printkit.content.art import read_art
 from printkit.content.cardtext import PLACEHOLDER, fill_text
 from printkit.content.components import read_colours, read_components
 from printkit.content.fields import CARD_ID_HINT, Field, Ledger, suggest
@@ -143,6 +144,7 @@ def load(folder: Path) -> YardSale:
         ),
         kit=KIT.read(docs["kit"]),
         words=read_words(folder / "words.yaml", WORDS, ledger),
+        art=read_art(folder),
     )
     _check_components(docs["components"].get("components"), pack)
     _check_decks(game, pack)

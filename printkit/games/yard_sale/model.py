@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
@@ -141,6 +142,7 @@ class YardSale:
     components: tuple[Component, ...]
     kit: KitLayout
     words: Words  # the kit's sentences, from words.yaml
+    art: ArtSet = ArtSet()  # card art, backs and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups (built once per pack; equality ignores them) -----------------

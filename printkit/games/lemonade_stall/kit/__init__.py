@@ -30,7 +30,7 @@ def kit(pack: LemonadeStall, options: KitOptions) -> Kit:
 
     theme = options.theme
     base = frame(pack)
-    cards = (pack.title, pack.kit.card, pack.words)
+    cards = (pack.title, pack.kit.card, pack.words, pack.items, pack.art)
     parts = (
         replace(kit_board.board(pack, theme), inputs=base),
         replace(kit_board.sales_charts(pack, theme), inputs=base),

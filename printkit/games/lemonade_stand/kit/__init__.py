@@ -87,7 +87,7 @@ def _deck(
         pack.card.height * MM,
         pieces,
         note=pack.label(note)(lang),
-        inputs=(lang, pack.title_text, pack.card, pack.labels, inputs),
+        inputs=(lang, pack.title_text, pack.card, pack.labels, pack.art, inputs),
     )
 
 

@@ -28,7 +28,10 @@ def kit(pack: ThatsNotLemonade, options: KitOptions) -> Kit:
         pack.max_players,
     )
     parts = (
-        replace(card_deck(pack, theme), inputs=(pack.title, pack.kit.card, pack.cards)),
+        replace(
+            card_deck(pack, theme),
+            inputs=(pack.title, pack.kit.card, pack.cards, pack.art.get("back")),
+        ),
         replace(
             tiles(pack, theme), inputs=(pack.kit.tile, pack.characters, tuple(tile_text(pack)))
         ),

@@ -24,7 +24,7 @@ def frame(pack: YardSale) -> YardSale:
 def kit(pack: YardSale, options: KitOptions) -> Kit:
     theme = options.theme
     base = frame(pack)
-    look = (pack.title, pack.kit, pack.subjects)
+    look = (pack.title, pack.kit, pack.subjects, pack.art)
     opinion = (pack.favourite_opinion, pack.dislike_opinion)
     parts = (
         replace(kit_cards.item_cards(pack, theme), inputs=(look, pack.items)),

@@ -15,10 +15,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
 from printkit.kit import Deck
-from printkit.render.cardparts import flood, xywh
+from printkit.render.cardparts import designed_back, flood, xywh
 from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit
 from printkit.render.impose import Piece
+from printkit.render.layout import draw_picture
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -110,9 +111,14 @@ def signed_money(value: int) -> str:
 def _back(
     pack: YardSale, word: str, art: str, colour: Color, theme: Theme, fill: Color = white
 ) -> DrawFn:
-    """A centred emblem that tolerates a few millimetres of duplex misregistration."""
+    """A centred emblem that tolerates a few millimetres of duplex misregistration; the
+    pack's ``<deck>-back`` art (``item-back.svg``) instead when it has one."""
+    designed = pack.art.get(f"{word.lower()}-back")
 
     def draw(c: Canvas, trim: Box) -> None:
+        if designed is not None and not theme.ink_saver:
+            designed_back(c, trim, designed.path, word, pack.title)
+            return
         flood(c, trim, theme.flood(colour))
         r = min(trim.width, trim.height) * 0.27
         cy = trim.cy + r * 0.25
@@ -172,8 +178,12 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
         centred(c, title.inset(2 * MM, 1 * MM), item.name, BOLD, 11.5, f"item {item.id!r} name", 8)
         rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM)
         picture = Box(rest.x, rule.top + GAP, rest.width, rest.top - GAP - rule.top - GAP)
-        r = min(picture.width, picture.height) / 2 - 1 * MM
-        draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
+        art = pack.art.get(item.id) or pack.art.get(item.subject)
+        if art is not None:
+            draw_picture(c, picture, art.path)
+        else:
+            r = min(picture.width, picture.height) / 2 - 1 * MM
+            draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
         panel(c, rule)
         flow(c, rule.inset(2.5 * MM), item.text, BODY, 10, f"item {item.id!r} rule")
         _kind_label(c, safe, "item")
@@ -231,6 +241,11 @@ def shopper_face(pack: YardSale, shopper: Shopper, theme: Theme, longest: int) -
         body = Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM)
         name, cash, loves, dislikes, buys, time = _stack(body, SHOPPER_ROWS, GAP)
         panel(c, name, theme.pale(SAND, 0.4) if not theme.ink_saver else white)
+        portrait = pack.art.get(shopper.id) or pack.art.get("shopper")
+        if portrait is not None:
+            side = name.height - 2 * MM
+            draw_picture(c, Box(name.x + 1 * MM, name.y + 1 * MM, side, side), portrait.path)
+            name = Box(name.x + side, name.y, name.width - 2 * side, name.height)
         centred(
             c, name.inset(2 * MM, 1 * MM), shopper.name, BOLD, 11.5, f"shopper {shopper.id!r}", 8
         )
