@@ -319,7 +319,7 @@ def test_html_is_balanced_and_self_contained(page_html, text):
     checker.feed(page_html)
     assert not checker.errors and not checker.stack
     assert page_html.startswith("<!DOCTYPE html>") and "<style>" in page_html
-    assert not re.findall(r'(?:src|href)="(?!data:image/png;base64,|#)', page_html)
+    assert not re.findall(r'(?:src|href)="(?!data:image/(?:png|svg\+xml);base64,|#)', page_html)
     ids = set(re.findall(r' id="([^"]+)"', page_html))
     assert set(re.findall(r'href="#([^"]+)"', page_html)) <= ids
     screen = html_text(page_html.encode("utf-8"))
