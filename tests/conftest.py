@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -101,9 +102,17 @@ def build_kit(game: str, out: Path) -> Path:
     return out / game
 
 
+HYPHENATED = re.compile(r"(?<=\w)-\n(?=[a-zа-яё])")
+
+
+def page_text(page) -> str:
+    """A PDF page's text as a reader takes it in: a word hyphenated at a line's end made whole."""
+    return HYPHENATED.sub("", page.extract_text() or "")
+
+
 def pdf_words(path: Path) -> str:
     """A PDF's text, page after page, every run of white space one space."""
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+    return " ".join(" ".join(page_text(p).split()) for p in PdfReader(path).pages)
 
 
 def run_cli(*args: str):

@@ -10,8 +10,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from printkit.cli import cli
+from printkit.content.typography import typeset_text
 from printkit.games.lemonade_stall.content import load
-from tests.conftest import CONTENT, edit
+from tests.conftest import CONTENT, edit, page_text
 
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
@@ -33,11 +34,12 @@ def kits(tmp_path_factory) -> Path:
 
 
 def words(text: str) -> str:
-    return " ".join(text.split())
+    """Text as printed: set by the English typographic rules, spaces collapsed."""
+    return " ".join(typeset_text(text, "en").split())
 
 
 def page_texts(path: Path) -> list[str]:
-    return [words(page.extract_text() or "") for page in PdfReader(path).pages]
+    return [words(page_text(page)) for page in PdfReader(path).pages]
 
 
 def pages_of(texts: list[str], title: str) -> list[str]:
@@ -125,7 +127,7 @@ def test_every_font_is_embedded(kits, name):
 
 def test_card_sheets_carry_trim_and_bleed_boxes(kits):
     reader = PdfReader(kits / "a4" / "04-event-cards.pdf")
-    texts = [words(p.extract_text() or "") for p in reader.pages]
+    texts = [words(page_text(p)) for p in reader.pages]
     for page, text in zip(reader.pages, texts):
         if "Event cards — sheet" in text:
             trim, bleed = page.trimbox, page.bleedbox

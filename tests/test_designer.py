@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from printkit.errors import ContentError
 from printkit.games.cards.content import load
-from tests.conftest import edit, new_game, run_cli
+from tests.conftest import edit, new_game, page_text, run_cli
 
 HEADER = ["id", "title", "text", "cost", "image", "copies"]
 ROWS = [
@@ -151,7 +151,7 @@ def test_any_card_size_builds_on_a4_and_letter(game, tmp_path, paper, size):
     edit(game / "game.yaml", "card: {width: 63, height: 88}", f"card: {size}")
     folder = _build(game, tmp_path / "out", paper)
     cards = PdfReader(folder / "01-cards.pdf")
-    assert " ".join(p.extract_text() for p in cards.pages).count("First Card") == 3
+    assert " ".join(page_text(p) for p in cards.pages).count("First Card") == 3
     guide = PdfReader(folder / "00-printing-guide.pdf").pages[0].extract_text()
     fold = folder / "fold-cards.pdf"
     if size == "{width: 89, height: 146}":
@@ -160,7 +160,7 @@ def test_any_card_size_builds_on_a4_and_letter(game, tmp_path, paper, size):
         assert "too large to fold and glue" in " ".join(guide.split())
     else:
         reader = PdfReader(fold)
-        assert "First Card" in reader.pages[0].extract_text()
+        assert "First Card" in page_text(reader.pages[0])
         assert "too large" not in guide
 
 
@@ -241,7 +241,7 @@ def test_rulebook_images_print_from_the_pack(game, tmp_path):
     reader = PdfReader(folder / "rulebook.pdf")
     images = [x for page in reader.pages for x in _xobjects(page) if x.get("/Subtype") == "/Image"]
     assert (300, 150) in {(x["/Width"], x["/Height"]) for x in images}
-    assert "The table, set up" not in " ".join(p.extract_text() for p in reader.pages)
+    assert "The table, set up" not in " ".join(page_text(p) for p in reader.pages)
     html = (folder / "rulebook.html").read_text(encoding="utf-8")
     assert 'alt="The table, set up"' in html and "data:image/png;base64," in html
     # the scaffold's card text names :star:, drawn inside its line in the rulebook too

@@ -408,7 +408,7 @@ def test_every_printed_glyph_is_in_the_embedded_font(monkeypatch, pack, lang):
         glyphs = pdfmetrics.getFont(font).face.charToGlyph
         missing |= {(font, ch) for ch in text if not ch.isspace() and ord(ch) not in glyphs}
     assert not missing
-    printed = " ".join(text for _, text in drawn)
+    printed = " ".join(text for _, text in drawn).replace("\xa0", " ")
     if lang == "ru":
         assert "Муравьи в сахаре" in printed and "Ants" not in printed
     else:
@@ -436,7 +436,12 @@ def built(tmp_path_factory) -> Path:
 
 def _text(path: Path) -> str:
     """A PDF's text, spaces collapsed, typographic apostrophes made plain."""
-    return pdf_words(path).replace("’", "'")
+    return _words(pdf_words(path))
+
+
+def _words(text: str) -> str:
+    """Printed text as plain words: non-breaking spaces and curly apostrophes made plain."""
+    return " ".join(text.split()).replace("’", "'")
 
 
 @pytest.mark.slow
@@ -446,10 +451,10 @@ def test_the_kit_builds_in_both_languages(built, pack):
         folder = built / f"a4-{lang}"
         dollars = _text(folder / "03-dollar-cards.pdf")
         for card in pack.dollars:
-            assert card.title(lang) in dollars
+            assert _words(card.title(lang)) in dollars
         stands = _text(folder / "01-stand-cards.pdf")
-        assert all(s.name(lang) in stands for s in pack.stands)
-        assert pack.title_text(lang) in _text(folder / "00-printing-guide.pdf")
+        assert all(_words(s.name(lang)) in stands for s in pack.stands)
+        assert _words(pack.title_text(lang)) in _text(folder / "00-printing-guide.pdf")
     ru = _text(built / "a4-ru" / "04-weather-cards.pdf")
     assert "сбылось" in ru and "Жара" in ru and "came true" not in ru
     assert "Second deck" in _text(built / "a4-en" / "00-printing-guide.pdf")
@@ -492,3 +497,77 @@ def test_the_rulebooks_print_the_engines_numbers_in_their_language(built, pack):
     assert "Приложение: решения автора" in ru
     assert f"{len(pack.gaps)}." in ru  # every ruling has its Russian note
     assert "rulebook.pdf" in _text(built / "a4-ru" / "00-printing-guide.pdf")
+
+
+RU_SHORT_WORDS = frozenset(
+    [
+        "в",
+        "во",
+        "и",
+        "а",
+        "у",
+        "к",
+        "о",
+        "с",
+        "за",
+        "из",
+        "на",
+        "по",
+        "от",
+        "до",
+        "не",
+        "ни",
+        "но",
+        "об",
+        "без",
+        "для",
+        "при",
+        "под",
+        "над",
+        "про",
+        "или",
+    ]
+)
+
+
+def _lines(path: Path) -> list[str]:
+    return [
+        line.strip()
+        for page in PdfReader(path).pages
+        for line in (page.extract_text() or "").splitlines()
+        if line.strip()
+    ]
+
+
+DOLLAR_ICONS_BREAK = pytest.mark.xfail(
+    strict=True,
+    reason="the icon wrapper (render/inline.py) breaks a line between 'на' and the coin icon "
+    "of ':coin:5¢' although a non-breaking space joins them: still to fix",
+)
+
+
+@pytest.mark.parametrize(
+    "sheet",
+    [
+        "rulebook.pdf",
+        pytest.param("03-dollar-cards.pdf", marks=DOLLAR_ICONS_BREAK),
+        "05-reference-cards.pdf",
+    ],
+)
+def test_no_russian_line_ends_with_a_short_word_or_opens_with_a_dash(built, sheet):
+    """As a Russian editor checks a proof: no preposition left hanging, no line opened by a dash."""
+    lines = _lines(built / "a4-ru" / sheet)
+    assert len(lines) > 20
+    hanging = [  # a one-word line is a label in a card picture, not a wrapped sentence
+        line for line in lines if " " in line and line.split()[-1].lower() in RU_SHORT_WORDS
+    ]
+    assert not hanging
+    assert not [line for line in lines if line.startswith(("— ", "– "))]  # "—" alone: a cell
+
+
+def test_the_russian_rulebook_hyphenates_long_words(built):
+    """Wrapped Russian text breaks long words at their syllables, as pyphen's dictionary allows."""
+    lines = _lines(built / "a4-ru" / "rulebook.pdf")
+    broken = [line for line in lines if line.endswith("-") and line[-2].isalpha()]
+    assert broken
+    assert all(line[-2].lower() in "абвгдеёжзийклмнопрстуфхцчшщъыьэюя" for line in broken)

@@ -20,7 +20,14 @@ from printkit.games.sandcastles.model import Face, Placement, Route
 from printkit.games.sandcastles.rules import check_castle, score_castle, structures
 from printkit.render.impose import grid_for
 from printkit.render.units import MM, PAPERS
-from tests.conftest import CONTENT, build_kit, check_edited_example, load_error, pack_copy
+from tests.conftest import (
+    CONTENT,
+    build_kit,
+    check_edited_example,
+    load_error,
+    pack_copy,
+    page_text,
+)
 
 PACK_DIR = CONTENT / "sandcastles"
 PACK = load(PACK_DIR)
@@ -342,7 +349,7 @@ def test_the_kit_prints_every_card_with_a_back(built):
     sheets = math.ceil(len(PACK.deck()) / grid.per_sheet)
     pages = PdfReader(built / "01-castle-cards.pdf").pages
     assert len(pages) == 2 * sheets
-    texts = [page.extract_text() or "" for page in pages]
+    texts = [page_text(page) or "" for page in pages]
     assert sum("front" in t for t in texts) == sheets
     assert sum("back" in t for t in texts) == sheets
 
@@ -377,7 +384,7 @@ def test_the_rulebook_prints_every_example_with_its_castle(built):
     from printkit.check.checker import example_files, read_example
 
     pdf = PdfReader(built / "rulebook.pdf")
-    text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    text = " ".join(" ".join(page_text(page).split()) for page in pdf.pages)
     printed = [read_example(p) for p in example_files(PACK_DIR)]
     titles = [e.title for e in printed if e.rule != "playthrough"]  # goldens pin, not print
     assert all(title in text for title in titles), [t for t in titles if t not in text]

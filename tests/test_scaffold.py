@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from printkit.cli import cli
-from tests.conftest import edit
+from tests.conftest import edit, page_text
 
 
 def run(*args: str):
@@ -39,9 +39,9 @@ def test_a_new_game_checks_and_builds(game, tmp_path):
     )
     assert result.exit_code == 0, result.output
     folder = tmp_path / "o" / "pirate-picnic" / "a4"
-    cards = " ".join(p.extract_text() for p in PdfReader(folder / "01-cards.pdf").pages)
+    cards = " ".join(page_text(p) for p in PdfReader(folder / "01-cards.pdf").pages)
     assert cards.count("First Card") == 3 and cards.count("Second Card") == 2
-    rulebook = " ".join(p.extract_text() for p in PdfReader(folder / "rulebook.pdf").pages)
+    rulebook = " ".join(page_text(p) for p in PdfReader(folder / "rulebook.pdf").pages)
     assert "Pirate Picnic" in rulebook and "5 cards" in rulebook
 
 

@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from printkit.build.builder import build_game
 from printkit.build.parts import render_part
 from printkit.check.checker import PackCache, check_pack
+from printkit.content.typography import typeset_text
 from printkit.dice import SeededDice, shuffle
 from printkit.errors import ContentError, RuleError
 from printkit.games.thats_not_lemonade.content import load
@@ -47,7 +48,7 @@ from printkit.games.thats_not_lemonade.strategies import STRATEGIES
 from printkit.kit import KitOptions
 from printkit.registry import plugin_for
 from printkit.render.units import PAPERS
-from tests.conftest import CONTENT, check_edited_example, edit, load_error, pack_copy
+from tests.conftest import CONTENT, check_edited_example, edit, load_error, pack_copy, page_text
 
 TNL = CONTENT / "thats-not-lemonade"
 OUT = "thats-not-lemonade"
@@ -311,7 +312,7 @@ def test_simulated_games_replay_from_their_seed(tnl):
 
 # -- the kit ---------------------------------------------------------------------------------
 def _pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    return "\n".join(page_text(page) for page in PdfReader(path).pages)
 
 
 def _odds_rows(table) -> list[str]:
@@ -335,7 +336,7 @@ def built(tmp_path_factory, tnl):
 def test_kit_prints_cards_tiles_and_the_engines_odds(built, tnl):
     cards = _pdf_text(built / "01-cards.pdf")
     for card in tnl.cards:
-        assert card.title in cards and card.text.split()[0] in cards
+        assert typeset_text(card.title, "en") in cards and card.text.split()[0] in cards
     tiles = _pdf_text(built / "02-character-tiles.pdf")
     assert all(c.name.split()[0] in tiles for c in tnl.characters)
     odds = _pdf_text(built / "03-odds-cards.pdf")
@@ -362,7 +363,7 @@ def test_a_deck_change_changes_the_odds_card(tnl_copy, tnl):
     changed_kit = kit(changed, options)
     odds_part = next(p for p in changed_kit.parts if p.id == "odds-cards")
     pdf = PdfReader(io.BytesIO(render_part(odds_part, changed_kit, options)))
-    text = "\n".join(page.extract_text() for page in pdf.pages)
+    text = "\n".join(page_text(page) for page in pdf.pages)
     assert "\n".join(["28", "3", "7", "10", "14", "17"]) in text  # 5 hidden among 29: 17%
 
 

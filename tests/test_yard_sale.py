@@ -44,6 +44,7 @@ from tests.conftest import (
     line_of,
     load_error,
     pack_copy,
+    page_text,
     pdf_words,
 )
 
@@ -451,9 +452,7 @@ def rulebook_text() -> str:
     from io import BytesIO
 
     pdf = _rulebook()["rulebook.pdf"]
-    return " ".join(
-        " ".join((p.extract_text() or "").split()) for p in PdfReader(BytesIO(pdf)).pages
-    )
+    return " ".join(" ".join(page_text(p).split()) for p in PdfReader(BytesIO(pdf)).pages)
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ import pyphen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.resources import font_folder
 
@@ -115,8 +116,9 @@ def _pieces(word: str, lang: str) -> Iterator[tuple[str, str]]:
 
 
 def wrap(text: str, font: str, size: float, max_width: float, lang: str = "") -> list[str]:
-    """Greedy word wrap, hyphenating a word that overruns when ``lang`` is given; a word
-    that still does not fit stays whole (and fails the fit)."""
+    """Greedy word wrap at plain spaces (a non-breaking space holds its words together),
+    hyphenating a word that overruns when ``lang`` is given; a word that still does not
+    fit stays whole (and fails the fit)."""
     return list(_wrap(text, font, size, max_width, lang))
 
 
@@ -126,7 +128,7 @@ def _wrap(text: str, font: str, size: float, max_width: float, lang: str) -> tup
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        words = paragraph.split()
+        words = [w for w in paragraph.split(" ") if w]
         while words:
             word = words.pop(0)
             trial = f"{line} {word}".strip()
@@ -177,13 +179,17 @@ def fit(
     what: str = "text",
     leading: float = 1.2,
     lang: str = "",
+    language: str = "en",
 ) -> FittedText:
     """The largest size from ``size`` down to ``min_size`` at which the text fits,
-    hyphenated in ``lang`` when given.
+    hyphenated in ``lang`` when given (``language`` names the typographic rules the text
+    is set by; "" for text already set, such as a bilingual pack's).
 
-    Never clips or shrinks past legibility: if it cannot fit, the build fails
-    naming the component and the text.
+    The text is set by ``language``'s typographic rules first. Never clips or
+    shrinks past legibility: if it cannot fit, the build fails naming the
+    component and the text.
     """
+    text = typeset_text(text, language)
     current = size
     while current >= min_size - 1e-6:
         lines = wrap(text, font, current, max_width, lang)

@@ -18,6 +18,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.layout import INLINE_ICON
+from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.fonts import PT_PER_MM, width
 from printkit.render.layout import draw_picture
@@ -96,9 +97,14 @@ def fit_icon_text(
     icon_file: Callable[[str], Path | None],
     what: str,
     leading: float = 1.2,
+    language: str = "en",
 ) -> IconText:
     """The largest size from ``sizes[0]`` down to ``sizes[1]`` at which the text, its
-    ``:icon:`` names drawn from ``icon_file``, fits a box of (width, height) points."""
+    ``:icon:`` names drawn from ``icon_file``, fits a box of (width, height) points.
+
+    The text is set by ``language``'s typographic rules first ("" for text already set);
+    lines break only at plain spaces, so a non-breaking space holds its words together."""
+    text = typeset_text(text, language)
     paragraphs = [
         [_word(token, icon_file, what) for token in line.split(" ") if token]
         for line in text.split("\n")

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.content.layout import Face, Layout, Zone, fill
+from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
@@ -128,7 +129,8 @@ def fit_paragraph(
     layout: Layout, zone: Zone, text: str, width: float, height: float, what: str
 ) -> Paragraph:
     """The zone's text on the shared rich box: the largest size from the style's down to
-    its minimum at which it fits."""
+    its minimum at which it fits. Layout-drawn cards print English, set by its rules."""
+    text = typeset_text(text, "en")
     style = layout.style(zone.style)
     rich = RichStyle(
         font=font_name(layout, style.font),

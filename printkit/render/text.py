@@ -58,15 +58,19 @@ def text_box(
     what: str = "text",
     min_size: float = MIN_CARD_TEXT,
     lang: str = "",
+    language: str = "en",
 ) -> FittedText:
     """Fit ``text`` into ``box`` (wrapping, shrinking to ``min_size`` at worst) and draw it;
-    returns the fitted lines, to measure what comes next.
+    returns the fitted lines, to measure what comes next. ``lang`` hyphenates; ``language``
+    names the typographic rules ("" for text already set).
 
     ``valign`` places the lines: "top", "center" and "bottom" on their capitals' height,
     so one line centres by eye; "flow" from the box's top edge down, as a face laid out
     top to bottom sets paragraph after paragraph.
     """
-    fitted = fit(text, font, box.width, box.height, size, min_size, what=what, lang=lang)
+    fitted = fit(
+        text, font, box.width, box.height, size, min_size, what=what, lang=lang, language=language
+    )
     cap = CAP_HEIGHT * fitted.size
     span = cap + (len(fitted.lines) - 1) * fitted.leading
     if valign == "flow":

@@ -11,7 +11,13 @@ from printkit.render.units import Paper
 from printkit.rulebook.context import RulebookContext
 from printkit.rulebook.htmlpage import html_page
 from printkit.rulebook.images import place_images
-from printkit.rulebook.markdown import Node, check_links_and_outline, markdown_parser, parse
+from printkit.rulebook.markdown import (
+    Node,
+    apply_typography,
+    check_links_and_outline,
+    markdown_parser,
+    parse,
+)
 from printkit.rulebook.templates import render_source, template_folders
 from printkit.rulebook.typeset import typeset
 
@@ -42,6 +48,7 @@ def rulebook_tree(
     source = rulebook_markdown(plugin, pack, context)
     nodes = parse(source, md=markdown_parser(context.language))
     check_links_and_outline(nodes)
+    apply_typography(nodes, context.language)
     nodes, images = place_images(nodes, pack.folder)
     if images:
         context = replace(context, blocks={**context.blocks, **images})

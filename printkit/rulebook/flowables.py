@@ -148,9 +148,8 @@ class Flow:
     @classmethod
     def on(cls, doc, blocks: Mapping[str, Block], toc: tuple = ()) -> Flow:
         """The flow that fills ``doc``'s body frame."""
-        return cls(
-            styles=make_styles(), width=doc.width, blocks=blocks, toc=toc, page_height=doc.height
-        )
+        styles = make_styles(language=getattr(doc, "lang", "") or "")
+        return cls(styles=styles, width=doc.width, blocks=blocks, toc=toc, page_height=doc.height)
 
     def narrower(self, by: float) -> Flow:
         return replace(self, width=self.width - by)
@@ -364,6 +363,9 @@ def _table_commands(head_rows: int) -> list[tuple]:
     return commands
 
 
+BREAKS = re.compile(r"[ \t\n]+")  # where a cell's line may break: not at a non-breaking space
+
+
 def column_widths(rows: list[list[str]], size: float, available: float) -> list[float]:
     """Natural widths when they fit; otherwise squeeze the wide columns, never below a word.
 
@@ -374,7 +376,7 @@ def column_widths(rows: list[list[str]], size: float, available: float) -> list[
     for row in rows:
         for i, text in enumerate(row):
             natural[i] = max(natural[i], stringWidth(text, BOLD, size) + 2 * CELL_PAD + 1)
-            longest = max((stringWidth(w, BOLD, size) for w in text.split()), default=0)
+            longest = max((stringWidth(w, BOLD, size) for w in BREAKS.split(text)), default=0)
             minimum[i] = max(minimum[i], longest + 2 * CELL_PAD + 1)
     if sum(natural) <= available:
         return natural
@@ -443,6 +445,10 @@ def _onepage(node: Node, flow: Flow) -> list[Flowable]:
     return [PageBreakIfNotEmpty(), HeaderMark(node.arg), page, PageBreak()]
 
 
+def _small(node: Node, flow: Flow) -> list[Flowable]:
+    return convert(node.children, replace(flow, styles=flow.styles.smaller()))
+
+
 def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:
     return [PageBreak()]
 
@@ -484,6 +490,7 @@ DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
     "pagebreak": _pagebreak,
     "contents": _contents,
     "cover": _cover,
+    "small": _small,
 }
 
 

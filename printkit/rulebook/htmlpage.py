@@ -26,6 +26,7 @@ blockquote { margin: 1em 0; padding: .5em 1em; background: #F2F2F2;
   border-left: 4px solid var(--accent); }
 .aside { background: var(--panel); border: 1px solid var(--rule); border-radius: 6px;
   padding: .8em 1.1em; margin: 1em 0 1.3em; }
+.small { font-size: .9em; }
 .aside > .title { font-weight: bold; margin: 0 0 .4em; }
 .figure { display: flex; gap: 1.2em; align-items: flex-start; margin: 1em 0 1.5em; }
 .figure > .picture { flex: 0 0 auto; }
@@ -170,6 +171,10 @@ def _cover(node: Node, blocks: Blocks, root: list[Node]) -> str:
     return f'<header class="cover">\n{_join(node.children, blocks, root)}</header>\n'
 
 
+def _small(node: Node, blocks: Blocks, root: list[Node]) -> str:
+    return f'<div class="small">\n{_join(node.children, blocks, root)}</div>\n'
+
+
 def _pagebreak(node: Node, blocks: Blocks, root: list[Node]) -> str:
     return ""
 
@@ -194,4 +199,5 @@ DIRECTIVES: dict[str, Converter] = {
     "pagebreak": _pagebreak,
     "contents": _contents,
     "cover": _cover,
+    "small": _small,
 }

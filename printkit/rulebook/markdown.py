@@ -8,6 +8,7 @@ directive name are layout instructions, not code:
 - ``figure KEY``: that block beside the Markdown inside the fence;
 - ``aside TITLE``: a boxed panel (worked examples, notes);
 - ``onepage HEADER``: a page of its own, which the content must fit;
+- ``small``: its Markdown in a smaller type (an appendix of notes);
 - ``pagebreak``, ``contents`` (the table of contents), ``cover`` (the title page).
 
 Templates write them through `printkit.rulebook.templates.directive`, which
@@ -25,8 +26,13 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import unescapeAll
 from markdown_it.token import Token
 
-DIRECTIVES = frozenset({"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover"})
-CONTAINERS = frozenset({"figure", "aside", "onepage", "cover"})  # their fence holds Markdown
+from printkit.content.typography import typeset_text
+
+DIRECTIVES = frozenset(
+    {"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover", "small"}
+)
+# directives whose fence holds Markdown
+CONTAINERS = frozenset({"figure", "aside", "onepage", "cover", "small"})
 TOC_LEVELS = 2  # headings down to this level appear in the table of contents
 ICON_PT = 9.5  # an image inside a line of text is an icon about as tall as the body text
 
@@ -132,6 +138,37 @@ def _line(token: Token) -> int | None:
 
 
 # -- inline text -----------------------------------------------------------------
+def apply_typography(nodes: list[Node], language: str) -> list[Node]:
+    """Every text of the tree set by ``language``'s typographic rules, in place.
+
+    A line break of the Markdown source is a plain space, so a short word at a
+    source line's end is glued to the next word like any other.
+    """
+    for node in _walk_nodes(nodes):
+        if node.inline:
+            node.inline = _typeset_run(node.inline, language)
+        if node.kind == "directive" and node.name in ("aside", "onepage") and node.arg:
+            node.arg = typeset_text(node.arg, language)
+    return nodes
+
+
+def _typeset_run(tokens: list[Token], language: str) -> list[Token]:
+    merged: list[Token] = []
+    for token in tokens:
+        if token.type == "softbreak":
+            token = Token("text", "", 0, content=" ")
+        if token.children:
+            token.children = _typeset_run(token.children, language)
+        if token.type == "text" and merged and merged[-1].type == "text":
+            merged[-1] = Token("text", "", 0, content=merged[-1].content + token.content)
+        else:
+            merged.append(token)
+    for token in merged:
+        if token.type == "text":
+            token.content = typeset_text(token.content, language)
+    return merged
+
+
 def plain(tokens: list[Token]) -> str:
     """The words of an inline run, without markup (TOC entries, alt text, anchors)."""
     parts = []

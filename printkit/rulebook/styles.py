@@ -8,6 +8,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from printkit.content.typography import hyphenation_language
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, register_fonts
 from printkit.render.theme import INK
 from printkit.render.units import MM
@@ -20,6 +21,7 @@ HEAD_FILL = HexColor("#F5E7A6")
 LINK = "#2F5F8F"
 TOC_NUMBERS = 18 * MM  # room kept free for the dots and page numbers of the contents
 MAX_MEASURE = 150 * MM  # about 75 characters of body text: a comfortable line
+SMALLER = 0.9  # the notes size, against the body text
 ALIGNMENTS = {"": TA_LEFT, "left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
@@ -41,6 +43,12 @@ class Styles:
     toc: tuple[ParagraphStyle, ...]
     ink: Color = INK
     accent: Color = ACCENT
+    size: float = 10
+    language: str = ""
+
+    def smaller(self) -> Styles:
+        """The same styles a size down: notes and appendices."""
+        return make_styles(self.size * SMALLER, self.language)
 
     def heading(self, level: int) -> ParagraphStyle:
         return (self.h1, self.h2, self.h3, self.h4)[min(level, 4) - 1]
@@ -52,7 +60,12 @@ class Styles:
         return ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=wanted)
 
 
-def make_styles(size: float = 10) -> Styles:
+def make_styles(size: float = 10, language: str = "") -> Styles:
+    """The styles; body text hyphenates by ``language``'s dictionary, headings never do.
+
+    No paragraph leaves a single line at a page's foot (orphan) or top (widow),
+    and a heading always stays with the text after it.
+    """
     register_fonts()
     lead = size * 1.42
     body = ParagraphStyle(
@@ -64,6 +77,8 @@ def make_styles(size: float = 10) -> Styles:
         spaceAfter=size * 0.6,
         allowWidows=0,
         allowOrphans=0,
+        hyphenationLang=hyphenation_language(language),
+        hyphenationMinWordLength=6,
     )
 
     def head(name: str, scale: float, before: float, after: float, colour: Color = ACCENT):
@@ -77,10 +92,16 @@ def make_styles(size: float = 10) -> Styles:
             spaceBefore=before,
             spaceAfter=after,
             keepWithNext=1,
+            hyphenationLang="",
         )
 
-    cell = ParagraphStyle(
-        "cell", parent=body, fontSize=size * 0.9, leading=size * 1.2, spaceAfter=0
+    cell = ParagraphStyle(  # table columns are narrow: a word broken there reads badly
+        "cell",
+        parent=body,
+        fontSize=size * 0.9,
+        leading=size * 1.2,
+        spaceAfter=0,
+        hyphenationLang="",
     )
     return Styles(
         body=body,
@@ -104,6 +125,7 @@ def make_styles(size: float = 10) -> Styles:
             alignment=TA_CENTER,
             textColor=ACCENT,
             spaceAfter=size * 1.5,
+            hyphenationLang="",
         ),
         cover_text=ParagraphStyle(
             "cover-text",
@@ -116,6 +138,8 @@ def make_styles(size: float = 10) -> Styles:
         caption=ParagraphStyle(
             "caption", parent=body, fontName=ITALIC, fontSize=size * 0.85, leading=size * 1.15
         ),
+        size=size,
+        language=language,
         toc=(
             ParagraphStyle(
                 "toc1",

@@ -9,6 +9,7 @@ numbers are always the engine's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
@@ -276,12 +277,14 @@ def _topic(gap: Gap, titles: dict[str, str], components: dict[str, str]) -> str:
     return f"{name}: {ASPECTS.get(aspect, aspect)}" if aspect else name
 
 
+PRINTABLE = re.compile(r"[C\d+\-() /]+")  # a number, or a weather-change line as the card prints it
+
+
 def _shown_value(gap: Gap) -> str:
-    """The chosen value in words; a whole card or an effect is left to its reason."""
-    value = unquoted(gap)
-    if value == list_entry(gap.field)[0] or "{" in value:
-        return ""
-    return value.strip("[]")
+    """A number or a card's weather-change line; a choice among named options is left to its
+    reason, which says it in words (a player never reads the content's option names)."""
+    value = unquoted(gap).strip("[]")
+    return value if PRINTABLE.fullmatch(value) else ""
 
 
 # -- worked examples ---------------------------------------------------------------

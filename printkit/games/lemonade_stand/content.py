@@ -85,6 +85,7 @@ LABELS = [
     "strength",
     "resolves",
     "second_deck",
+    "second_mark",
     "coin_hint",
     "part_stands",
     "part_coins",

@@ -57,11 +57,12 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         return names(held) if held else words["nothing"]
 
     def titles(card_ids: list[str]) -> list[str]:
-        """Dollar card titles from ids; a second-deck card (``copycat/B``) keeps its B."""
+        """Dollar card titles from ids; a second-deck card (``copycat/B``) takes the deck's mark."""
         out = []
         for card_id in card_ids:
             name, _, deck = str(card_id).partition("/")
-            out.append(pack.dollar(name).title(lang) + (f" ({deck})" if deck else ""))
+            mark = f" ({pack.label('second_mark')(lang)})" if deck else ""
+            out.append(pack.dollar(name).title(lang) + mark)
         return out
 
     def counted(number: int, forms: str) -> str:
@@ -96,6 +97,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         "dollars": [_dollar(c, lang) for c in sorted(pack.dollars, key=lambda c: c.strength)],
         "dollar": Catalog("dollar card", {c.id: _dollar(c, lang) for c in pack.dollars}),
         "colours": [c.name(lang) for c in pack.colours],
+        "second_mark": pack.label("second_mark")(lang),
         "components": [
             {"name": c.name(lang), "first": c.first_deck, "second": c.second_deck}
             for c in pack.components

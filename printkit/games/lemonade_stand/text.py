@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.content.fields import Field, suggest
+from printkit.content.typography import typeset_text
 from printkit.errors import UsageError
 
 LANGUAGES = ("ru", "en")
@@ -32,13 +33,13 @@ class Text:
     ru: str
 
     def __call__(self, lang: str) -> str:
-        """The string in ``lang``; an unknown language is a programming error."""
+        """The string in ``lang``, set by its typographic rules; another language is refused."""
         if lang not in LANGUAGES:
             raise UsageError(
                 f"Lemonade Stand is printed in {', '.join(LANGUAGES)}, not {lang!r}",
                 f"choose one of {', '.join(LANGUAGES)}",
             )
-        return getattr(self, lang)
+        return typeset_text(getattr(self, lang), lang)
 
 
 def plural(number: int, forms: tuple[str, ...], lang: str) -> str:

@@ -56,6 +56,9 @@ NUMBERS = Marks(diameter=4.4 * MM, indent=6 * MM, number_size=7.5, gap=2 * MM)
 BULLETS = Marks(diameter=1.6 * MM, indent=3.5 * MM, gap=1.6 * MM)
 
 
+SET = ""  # no further typography: every text arrives set for its language by Text(lang)
+
+
 # -- drawing helpers -------------------------------------------------------------------
 def _person(c: Canvas, x: float, y: float, r: float) -> None:
     c.circle(x, y + r * 0.45, r * 0.32, stroke=1, fill=1)
@@ -320,7 +323,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             c.circle(mark_x, mark_y, 2.6 * MM, stroke=0, fill=1)
             c.setFillColor(white)
             c.setFont(BOLD, 9)
-            c.drawCentredString(mark_x, mark_y - 3.2, "B")
+            c.drawCentredString(mark_x, mark_y - 3.2, pack.label("second_mark")(lang))
             c.setFillColor(INK)
         c.setFont(BOLD, 26)
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
@@ -344,6 +347,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             (12, MIN_CARD_TEXT),
             lambda name: art_file(pack, name),
             what=f"dollar card {card.id!r} text ({lang})",
+            language=SET,
         )
         draw_icon_text(c, fitted, inner.x, inner.top)
         picture = art_file(pack, card.id) or art_file(pack, "dollar")
@@ -353,7 +357,8 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.setFont(BODY, 6.5)
         note = pack.label("resolves")(lang)
         if deck == 2:
-            note = f"B — {pack.label('second_deck')(lang)}"
+            mark, deck_name = pack.label("second_mark")(lang), pack.label("second_deck")(lang)
+            note = f"{mark}\u00a0— {deck_name}"
         c.drawString(safe.x + 1 * MM, safe.y + 1.2 * MM, note)
         kind_label(c, safe.inset(1 * MM, 0), pack.label("kind_dollar")(lang))
 

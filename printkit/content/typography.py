@@ -1,0 +1,78 @@
+"""Typographic rules per language, applied to every printed text.
+
+Pure string rules (no PDF here): a non-breaking space where a line break would
+strand a word, the language's quotes and dashes. Each rule only rewrites plain
+ASCII spaces and straight quotes, so applying it twice changes nothing.
+
+Russian (as a Russian editor sets type): short words (``в``, ``и``, ``за``,
+``на``…) and numbers are glued to the word after them, particles (``же``,
+``ли``, ``бы``) to the word before, a spaced dash becomes an em dash with a
+non-breaking space before it (no line starts with a dash), straight quotes
+become «ёлочки». English: typographic apostrophes and quotes, en dashes in
+number ranges (2–4), numbers glued to their nouns, no line starting with a dash.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+NBSP = "\u00a0"
+EM_DASH = "\u2014"
+EN_DASH = "\u2013"
+
+# A word of one or two letters (or a number), or one of the short prepositions and
+# conjunctions a Russian editor also keeps off a line's end; glued to the next word.
+RU_SHORT = re.compile(
+    r"(?<![\w\-\u2010])(?!(?:же|ли|бы)(?!\w))"
+    r"(\w{1,2}|\d+(?:[.,]\d+)*|(?i:без|для|при|под|над|про|или))"
+    r" +(?=\S|$)"
+)
+RU_PARTICLE = re.compile(r"(?<=\w) +(же|ли|бы)(?!\w)")
+# A short number ending a phrase after a word ("место 1.", "(step 5)") stays with it; one
+# followed by its noun ("2 cups") goes with the noun instead (NUMBER, RU_SHORT).
+COUNTED = re.compile(r"(?<=[^\W\d_]) (?=\d{1,3}(?:[.,;:)!?]|\s*$))")
+NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)*) +(?=\S|$)")
+SPACED_DASH = re.compile(r" +(?:-{1,3}|\u2013|\u2014)(?= |$)")
+RANGE = re.compile(r"(?<![\w.,\-])(\d+)-(\d+)(?![\w\-])")
+RU_OPEN_QUOTE = re.compile(r'(^|[\s(\[\u00a0\-\u2014«„])"')
+EN_OPEN_DOUBLE = re.compile(r'(^|[\s(\[\u00a0\u2013\u2014])"')
+EN_OPEN_SINGLE = re.compile(r"(^|[\s(\[\u00a0\u2013\u2014\u201c])'")
+
+
+def russian(text: str) -> str:
+    """Russian type: «ёлочки», em dashes that never open a line, short words kept with the next."""
+    text = RU_OPEN_QUOTE.sub(lambda m: m.group(1) + "«", text).replace('"', "»")
+    text = RANGE.sub(rf"\1{EN_DASH}\2", text)
+    text = SPACED_DASH.sub(NBSP + EM_DASH, text)
+    text = RU_SHORT.sub(lambda m: m.group(1) + NBSP, COUNTED.sub(NBSP, text))
+    return RU_PARTICLE.sub(lambda m: NBSP + m.group(1), text)
+
+
+def english(text: str) -> str:
+    """English type: curly apostrophes and quotes, en-dash ranges, no dash opening a line."""
+    text = EN_OPEN_DOUBLE.sub(lambda m: m.group(1) + "\u201c", text).replace('"', "\u201d")
+    text = EN_OPEN_SINGLE.sub(lambda m: m.group(1) + "\u2018", text).replace("'", "\u2019")
+    text = RANGE.sub(rf"\1{EN_DASH}\2", text)
+    text = SPACED_DASH.sub(lambda m: NBSP + _english_dash(m.group(0)), text)
+    return NUMBER.sub(lambda m: m.group(1) + NBSP, COUNTED.sub(NBSP, text))
+
+
+def _english_dash(spaced: str) -> str:
+    dash = spaced.strip()
+    return EM_DASH if dash in ("---", EM_DASH) else EN_DASH
+
+
+RULES: dict[str, Callable[[str], str]] = {"ru": russian, "en": english}
+HYPHENATION = {"ru": "ru_RU", "en": "en_US"}  # pyphen's dictionary for each language
+
+
+def typeset_text(text: str, language: str) -> str:
+    """``text`` set by ``language``'s rules; a language without rules is left as it is."""
+    rule = RULES.get(language.split("-")[0].lower())
+    return rule(text) if rule and text else text
+
+
+def hyphenation_language(language: str) -> str:
+    """pyphen's dictionary name for ``language`` ("" when it has none)."""
+    return HYPHENATION.get(language.split("-")[0].lower(), "")
