@@ -1,36 +1,19 @@
-"""That's Not Lemonade's print-and-play kit: which parts, in which order, drawn from what.
+"""That's Not Lemonade's print-and-play kit: which parts, in which order.
 
-Each part names the content values it draws from (`inputs`), so a new motto
-rebuilds the tiles alone, while a change of card counts rebuilds the deck and
-the odds card that is worked out from it.
+Each part is made with `made`, so the content values it reads are recorded as
+what it depends on: a new motto rebuilds the tiles alone, while a change of
+card counts rebuilds the deck and the odds card worked out from it.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from printkit.games.thats_not_lemonade.kit.cards import card_deck
-from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tile_text, tiles
+from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tiles
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
-from printkit.games.thats_not_lemonade.rules import odds_table
-from printkit.kit import Kit, KitOptions
+from printkit.kit import Kit, KitOptions, made
 
 
 def kit(pack: ThatsNotLemonade, options: KitOptions) -> Kit:
     theme = options.theme
-    odds_inputs = (
-        pack.title,
-        pack.kit.reference,
-        odds_table(pack),
-        pack.card(pack.removed_card).title,
-        tuple(pack.out_cards(p) for p in pack.player_counts),
-        pack.max_players,
-    )
-    parts = (
-        replace(card_deck(pack, theme), inputs=(pack.title, pack.kit.card, pack.cards)),
-        replace(
-            tiles(pack, theme), inputs=(pack.kit.tile, pack.characters, tuple(tile_text(pack)))
-        ),
-        replace(odds_cards(pack, theme), inputs=odds_inputs),
-    )
+    parts = tuple(made(make, pack, theme) for make in (card_deck, tiles, odds_cards))
     return Kit(pack.id, pack.title, parts, pack.bring)
