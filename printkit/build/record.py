@@ -250,6 +250,29 @@ class View(_Base):
     def __bool__(self) -> bool:
         return bool(self._target)
 
+    def _special(self, name: str, *args, **kwargs):
+        """A dataclass's own protocol method (call, iterate, index), run through the view."""
+        method = getattr(type(self._target), name, None)
+        if isinstance(method, types.FunctionType):
+            return method(self, *args, **kwargs)
+        self._whole()
+        return getattr(self._target, name)(*args, **kwargs)
+
+    def __call__(self, *args, **kwargs):
+        return self._special("__call__", *args, **kwargs)
+
+    def __iter__(self):
+        return self._special("__iter__")
+
+    def __len__(self) -> int:
+        return self._special("__len__")
+
+    def __getitem__(self, key):
+        return self._special("__getitem__", key)
+
+    def __contains__(self, item) -> bool:
+        return self._special("__contains__", item)
+
 
 def _is_field(target: object, name: str) -> bool:
     return name in getattr(target, "__dataclass_fields__", ())
