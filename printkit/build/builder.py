@@ -136,7 +136,7 @@ def plan(
     from printkit.render.guide import CALIBRATION_FILE, has_duplex
 
     if has_duplex(kit):
-        key = digest(code_digest(), "calibration", options)
+        key = digest(code_digest(), "calibration", options, kit.title)
         outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
     for name, (key, render) in extra.items():
         outputs.append(Output(name, digest(code_digest(), key), render, printed=False))
@@ -150,8 +150,10 @@ def _bind(fn, *args):
 def guide_output(kit: Kit, options: KitOptions, names: list[str]) -> Output:
     """The printing guide: a function of the kit and its files, never of the last build."""
     from printkit.build import parts as rp
+    from printkit.render.guide import has_duplex
 
-    key = digest(code_digest(), options, rp.guide_rows(kit, options), kit.extras, names)
+    rows = rp.guide_rows(kit, options)
+    key = digest(code_digest(), options, kit.title, rows, kit.extras, has_duplex(kit), names)
     return Output(GUIDE_FILE, key, _bind(rp.render_guide, kit, options, names))
 
 
