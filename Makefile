@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test lint docs clean golden mutate
+.PHONY: kit test test-slow test-all lint docs clean golden mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,16 @@ kit: $(STAMP)
 	$(BIN)/printkit build
 
 
+# `make test`: the everyday suite (about two minutes on 2 cores); the tests marked slow
+# (whole-kit builds, crash and damage drills, the installed wheel) run in `make test-slow`.
+# CI runs both: `make test-all`.
 test: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow
+
+test-all: $(STAMP)
 	$(BIN)/python -m pytest
 
 # Re-record the golden playthroughs after a rule change that is meant to alter play.
@@ -37,11 +46,11 @@ mutate: $(MUTATE_STAMP)
 	nice -n 10 $(BIN)/python tools/mutate.py $(MODULE)
 
 docs: kit
-	$(BIN)/printkit preview lemonade-stall --to docs/img
-	rm -f docs/img/lemonade-stall-01-board.png
+	$(BIN)/printkit preview lemonade-stall --to docs/img --page Components --page "The board" --page "A player mat" --page "Setting up"
+	rm -f docs/img/lemonade-stall-01-board.png docs/img/lemonade-stall-calibration.png
 	rm -rf .docs-scaffold && $(BIN)/printkit new star-garden --content .docs-scaffold/content
 	$(BIN)/printkit build star-garden --content .docs-scaffold/content --out .docs-scaffold/out --paper a4 --png
-	$(BIN)/printkit preview star-garden --out .docs-scaffold/out --to docs/img
+	$(BIN)/printkit preview star-garden --out .docs-scaffold/out --to docs/img --page Components
 	rm -f docs/img/star-garden-00-printing-guide.png docs/img/star-garden-rulebook.png docs/img/star-garden-*calibration*
 	$(BIN)/python -c "from PIL import Image; [Image.open(f'.docs-scaffold/out/star-garden/png/cards/{n}.png').resize((275, 375)).save(f'docs/img/layout-{n}.png') for n in ('first-card-x3', 'back-1-x5')]"
 	rm -rf .docs-scaffold

@@ -65,6 +65,14 @@ class ContentError(PrintkitError):
         super().__init__(problem, hint, location)
 
 
+class NotFound(PrintkitError):
+    """A lookup by an id, number or name the pack does not hold (``pack.item("lemns")``).
+
+    Not a LookupError: Jinja would swallow one into a vague "undefined", and a
+    rule asking for what content never defined is a content mistake to report.
+    """
+
+
 class UsageError(PrintkitError):
     """A command was asked for something that does not exist (a game, a path)."""
 

@@ -134,6 +134,7 @@ def mutations(draw):
     return file, "".join(lines)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -48,6 +48,7 @@ def pdfs(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.pdf"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_page_has_the_paper_size(kits, paper):
     w, h = SIZES[paper]
@@ -134,6 +135,7 @@ def test_card_sheets_carry_trim_and_bleed_boxes(kits):
             )
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(kits, tmp_path):
     assert build(CONTENT, tmp_path).exit_code == 0
     for path in pdfs(kits / "a4"):
@@ -146,6 +148,7 @@ def test_kit_stays_small(kits):
     assert total < 2 * 1024 * 1024
 
 
+@pytest.mark.slow
 def test_a_chart_change_reaches_the_pdf(content_copy, tmp_path):
     edit(
         content_copy / "lemonade-stall" / "sales.yaml",
@@ -174,11 +177,13 @@ def test_an_overlong_card_text_fails_the_build(content_copy, tmp_path):
     assert not list(tmp_path.rglob("*.pdf"))
 
 
+@pytest.mark.slow
 def test_ink_saver_builds_beside_the_normal_kit(tmp_path):
     assert build(CONTENT, tmp_path, "--paper", "letter", "--ink-saver").exit_code == 0
     assert (tmp_path / "lemonade-stall" / "letter-ink-saver" / "04-event-cards.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_png_and_tts_exports(tmp_path):
     result = build(CONTENT, tmp_path, "--paper", "a4", "--png", "--tts")
     assert result.exit_code == 0, result.output

@@ -216,6 +216,11 @@ def test_exports_one_png_per_face_at_print_on_demand_size_and_a_tts_deck(
     assert sheet.size[0] // 10 == Image.open(out / "tts" / "cards-back.png").size[0]
     for url in (faces["FaceURL"], faces["BackURL"]):
         assert Path(url.removeprefix("file://")).is_file()
+    # TTS draws every card poker-shaped (2.5 x 3.5 in) at scale 1: the deck carries its shape
+    card_w, card_h = pixels[0] - 75, pixels[1] - 75  # the service size less 1/8 in bleed a side
+    for transform in [deck["Transform"]] + [c["Transform"] for c in deck["ContainedObjects"]]:
+        shape = (transform["scaleX"] * 2.5) / (transform["scaleZ"] * 3.5)
+        assert shape == pytest.approx(card_w / card_h, rel=0.03)
 
 
 def _rulebook_with(game: Path, line: str) -> None:

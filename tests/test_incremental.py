@@ -57,6 +57,7 @@ def built(content_copy: Path, tmp_path: Path) -> tuple[Path, Path]:
     return content_copy, out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", sorted(CHANGES))
 def test_incremental_equals_a_full_build(built, tmp_path, change):
     content, out = built
@@ -69,6 +70,7 @@ def test_incremental_equals_a_full_build(built, tmp_path, change):
     assert printed(out / STALL / "a4") == printed(fresh / STALL / "a4")
 
 
+@pytest.mark.slow
 def test_one_event_text_rebuilds_only_the_event_cards(built):
     content, out = built
     edit(content / STALL / "events.yaml", *EVENT_TEXT)
@@ -78,6 +80,7 @@ def test_one_event_text_rebuilds_only_the_event_cards(built):
     assert {"01-board.pdf", "00-printing-guide.pdf"} <= set(report.reused)
 
 
+@pytest.mark.slow
 def test_a_noop_build_reuses_everything(built):
     content, out = built
     report = build_a4(content, out)
@@ -85,12 +88,14 @@ def test_a_noop_build_reuses_everything(built):
     assert not (out / STALL / "a4" / REPRINT_FILE).exists()
 
 
+@pytest.mark.slow
 def test_force_rebuilds_everything(built):
     content, out = built
     report = build_a4(content, out, force=True)
     assert report.reused == []
 
 
+@pytest.mark.slow
 def test_reprint_holds_just_the_changed_sheet(built):
     content, out = built
     edit(content / STALL / "events.yaml", *EVENT_TEXT)
@@ -106,6 +111,7 @@ def test_reprint_holds_just_the_changed_sheet(built):
     assert "reprint.pdf" not in guide  # the guide is the same however the kit got here
 
 
+@pytest.mark.slow
 def test_diff_names_the_card_and_field(built):
     content, out = built
     edit(content / STALL / "events.yaml", *EVENT_TEXT)
@@ -120,6 +126,7 @@ def test_diff_names_the_card_and_field(built):
     )
 
 
+@pytest.mark.slow
 def test_an_error_mid_build_leaves_the_previous_kit_whole(built, monkeypatch):
     content, out = built
     before = printed(out / STALL / "a4")
@@ -142,6 +149,7 @@ def test_an_error_mid_build_leaves_the_previous_kit_whole(built, monkeypatch):
     assert printed(out / STALL / "a4") == before
 
 
+@pytest.mark.slow
 def test_a_second_build_is_refused_while_one_runs(built):
     _, out = built
     with build_lock(out / STALL):
@@ -160,6 +168,7 @@ def test_a_second_build_is_refused_while_one_runs(built):
     assert "is being built by pid" in done["error"]
 
 
+@pytest.mark.slow
 def test_watch_reports_a_bad_edit_and_recovers(built):
     content, out = built
     lines: list[str] = []
@@ -195,6 +204,7 @@ def test_build_refuses_when_an_example_fails(content_copy, tmp_path):
     assert not list(tmp_path.rglob("*.pdf"))
 
 
+@pytest.mark.slow
 def test_cli_build_says_what_it_reused(content_copy, tmp_path):
     args = [
         "build",
@@ -236,6 +246,7 @@ def _images(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_exports_render_again_only_the_faces_that_changed(content_copy, tmp_path):
     args = ["build", STALL, "--content", str(content_copy), "--out", str(tmp_path)]
     args += ["--paper", "a4", "--png", "--tts"]
@@ -256,6 +267,7 @@ def test_exports_render_again_only_the_faces_that_changed(content_copy, tmp_path
     assert _images(game) == after  # incremental images are the images a full export makes
 
 
+@pytest.mark.slow
 def test_an_export_without_its_card_is_removed_and_other_kinds_are_kept(content_copy, tmp_path):
     base = ["build", STALL, "--content", str(content_copy), "--out", str(tmp_path), "--paper", "a4"]
     assert CliRunner().invoke(cli, [*base, "--png", "--tts"]).exit_code == 0
@@ -304,6 +316,7 @@ def test_a_signal_during_the_renames_waits_for_them(signal_name, raised, tmp_pat
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # handlers restored
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     "fork" not in __import__("multiprocessing").get_all_start_methods(), reason="needs fork"
 )

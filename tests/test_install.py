@@ -79,6 +79,7 @@ def _ask(python: Path, code: str, env: dict[str, str], cwd: Path | None = None) 
     return _run([str(python), "-c", code], cwd or python.parent, env).stdout.strip()
 
 
+@pytest.mark.slow
 def test_the_wheel_alone_makes_a_kit_from_an_empty_folder(installed, tmp_path):
     bin_dir, env = installed
     printkit = str(bin_dir / "printkit")
@@ -111,6 +112,7 @@ def test_the_wheel_alone_makes_a_kit_from_an_empty_folder(installed, tmp_path):
     assert " failed" not in tests, tests
 
 
+@pytest.mark.slow
 def test_the_bundled_games_build_outside_the_repository(installed, tmp_path):
     bin_dir, env = installed
     _run([str(bin_dir / "printkit"), "check"], tmp_path, env)

@@ -207,3 +207,58 @@ def test_text_that_cannot_fit_fails_the_build_naming_the_card(game, tmp_path):
         "build", "fruit-deck", "--content", str(game.parent), "--out", str(tmp_path / "o")
     )
     assert result.exit_code == 2 and "card 'pear'" in result.output
+
+
+def _cff_font(path: Path) -> None:
+    """A small OpenType font with PostScript (cubic) outlines: every ASCII letter a blob."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    letters = [chr(c) for c in range(0x21, 0x7F)]
+    names = [".notdef", "space"] + [f"g{ord(ch)}" for ch in letters]
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({32: "space"} | {ord(ch): f"g{ord(ch)}" for ch in letters})
+    charstrings = {}
+    for name in names:
+        pen = T2CharStringPen(500, None)
+        if name != "space":
+            pen.moveTo((50, 0))
+            pen.lineTo((450, 0))
+            pen.curveTo((450, 400), (250, 700), (50, 700))  # a cubic: must become quadratics
+            pen.closePath()
+        charstrings[name] = pen.getCharString()
+    builder.setupCFF("PkBlob", {"FullName": "Pk Blob"}, charstrings, {})
+    builder.setupHorizontalMetrics({name: (500, 50) for name in names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Pk Blob", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    builder.save(str(path))
+
+
+def test_a_postscript_outline_otf_font_is_embedded(game, tmp_path):
+    _cff_font(game / "fonts" / "display.otf")
+    assert (game / "fonts" / "display.otf").read_bytes()[:4] == b"OTTO"
+    edit(game / "layout.yaml", "fonts/display.ttf", "fonts/display.otf")
+    result = run_cli(
+        "build", "fruit-deck", "--content", str(game.parent), "--out", str(tmp_path / "o")
+    )
+    assert result.exit_code == 0, result.output
+    folder = next((tmp_path / "o" / "fruit-deck").iterdir())
+    page = PdfReader(folder / "01-cards.pdf").pages[0]
+    fonts = [f.get_object() for f in page["/Resources"]["/Font"].values()]
+    blob = [f for f in fonts if str(f["/BaseFont"]).endswith("+Pk-Blob")]
+    assert blob, [str(f["/BaseFont"]) for f in fonts]
+    assert "/FontFile2" in blob[0]["/FontDescriptor"]  # embedded as TrueType outlines
+    assert page.extract_text().count("Plum") == 2  # the titles set in it still read as text
+
+
+def test_a_broken_font_file_is_a_clear_error(game, tmp_path):
+    (game / "fonts" / "display.ttf").write_bytes(b"OTTO" + b"\0" * 64)
+    result = run_cli(
+        "build", "fruit-deck", "--content", str(game.parent), "--out", str(tmp_path / "o")
+    )
+    assert result.exit_code == 2, result.output
+    assert "display.ttf" in result.output and "cannot embed this font" in result.output
+    assert "Traceback" not in result.output

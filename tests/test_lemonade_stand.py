@@ -333,6 +333,7 @@ def test_the_sales_formula(customers, cups, demand, price):
     assert sale.takings == min(customers, cups) * min(demand, price)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 8))
 def test_whole_games_keep_every_invariant(pack, seed, players):
@@ -392,7 +393,7 @@ def _drawn_strings(monkeypatch, pack, lang: str) -> list[tuple[str, str]]:
         render_part(part, the_kit, options)
         if part.fold:
             render_fold(part, the_kit, options)
-    render_guide(the_kit, options, [f"fold-{p.id}.pdf" for p in the_kit.parts], [])
+    render_guide(the_kit, options, [f"fold-{p.id}.pdf" for p in the_kit.parts])
     return seen
 
 
@@ -438,6 +439,7 @@ def _text(path: Path) -> str:
     return pdf_words(path).replace("’", "'")
 
 
+@pytest.mark.slow
 def test_the_kit_builds_in_both_languages(built, pack):
     assert {p.name for p in built.iterdir()} == {"a4-ru", "a4-en"}
     for lang in LANGUAGES:

@@ -209,6 +209,7 @@ def test_a_print_shop_sheet_without_boxes_is_caught():
     assert preflight({"board-a2.pdf": board(True)}) == []
 
 
+@pytest.mark.slow
 def test_a_failing_preflight_fails_the_build_and_keeps_the_old_kit(tmp_path: Path, monkeypatch):
     """A kit that would not print is never written: exit 2, file, page and piece named."""
     from printkit.cli import cli
@@ -227,6 +228,7 @@ def test_a_failing_preflight_fails_the_build_and_keeps_the_old_kit(tmp_path: Pat
     assert guide.read_bytes() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_kit_passes_preflight(tmp_path: Path, paper: str):
     """Built at each paper size, every game's kit measures clean: the build preflights

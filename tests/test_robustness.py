@@ -157,6 +157,7 @@ def _damage_every_entry(home: Path, damage) -> int:
     return len(entries)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "damage, more",
     [
@@ -236,6 +237,7 @@ files.commit_files(folder, data, change["stale"])
 """
 
 
+@pytest.mark.slow
 def test_a_commit_killed_at_any_step_leaves_the_old_files_or_the_new(tmp_path):
     """kill -9 at every write, rename and delete of a commit, one after the other."""
     old = {"01-a.pdf": b"old a", "02-b.pdf": b"old b", "03-gone.pdf": b"old", MANIFEST: b"old"}
@@ -308,6 +310,7 @@ def test_a_build_killed_while_committing_leaves_the_old_kit_or_the_new(content_c
     assert outcomes == {"old", "new"}  # the kill points fall on both sides of the journal
 
 
+@pytest.mark.slow
 def test_the_next_build_finishes_a_stopped_commit(built):
     out = built
     folder = out / STALL / "a4"
@@ -332,6 +335,7 @@ def test_a_journal_reaches_nothing_outside_its_folder(tmp_path):
     assert victim.read_text() == "keep me" and not (folder / "stolen").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fresh", [True, False], ids=["fresh output", "over an old kit"])
 def test_a_full_disk_leaves_the_old_kit_whole(fresh, content_copy, tmp_path, monkeypatch):
     out = tmp_path / "out"
@@ -414,6 +418,7 @@ def test_a_manifest_of_the_wrong_shape_is_as_if_never_built(manifest, tmp_path):
     assert read_manifest(tmp_path) == {}
 
 
+@pytest.mark.slow
 def test_a_tampered_manifest_deletes_nothing_outside_the_kit(built):
     folder = built / STALL / "a4"
     victim = built / "victim.pdf"
@@ -445,6 +450,7 @@ PLACES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("place", sorted(PLACES))
 def test_something_in_the_way_of_the_output_is_a_clean_error(place, tmp_path):
     prepare, named = PLACES[place]
@@ -458,6 +464,7 @@ def test_an_output_folder_that_cannot_exist_is_a_clean_error():
     clean_error(build(CONTENT, Path("/proc/printkit-out")), "/proc/printkit-out")
 
 
+@pytest.mark.slow
 def test_a_read_only_output_is_a_clean_error(tmp_path, monkeypatch):
     """Root ignores file modes, so the refusal is injected where the kit is written."""
 

@@ -82,6 +82,7 @@ def page_html(books) -> str:
 
 
 # -- the files -------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", sorted(SIZES))
 def test_every_page_has_the_paper_size(books, paper):
     reader = PdfReader(BytesIO(books[paper]["rulebook.pdf"]))
@@ -111,6 +112,7 @@ def test_every_font_is_embedded(books):
         assert "/FontFile2" in font["/FontDescriptor"].get_object(), name
 
 
+@pytest.mark.slow
 def test_contents_page_numbers_match_the_headings(pages):
     contents = pages[1]
     for title in ("selling in detail", "the cards", "reference charts", "glossary"):
@@ -120,6 +122,7 @@ def test_contents_page_numbers_match_the_headings(pages):
         assert title in page, f"{title!r} is not on page {found.group(1)}"
 
 
+@pytest.mark.slow
 def test_running_headers_and_page_numbers(books):
     reader = PdfReader(BytesIO(books["a4"]["rulebook.pdf"]))
     for number, page in enumerate(reader.pages[1:], start=2):
@@ -213,6 +216,7 @@ def test_no_sentence_of_the_source_is_copied(text, page_html):
 
 
 # -- rebuilding from edited content -------------------------------------------------
+@pytest.mark.slow
 def test_a_chart_change_reaches_the_rulebook(content_copy):
     pack_dir = content_copy / "lemonade-stall"
     edit(pack_dir / "sales.yaml", "sunny: [10, 13, 15, 17, 18]", "sunny: [10, 13, 15, 17, 19]")

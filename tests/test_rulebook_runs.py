@@ -51,6 +51,7 @@ def links(reader: PdfReader) -> list[tuple[int, tuple[float, ...]]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, lang", RUN_GAMES)
 def test_runs_make_the_book_one_pass_makes(game, lang):
     context, nodes = tree_of(CONTENT / game, lang)
@@ -70,6 +71,7 @@ def test_the_flagship_is_typeset_in_runs(monkeypatch):
     assert typeset(nodes, context, PAPERS["letter"]).startswith(b"%PDF")
 
 
+@pytest.mark.slow
 def test_transparency_falls_back_to_one_pass(monkeypatch):
     """Sandcastles' diagrams are translucent: runs cannot replay that, one pass can.
     The pictures tell before any page is laid out in vain."""
@@ -127,6 +129,7 @@ EDITS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", EDITS)
 def test_after_an_edit_kept_runs_give_the_same_bytes_as_a_fresh_book(change, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # this test's own cache
@@ -254,6 +257,7 @@ def test_links_and_outline_are_checked_before_the_pdf(markdown, message):
         check_links_and_outline(nodes)
 
 
+@pytest.mark.slow
 def test_a_broken_link_in_the_rulebook_is_a_clean_error(content_copy, tmp_path):
     from click.testing import CliRunner
 

@@ -335,6 +335,7 @@ def built(tmp_path_factory) -> Path:
     return build_kit("sandcastles", tmp_path_factory.mktemp("out")) / "a4"
 
 
+@pytest.mark.slow
 def test_the_kit_prints_every_card_with_a_back(built):
     side = PACK.kit.card * MM
     grid = grid_for(PAPERS["a4"], side, side)
@@ -371,6 +372,7 @@ def test_smashing_a_card_topples_its_rider_but_a_rider_can_go_alone():
     assert smash(PACK, castle, [((0, 0), "feather")]) == (castle[0],)
 
 
+@pytest.mark.slow
 def test_the_rulebook_prints_every_example_with_its_castle(built):
     from printkit.check.checker import example_files, read_example
 
@@ -453,6 +455,7 @@ def test_cards_never_laid_count_as_discards_and_a_drawn_card_may_be_thrown_away(
     assert (len(build.castle), build.discards, build.draws) == (1, 6, ("bend", "bend"))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(PACK.min_players, PACK.max_players), st.integers(0, 10_000))
 @example(5, 240)  # bullies once judged the first scoring without the discarded drawn cards

@@ -9,7 +9,7 @@ import pytest
 from printkit.content.fields import Field, Gap, Size, check_unique, read_copies, read_size
 from printkit.content.lookup import Index, by_id
 from printkit.dice import ScriptedDice, SeededDice, shuffle
-from printkit.errors import ContentError
+from printkit.errors import ContentError, NotFound
 from printkit.games.lemonade_stall.game import shuffle as stall_shuffle
 from printkit.registry import lazy
 from printkit.rulebook.rulings import field_words, list_entry, ruling_function, rulings
@@ -33,9 +33,9 @@ def test_shuffle_is_lemonade_stalls_fisher_yates():
 def test_an_index_names_what_it_misses_and_keeps_the_first_of_an_id():
     index = Index([Thing("a", 1), Thing("a", 2)], "item")
     assert index["a"].n == 1 and by_id([Thing("a", 1), Thing("a", 2)], "a", "item").n == 1
-    with pytest.raises(KeyError, match="no item 'b'"):
+    with pytest.raises(NotFound, match="no item 'b'"):
         index["b"]
-    with pytest.raises(KeyError, match="no coin 'b'"):
+    with pytest.raises(NotFound, match="no coin 'b'"):
         by_id([], "b", "coin")
 
 

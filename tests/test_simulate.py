@@ -16,6 +16,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from printkit.cli.simulate import simulate
+from printkit.errors import NotFound
 from printkit.games.lemonade_stall.content import load
 from printkit.games.lemonade_stall.simulation import SIMULATOR, play_seeded
 from printkit.games.lemonade_stall.strategies import STRATEGIES, Greedy, RandomLegal
@@ -78,6 +79,7 @@ def invoke(*args: str):
 
 
 # -- reproducible -------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "folder", "players"), [(GAME, STALL, 3), (TNL_GAME, TNL, 5)])
 def test_a_seed_fixes_every_figure_whatever_the_workers(game, folder, players):
     assert len(spans(40, 2)) > 2  # the two-worker run really is split
@@ -352,7 +354,7 @@ def test_a_game_reports_only_the_sections_it_names():
         "longest": (0, "seat 1 (a) won after 2 turns"),
         "widest": (0, "seat 1 (a) won 5-3"),
     }
-    with pytest.raises(ValueError, match="no measure"):
+    with pytest.raises(NotFound, match="no measure"):
         Extreme("shortest", "shortest", "")
 
 
@@ -494,6 +496,7 @@ def test_cli_baseline_folder_shows_every_change(content_copy, tmp_path):
     assert len(data["changes"]) > 20
 
 
+@pytest.mark.slow
 def test_cli_baseline_git_revision_leaves_the_work_tree_alone(tmp_path):
     repo = tmp_path / "repo"
     shutil.copytree(CONTENT, repo / "content")

@@ -105,6 +105,7 @@ def _simulate(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow
 def test_a_variant_at_todays_value_plays_exactly_the_plain_run(tmp_path):
     current = _ice(STALL)["price_bulk"]
     common = ("--games", "24", "--seed", "7", "--workers", "1", "--out", str(tmp_path))

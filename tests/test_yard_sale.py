@@ -149,6 +149,7 @@ table_pitches = st.lists(st.sampled_from(TABLE_PITCHES), max_size=3).map(tuple)
 rounds = st.integers(1, PACK.rounds)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(visits(), offer_rows(), table_pitches, rounds)
 def test_a_shopper_never_overspends_overbuys_or_buys_the_unloved(visit, offers, pitches, round_):
@@ -162,6 +163,7 @@ def test_a_shopper_never_overspends_overbuys_or_buys_the_unloved(visit, offers, 
     assert {a.item for a in bought} <= {o.item.id for o in offers}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(visits(), offer_rows(), table_pitches, rounds)
 def test_money_moves_from_shopper_to_sellers_and_nowhere_else(visit, offers, pitches, round_):
@@ -172,6 +174,7 @@ def test_money_moves_from_shopper_to_sellers_and_nowhere_else(visit, offers, pit
         assert amount == sum(a.price for a in purchase.bought if a.seller == seat)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(visits(), offer_rows(), table_pitches, rounds)
 def test_buying_is_greedy_in_opinion_order(visit, offers, pitches, round_):
@@ -187,6 +190,7 @@ def test_buying_is_greedy_in_opinion_order(visit, offers, pitches, round_):
             assert full or stopped or appraisal.price > purchase.cash_left
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(visits(), offer_rows()), min_size=1, max_size=5), table_pitches)
 def test_a_round_conserves_money_across_every_shopper(stalls, pitches):
@@ -388,6 +392,7 @@ def kit_folder(tmp_path_factory) -> Path:
     return build_kit("yard-sale", tmp_path_factory.mktemp("out")) / "a4"
 
 
+@pytest.mark.slow
 def test_item_cards_print_every_name_and_price(kit_folder):
     text = pdf_words(kit_folder / "01-item-cards.pdf")
     for item in PACK.items:
@@ -396,6 +401,7 @@ def test_item_cards_print_every_name_and_price(kit_folder):
     assert text.count("ITEM") >= len(PACK.items)
 
 
+@pytest.mark.slow
 def test_shoppers_pitches_and_cash_print_their_data(kit_folder):
     shoppers = pdf_words(kit_folder / "02-shopper-cards.pdf")
     for shopper in PACK.shoppers:
@@ -410,6 +416,7 @@ def test_shoppers_pitches_and_cash_print_their_data(kit_folder):
     assert PACK.clock(PACK.rounds) in track and str(PACK.rounds) in track
 
 
+@pytest.mark.slow
 def test_every_card_deck_has_backs_and_the_guide_lists_every_file(kit_folder):
     files = sorted(p.name for p in kit_folder.glob("0*.pdf"))
     guide = pdf_words(kit_folder / "00-printing-guide.pdf")
@@ -449,6 +456,7 @@ def rulebook_text() -> str:
     )
 
 
+@pytest.mark.slow
 def test_the_rulebook_prints_the_data(rulebook_text):
     for item in PACK.items:
         assert item.name in rulebook_text

@@ -39,6 +39,7 @@ SHARED_TESTS = (
     "tests/test_content_follows.py",
     "tests/test_golden.py",
 )
+BY_HAND = "tests/test_{package}_by_hand.py"  # a game's own rules worked by hand, where one exists
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,9 @@ def _module(game: str, module: str, *tests: str) -> Module:
     package = game.replace("-", "_")
     examples = f"printkit/bundled/content/{game}/examples"
     source = f"printkit/games/{package}/{module}.py"
-    return Module(f"{game}/{module}", source, (*tests, *SHARED_TESTS, examples))
+    by_hand = BY_HAND.format(package=package)
+    own = (by_hand,) if (ROOT / by_hand).exists() else ()
+    return Module(f"{game}/{module}", source, (*tests, *own, *SHARED_TESTS, examples))
 
 
 STALL_TESTS = ("tests/test_rules.py", "tests/test_lemonade_day.py", "tests/test_simulate.py")
@@ -66,6 +69,8 @@ MODULES = {
         _module("thats-not-lemonade", "rules", "tests/test_thats_not_lemonade.py"),
         _module("thats-not-lemonade", "game", "tests/test_thats_not_lemonade.py"),
         _module("sandcastles", "rules", "tests/test_sandcastles.py"),
+        _module("sandcastles", "geometry", "tests/test_sandcastles.py"),
+        _module("sandcastles", "building", "tests/test_sandcastles.py"),
         _module("yard-sale", "rules", "tests/test_yard_sale.py"),
         _module("yard-sale", "play", "tests/test_yard_sale.py"),
     )
@@ -173,7 +178,7 @@ def is_wording(diff: list[str]) -> bool:
     return bool(changed) and all(" " in text for text in changed)
 
 
-def recheck(module: Module, folder: Path) -> None:
+def recheck(module: Module, folder: Path, only: list[str] | None = None) -> None:
     """Run the current rule tests against each survivor of the last run, a fresh pytest each.
 
     mutmut keeps the tests it copied and its map of which tests reach which
@@ -182,6 +187,7 @@ def recheck(module: Module, folder: Path) -> None:
     The game's own test file is not asked again: it changes rarely, and a full
     run (without ``--recheck``) asks everything afresh. The rest of the code is
     refreshed; after a change to the mutated module itself, run afresh instead.
+    ``only`` asks just the test files named (quicker when the new tests live in one).
     """
     mutants = folder / "mutants"
     shutil.copytree(ROOT / "tests", mutants / "tests", dirs_exist_ok=True)
@@ -191,8 +197,8 @@ def recheck(module: Module, folder: Path) -> None:
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, copy)
     # The game's own test file already had its say in the full run; new rule tests go in the
-    # cross-game files and the examples, so those are what a recheck asks.
-    tests = [t for t in module.tests if t in SHARED_TESTS or t.endswith("/examples")]
+    # cross-game files, the game's by-hand file and the examples, so those are what it asks.
+    tests = only or [t for t in module.tests if _asked_again(t)]
     env = {**os.environ, "PYTHONPATH": str(mutants)}
     verdicts = {}
     for name, status in results(folder).items():
@@ -220,6 +226,11 @@ def recheck(module: Module, folder: Path) -> None:
     (folder / "recheck.json").write_text(json.dumps(verdicts, indent=1), encoding="utf-8")
 
 
+def _asked_again(test: str) -> bool:
+    """The tests a recheck asks: the cross-game rule tests, by-hand files, worked examples."""
+    return test in SHARED_TESTS or test.endswith(("_by_hand.py", "/examples"))
+
+
 def report(module: Module, folder: Path) -> dict[str, object]:
     statuses = results(folder)
     rechecked = folder / "recheck.json"
@@ -239,7 +250,8 @@ def report(module: Module, folder: Path) -> dict[str, object]:
         "",
         f"{len(statuses)} mutants: {killed} killed, {timeout} timed out (killed), "
         f"{survived} survived, {len(wording)} wording-only survivors, "
-        f"{counts.get('no tests', 0)} not reached by any selected test",
+        f"{counts.get('no tests', 0)} not reached by any selected test"
+        + (f", {counts['not checked']} not run yet" if counts.get("not checked") else ""),
         f"kill rate: {(killed + timeout) / judged:.1%}" if judged else "kill rate: n/a",
         "",
     ]
@@ -266,6 +278,12 @@ def main(argv: list[str] | None = None) -> int:
         help="ask the current tests about the last run's survivors, then report",
     )
     parser.add_argument(
+        "--only",
+        action="append",
+        metavar="TESTS",
+        help="with --recheck: ask only this test file or folder (repeatable)",
+    )
+    parser.add_argument(
         "--keep", action="store_true", help="reuse mutmut's last results (re-checks changed code)"
     )
     args = parser.parse_args(argv)
@@ -282,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.report_only or args.recheck:
             folder = prepare(module)
             if args.recheck:
-                recheck(module, folder)
+                recheck(module, folder, args.only)
         else:
             folder = run(module, args.jobs, args.keep)
             (folder / "recheck.json").unlink(missing_ok=True)

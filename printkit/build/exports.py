@@ -31,7 +31,7 @@ TTS_DPI = 150
 TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_MAX_PIXELS = 4096  # Tabletop Simulator refuses deck images wider or taller than this
 PLACE = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
-PLACE |= {"scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}  # where TTS puts the deck, face down
+TTS_CARD = (2.5 * INCH, 3.5 * INCH)  # the card TTS draws at scale 1: poker-shaped
 POD_BLEED = INCH / 8  # what print-on-demand services ask for on every side
 POD_MATCH = 1.6 * MM  # a card this close to a service's size is printed at that size
 
@@ -211,7 +211,8 @@ def tts_exports(kit: Kit, root: str = "tts", folder: Path | None = None) -> list
         key = drawing_key(back, deck.width, deck.height, dpi, 0)
         exports.append(Export(back_name, key, _png_maker(back, deck.width, deck.height, dpi, 0)))
         urls = [_url(folder, n) for n in [*sheet_names, back_name]]
-        saved = tts_saved_object(deck.title, chunks, urls[:-1], urls[-1])
+        place = tts_place(deck.width, deck.height)
+        saved = tts_saved_object(deck.title, chunks, urls[:-1], urls[-1], place)
         exports.append(Export(f"{root}/{deck.id}.json", digest(saved), lambda s=saved: s))
     return exports
 
@@ -221,8 +222,22 @@ def _url(folder: Path | None, name: str) -> str:
     return (folder.resolve() / name).as_uri() if folder is not None else name
 
 
+def tts_place(width: float, height: float) -> dict[str, float]:
+    """Where TTS puts the deck (face down), scaled so a card keeps its own shape.
+
+    TTS stretches every card image onto a poker-shaped card; a tarot or square
+    deck would come out poker-shaped without its own scale.
+    """
+    scale = {"scaleX": round(width / TTS_CARD[0], 4), "scaleY": 1.0}
+    return PLACE | scale | {"scaleZ": round(height / TTS_CARD[1], 4)}
+
+
 def tts_saved_object(
-    title: str, chunks: list[list[Face]], face_urls: list[str], back_url: str
+    title: str,
+    chunks: list[list[Face]],
+    face_urls: list[str],
+    back_url: str,
+    place: dict[str, float],
 ) -> bytes:
     """A TTS saved object: one deck whose cards point into the face sheets, copies repeated.
 
@@ -243,12 +258,12 @@ def tts_saved_object(
             for _ in range(face.count):
                 ids.append(card_id)
                 cards.append(
-                    {"Name": "Card", "Nickname": face.name, "CardID": card_id, "Transform": PLACE}
+                    {"Name": "Card", "Nickname": face.name, "CardID": card_id, "Transform": place}
                 )
     deck = {
         "Name": "DeckCustom",
         "Nickname": title,
-        "Transform": PLACE,
+        "Transform": place,
         "DeckIDs": ids,
         "CustomDeck": custom,
         "ContainedObjects": cards,
@@ -301,4 +316,40 @@ def preview_pngs(kit_folder: Path, dpi: int = 40) -> dict[str, bytes]:
         finally:
             document.close()
         files[path.stem + ".png"] = png_bytes(image, dpi)
+    return files
+
+
+def rulebook_page_pngs(rulebook: Path, headings: Iterable[str], dpi: int = 60) -> dict[str, bytes]:
+    """The page each heading (a bookmark of the rulebook) opens, as ``rulebook-<slug>.png``.
+
+    Raises UsageError naming the headings the book has when one is not among them.
+    """
+    from pypdf import PdfReader
+
+    from printkit.errors import UsageError
+
+    reader = PdfReader(str(rulebook))
+    found: dict[str, int] = {}
+
+    def walk(entries) -> None:
+        for entry in entries:
+            if isinstance(entry, list):
+                walk(entry)
+            else:
+                found.setdefault(str(entry.title), reader.get_destination_page_number(entry))
+
+    walk(reader.outline)
+    files: dict[str, bytes] = {}
+    document = pdfium.PdfDocument(str(rulebook))
+    try:
+        for heading in headings:
+            if heading not in found:
+                raise UsageError(
+                    f"the rulebook has no heading {heading!r}; it has: {', '.join(found)}"
+                )
+            image = document[found[heading]].render(scale=dpi / INCH).to_pil().convert("RGB")
+            slug = "-".join(heading.lower().split())
+            files[f"rulebook-{slug}.png"] = png_bytes(image, dpi)
+    finally:
+        document.close()
     return files

@@ -219,14 +219,24 @@ def _echo_report(report) -> None:
     show_default=True,
 )
 @click.option("--lang", default="", help="Language, for a game printed in several.")
-def preview(game: str, out: Path, paper: str, dest: Path, lang: str) -> None:
+@click.option(
+    "--page",
+    "pages",
+    multiple=True,
+    help="Also the rulebook page a heading opens, as rulebook-<heading>.png (repeatable).",
+)
+def preview(
+    game: str, out: Path, paper: str, dest: Path, lang: str, pages: tuple[str, ...]
+) -> None:
     """Write a small PNG of each built component (for the README); build first."""
-    from printkit.build.exports import preview_pngs
+    from printkit.build.exports import preview_pngs, rulebook_page_pngs
     from printkit.build.manifest import output_folder
     from printkit.render.pdf import write_atomic
 
     folder = output_folder(out, game, paper, False, lang)
     files = preview_pngs(folder)
+    if files and pages:
+        files |= rulebook_page_pngs(folder / "rulebook.pdf", pages)
     if not files:
         raise UsageError(f"nothing built in {folder}; run 'printkit build {game}' first")
     for name, data in files.items():

@@ -1,9 +1,11 @@
-"""Finding a pack's values by id, with a KeyError that names what was missing."""
+"""Finding a pack's values by id, with a `NotFound` that names what was missing."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Generic, Protocol, TypeVar
+
+from printkit.errors import NotFound
 
 
 class HasId(Protocol):
@@ -18,7 +20,7 @@ class Index(dict[str, T], Generic[T]):
     """Id -> value, for lists the engine looks up often: a hit costs a plain dict lookup.
 
     The first of a repeated id wins, as `by_id` would find it; a miss raises
-    a KeyError such as "no item 'lemons'".
+    a `NotFound` such as "no item 'lemons'".
     """
 
     def __init__(self, values: Iterable[T], what: str) -> None:
@@ -28,7 +30,7 @@ class Index(dict[str, T], Generic[T]):
             self.setdefault(value.id, value)
 
     def __missing__(self, key: str) -> T:
-        raise KeyError(f"no {self.what} {key!r}")
+        raise NotFound(f"no {self.what} {key!r}")
 
 
 def by_id(values: Iterable[T], wanted: str, what: str) -> T:
@@ -36,4 +38,4 @@ def by_id(values: Iterable[T], wanted: str, what: str) -> T:
     for value in values:
         if value.id == wanted:
             return value
-    raise KeyError(f"no {what} {wanted!r}")
+    raise NotFound(f"no {what} {wanted!r}")

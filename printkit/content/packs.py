@@ -8,13 +8,22 @@ from pathlib import Path
 from typing import Any
 
 from printkit.content.fields import Field, Ledger
+from printkit.content.schema import Players
 from printkit.content.spreadsheet import SUFFIXES, load_table
 from printkit.content.yamlio import load_yaml
 from printkit.errors import ContentError, Location, UsageError
 from printkit.resources import bundled_content
 
 GAME_FILE = "game.yaml"
-PACK_OPTIONAL_KEYS = ("engine",)  # any game.yaml may name the rules it plays by
+PACK_OPTIONAL_KEYS = ("engine",)
+BOX_KEYS = (
+    "id",
+    "title",
+    "tagline",
+    "players",
+    "play_time_minutes",
+    "age",
+)  # `box_facts`  # any game.yaml may name the rules it plays by
 BUNDLED_CONTENT = bundled_content()
 
 
@@ -191,15 +200,13 @@ def box_facts(game: Field, fewest: int = 1, most: int = 10, longest: int = 1000)
     ``fewest`` and ``most`` bound the player counts a game may name, ``longest``
     its playing time in minutes.
     """
-    players = game.get("players")
-    players.expect_keys(["min", "max"])
-    low = players.get("min").as_int(fewest, most)
+    low, high = Players(fewest, most).read(game.get("players"))
     return {
         "id": game.get("id").as_id(),
         "title": game.get("title").as_str(),
         "tagline": game.get("tagline").as_str(),
         "min_players": low,
-        "max_players": players.get("max").as_int(low, most),
+        "max_players": high,
         "play_time_minutes": game.get("play_time_minutes").as_int(1, longest),
         "age": game.get("age").as_int(1, 99),
     }

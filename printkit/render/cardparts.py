@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -35,6 +37,22 @@ def panel(
     c.setStrokeColor(stroke)
     c.setLineWidth(width)
     c.roundRect(*xywh(box), corner, stroke=1, fill=1)
+
+
+def designed_back(c: Canvas, trim: Box, art: Path, word: str, game: str) -> None:
+    """A back drawn from a pack's art file, run into the bleed, with the deck's word and
+    the game's name on a plate low on the card, clear of duplex misregistration."""
+    from printkit.render.fonts import BODY, BOLD
+    from printkit.render.layout import draw_picture
+
+    draw_picture(c, trim.outset(BLEED), art, cover=True)
+    plate = Box(trim.cx - 22 * MM, trim.y + 13 * MM, 44 * MM, 14 * MM)
+    panel(c, plate, white, INK, 0.8, plate.height / 2)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 13)
+    c.drawCentredString(plate.cx, plate.y + 6.5 * MM, word)
+    c.setFont(BODY, 7)
+    c.drawCentredString(plate.cx, plate.y + 2.6 * MM, game)
 
 
 def cutting_advice(diameter: float, square: float, lang: str = "") -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -26,14 +27,58 @@ PT_PER_MM = 72 / 25.4  # points per millimetre
 MIN_CARD_TEXT = 7.0  # points: below this, card text is not legible in print
 
 
+NUMBERS_KEPT = 1 << 16  # formatted coordinate tuples: a deck repeats its slots' numbers
+
+
 @cache
 def register_fonts() -> None:
+    """The fonts, and reportlab's number formatting kept (see `keep_number_formatting`)."""
+    keep_number_formatting()
     for name, file in FONT_FILES.items():
         path = FONT_DIR / file
         if not path.is_file():
             raise RenderError(f"font file {path} is missing; reinstall printkit")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     pdfmetrics.registerFontFamily(BODY, normal=BODY, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+
+
+@cache
+def keep_number_formatting() -> None:
+    """Format each tuple of numbers in a PDF operator once, in every reportlab module.
+
+    Without its C accelerator reportlab writes every coordinate through a
+    pure-Python formatter (a logarithm and a loop per number), a third of the
+    time a card sheet takes; sheets repeat their slots' coordinates, so one
+    answer per tuple serves hundreds of cards. The same function answers, so
+    the bytes are the same.
+    """
+    from reportlab.lib import rl_accel
+    from reportlab.pdfbase import pdfdoc, ttfonts
+    from reportlab.pdfgen import canvas, pathobject, textobject
+
+    original = rl_accel.fp_str
+    if getattr(original, "kept", False):
+        return
+    cached = lru_cache(maxsize=NUMBERS_KEPT)(lambda numbers: original(*numbers))
+
+    def fp_str(*numbers):
+        if len(numbers) == 1 and not isinstance(numbers[0], (int, float)):
+            return original(*numbers)  # one sequence: not a key
+        return cached(numbers)
+
+    fp_str.kept = True
+    rl_accel.fp_str = fp_str  # modules imported from now on take it too
+    for module in (canvas, pathobject, textobject, pdfdoc, ttfonts, sys.modules.get(COLORS)):
+        if module is not None and getattr(module, "fp_str", None) is original:
+            module.fp_str = fp_str
+    for name in PLATYPUS:
+        module = sys.modules.get(name)
+        if module is not None and getattr(module, "fp_str", None) is original:
+            module.fp_str = fp_str
+
+
+COLORS = "reportlab.lib.colors"
+PLATYPUS = ("reportlab.platypus.flowables", "reportlab.platypus.tables", "reportlab.platypus.para")
 
 
 @lru_cache(maxsize=65_536)

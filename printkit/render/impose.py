@@ -9,6 +9,7 @@ sheets mirrored for long-edge flipping, or as fold-and-glue (gutterfold) sheets.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -40,6 +41,7 @@ MARK_ROOM = CROP_GAP + MIN_CROP  # from a cut to the far end of the shortest mar
 SIDE_NEED = PRINT_EDGE + MARK_ROOM  # from the paper edge to the nearest cut
 BOTTOM_NEED = CAPTION_TOP + MARK_ROOM  # the caption line sits below the bottom marks
 TOP_CAPTION = PRINT_EDGE + 3.5 * MM  # fold sheets: the caption runs along the top edge
+FACES_KEPT = 20_000  # faces remembered per canvas for `_face_form`
 
 
 @dataclass(frozen=True)
@@ -248,8 +250,49 @@ def _draw_clipped(c: Canvas, draw: DrawFn, slot: Box, clip: Box, turn: bool = Fa
         c.translate(slot.cx, slot.cy)
         c.rotate(180)
         c.translate(-slot.cx, -slot.cy)
-    draw(c, slot)
+    form = _face_form(c, draw, slot.width, slot.height)
+    if form is None:
+        draw(c, slot)
+    else:
+        c.translate(slot.x, slot.y)
+        c.doForm(form)
     c.restoreState()
+
+
+def _face_form(c: Canvas, draw: DrawFn, width: float, height: float) -> str | None:
+    """The form XObject a face repeated on this canvas is drawn into once, or None.
+
+    A face is drawn directly the first time it is seen and made a form the
+    second (a deck's shared back, a card's copies, a face on its sheet and
+    its fold page): every later use costs one ``Do``. Forms are named in the
+    order faces recur, so the same content gives the same bytes. A face that
+    notes a token space stays direct: the space must be noted where it lands.
+    """
+    seen = c.__dict__.setdefault("_printkit_faces", {})
+    key = (draw, round(width, 3), round(height, 3))
+    known = seen.get(key, "")
+    if known != "":
+        return known
+    if key not in seen:
+        seen[key] = ""  # once: drawn directly
+        if len(seen) > FACES_KEPT:
+            seen.clear()
+        return None
+    name = f"pkface{c.__dict__.setdefault('_printkit_forms', itertools.count()).__next__()}"
+    spaces = _spaces_noted(c)
+    c.beginForm(name, -width, -height, 2 * width, 2 * height)  # the clip is the page's
+    draw(c, Box(0, 0, width, height))
+    c.endForm()
+    if _spaces_noted(c) != spaces:
+        del c._record["Spaces"][spaces:]  # noted in the form's own coordinates: not kept
+        seen[key] = None
+        return None
+    seen[key] = name
+    return name
+
+
+def _spaces_noted(c: Canvas) -> int:
+    return len(c._record.get("Spaces", ())) if isinstance(c, KitCanvas) else 0
 
 
 def footer(c: Canvas, paper: Paper, text: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import io
 import re
 import tempfile
 from collections.abc import Callable, Mapping
@@ -25,6 +26,7 @@ from reportlab.platypus import Paragraph
 
 from printkit.content.layout import INLINE_ICON, Face, Layout, Zone, fill
 from printkit.errors import RenderError
+from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.theme import Theme
 from printkit.render.units import BLEED, MM, Box
@@ -38,14 +40,18 @@ ICON_SCALE = 1.0  # an inline icon is as tall as the text's size
 # -- fonts -------------------------------------------------------------------
 @cache
 def pack_font(path: Path) -> str:
-    """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name."""
-    name = f"PK-Pack-{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}"
+    """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name.
+
+    PostScript-outline (CFF) OpenType is converted to TrueType outlines first.
+    """
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except (TTFError, OSError) as exc:
+        data = truetype_bytes(path)
+        name = f"PK-Pack-{hashlib.sha256(data).hexdigest()[:12]}"
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    except (TTFError, OSError, ValueError) as exc:
         raise RenderError(
             f"{path}: cannot embed this font ({exc})",
-            "use a TrueType-outline .ttf or .otf file (PostScript-outline OTF is not supported)",
+            "use an unbroken .ttf or .otf font file that allows embedding",
         ) from None
     pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
     return name
@@ -84,11 +90,31 @@ def _inline_icon(layout: Layout, name: str, size: float) -> str:
     path = layout.icon_file(name)
     if path is None:
         raise RenderError(f"no icon {name!r} in {layout.folder / 'icons'}")
+    return icon_markup(path, size)
+
+
+def icon_markup(path: Path, size: float) -> str:
+    """An icon file as Paragraph markup: ``size`` points square, sitting on the baseline."""
     src = raster_icon(path) if path.suffix.lower() == ".svg" else path
     return f'<img src="{src}" width="{size:.2f}" height="{size:.2f}" valign="baseline"/>'
 
 
-@cache
+def icon_words(text: str, words: Mapping[str, str]) -> str:
+    """The text with ``:icon:`` before each of these words (whole words, any case), so a
+    card's text shows a good's picture without the content spelling the icon out. A number
+    just before the word is tied to it with a no-break space ("2 :cups:cups" never splits)."""
+    if not words:
+        return text
+    names = sorted(words, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w:])(?:(\d+) )?(" + "|".join(map(re.escape, names)) + r")\b", re.I)
+
+    def mark(m: re.Match) -> str:
+        number = f"{m.group(1)}\u00a0" if m.group(1) else ""
+        return f"{number}:{words[m.group(2).lower()]}:{m.group(2)}"
+
+    return pattern.sub(mark, text)
+
+
 def raster_icon(svg: Path) -> Path:
     """An SVG icon as a transparent PNG beside the temporary files, named by its bytes."""
     import pypdfium2 as pdfium
@@ -203,14 +229,23 @@ def _draw_icon(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: st
     draw_picture(c, box, path)
 
 
-def draw_picture(c: Canvas, box: Box, path: Path) -> None:
-    """A PNG or JPEG scaled into the box, or an SVG drawn as vectors; centred, aspect kept."""
+def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
+    """A PNG or JPEG scaled into the box, or an SVG drawn as vectors; centred, aspect kept.
+
+    ``cover`` makes an SVG fill the whole box (a background run into the bleed),
+    clipping what overhangs, instead of fitting inside it.
+    """
     if path.suffix.lower() == ".svg":
         from reportlab.graphics import renderPDF
 
         drawing = _svg_drawing(path)
-        scale = min(box.width / drawing.width, box.height / drawing.height)
+        pick = max if cover else min
+        scale = pick(box.width / drawing.width, box.height / drawing.height)
         c.saveState()
+        if cover:
+            clip = c.beginPath()
+            clip.rect(box.x, box.y, box.width, box.height)
+            c.clipPath(clip, stroke=0, fill=0)
         c.translate(
             box.x + (box.width - drawing.width * scale) / 2,
             box.y + (box.height - drawing.height * scale) / 2,
@@ -244,7 +279,14 @@ def read_svg(path: Path):
     return drawing
 
 
-_svg_drawing = cache(read_svg)
+@cache
+def _svg_of(path: Path, data_digest: str):
+    return read_svg(path)
+
+
+def _svg_drawing(path: Path):
+    """`read_svg` once per file and content: a file swapped while running is read again."""
+    return _svg_of(path, hashlib.sha256(path.read_bytes()).hexdigest())
 
 
 def _draw_shape(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: str) -> None:

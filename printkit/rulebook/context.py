@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from reportlab.platypus import Flowable
 
 from printkit.content.fields import suggest
-from printkit.errors import PrintkitError
+from printkit.errors import NotFound
 
 
 class Block(Protocol):
@@ -40,7 +40,7 @@ class RulebookContext:
     language: str = "en"
 
 
-class MissingEntry(PrintkitError):
+class MissingEntry(NotFound):
     """A template asked a `Catalog` for an entry it does not hold.
 
     Deliberately not a LookupError: Jinja would swallow that into a vague

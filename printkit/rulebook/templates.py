@@ -258,9 +258,10 @@ def render_source(
             where, f"template {exc.name!r} not found", f"looked in {searched}"
         ) from None
     except PrintkitError as exc:
-        if not isinstance(exc, MissingEntry):
+        if exc.location is not None:  # it already names its file
             raise
-        raise _located(exc, str(exc), "check the spelling of the id") from None
+        hint = exc.hint or "check the spelling of the id"
+        raise _located(exc, exc.problem, hint) from None
     except SecurityError as exc:
         raise _located(exc, f"the template reaches into Python internals: {exc}", HINT) from None
     except UndefinedError as exc:

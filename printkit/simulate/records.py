@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.errors import NotFound
+
 SPREAD_NOTE = "mean, 95% interval of the mean, quartiles"
 
 # What a notable game is the most of (`Extreme.measure`).
@@ -99,7 +101,10 @@ class Extreme:
 
     def __post_init__(self) -> None:
         if self.measure not in MEASURES:
-            raise ValueError(f"notable game {self.label!r}: no measure {self.measure!r}")
+            raise NotFound(
+                f"notable game {self.label!r}: no measure {self.measure!r}",
+                f"use one of {', '.join(MEASURES)}",
+            )
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from printkit.errors import NotFound
 from printkit.simulate.records import Bot
 from printkit.simulate.stats import Figure, Rate, Spread, p_value, significance
 
@@ -71,7 +72,7 @@ class Report:
     def figure(self, key: str, label: str) -> Figure:
         row = self.section(key).row(label)
         if row is None:
-            raise KeyError(f"no row {label!r} in section {key!r}")
+            raise NotFound(f"no row {label!r} in section {key!r}")
         return row.figure
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from printkit.content.cardsize import read_card_size
-from printkit.content.fields import Field, Gap, Ledger, read_copies, suggest
+from printkit.content.fields import Field, Gap, Ledger, suggest
 from printkit.content.layout import DEFAULT_FACE, Layout, check_card, read_layout
 from printkit.content.packs import read_card_list, read_document
+from printkit.content.schema import MAX_CARDS, Custom, Id, Int, ListOf, Players, Record, Text
 
-MAX_CARDS = 500
+OWN_FIELDS = ("id", "title", "text", "copies", "face")
 
 
 @dataclass(frozen=True)
@@ -51,57 +53,66 @@ class CardGame:
 def load(folder: Path) -> CardGame:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
-    game.expect_keys(["id", "engine", "title", "players", "card"], ["tagline"])
-    players = game.get("players")
-    players.expect_keys(["min", "max"])
-    low = players.get("min").as_int(1, 20)
-    size = read_card_size(game.get("card"))
+    frame = GAME.values(game)
+    size = frame.pop("card")
+    frame["min_players"], frame["max_players"] = frame.pop("players")
+    del frame["engine"]  # the registry reads it to choose these rules
     layout = read_layout(folder)
-    cards: list[Card] = []
-    seen: set[str] = set()
-    for entry in read_card_list(folder, "cards", ledger):
-        card = _card(entry, layout)
-        if card.id in seen:  # a set, not a list per card: a 900-card deck checks in linear time
-            raise entry.get("id").error(f"card id {card.id!r} appears twice")
-        seen.add(card.id)
-        cards.append(card)
+    entries = read_card_list(folder, "cards", ledger)
+    cards = tuple(ListOf(_card_schema(layout), unique={"id": "card id"}).read_entries(entries))
+    for entry, card in zip(entries, cards):
+        if layout is not None:
+            values = {key: entry.get(key) for key in entry.names() if key != "copies"}
+            check_card(layout, card.face, values, entry)
     if layout is not None:
         layout.check_fields_used({key for card in cards for key in card.values})
-    tagline = game.opt("tagline")
     return CardGame(
         folder=folder,
-        id=game.get("id").as_id(),
-        title=game.get("title").as_str(),
-        tagline=tagline.as_str() if tagline else "",
-        min_players=low,
-        max_players=players.get("max").as_int(low, 20),
+        **frame,
         card_width=size.width,
         card_height=size.height,
-        cards=tuple(cards),
+        cards=cards,
         gaps=tuple(ledger.gaps),
         layout=layout,
     )
 
 
-def _card(entry: Field, layout: Layout | None) -> Card:
-    """One card: its own fields, and any further ones its layout prints."""
-    extra_keys = sorted(layout.fields - {"id", "title", "text", "copies", "type"}) if layout else []
-    entry.expect_keys(
-        ["id", "title", "text"], ["copies", *(["type"] if layout else []), *extra_keys]
+GAME = Record(
+    dict,
+    {
+        "id": Id(),
+        "engine": Id(),
+        "title": Text(),
+        "players": Players(),
+        "card": Custom(read_card_size),
+    },
+    optional={"tagline": Text()},
+    defaults={"tagline": ""},
+)
+
+
+def _card_schema(layout: Layout | None) -> Record:
+    """A card's own fields, and any further ones its layout prints."""
+    extra = sorted(layout.fields - {"id", "title", "text", "copies", "type"}) if layout else []
+    faces = tuple(name for name, _ in layout.faces) if layout else (DEFAULT_FACE,)
+
+    def make(**values: Any) -> Card:
+        own = {key: values.pop(key) for key in OWN_FIELDS if key in values}
+        return Card(**own, extra=tuple(sorted(values.items())))
+
+    def read_face(node: Field) -> str:
+        if node.as_str() not in faces:
+            raise node.error(f"no face {node.as_str()!r} in layout.yaml", suggest(node.raw, faces))
+        return node.as_str()
+
+    return Record(
+        make,
+        {"id": Id(), "title": Text(), "text": Text()},
+        optional={
+            "copies": Int(1, MAX_CARDS),
+            **({"type": Custom(read_face)} if layout else {}),
+            **{key: Text() for key in extra},
+        },
+        rename={"type": "face"},
+        defaults={"type": faces[0]},
     )
-    face = entry.opt("type")
-    faces = [name for name, _ in layout.faces] if layout else [DEFAULT_FACE]
-    if face is not None and face.as_str() not in faces:
-        raise face.error(f"no face {face.as_str()!r} in layout.yaml", suggest(face.as_str(), faces))
-    card = Card(
-        entry.get("id").as_id(),
-        entry.get("title").as_str(),
-        entry.get("text").as_str(),
-        read_copies(entry, MAX_CARDS),
-        face.as_str() if face else faces[0],
-        tuple((key, entry.get(key).as_str()) for key in extra_keys if entry.has(key)),
-    )
-    if layout is not None:
-        values = {key: entry.get(key) for key in entry.names() if key != "copies"}
-        check_card(layout, card.face, values, entry)
-    return card

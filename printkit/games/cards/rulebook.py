@@ -6,6 +6,7 @@ from printkit.content.layout import INLINE_ICON, icon_file
 from printkit.games.cards.content import CardGame
 from printkit.render.theme import Theme
 from printkit.rulebook.context import RulebookContext
+from printkit.rulebook.scenes import kit_gallery
 
 
 def rulebook(pack: CardGame, theme: Theme) -> RulebookContext:
@@ -23,7 +24,12 @@ def rulebook(pack: CardGame, theme: Theme) -> RulebookContext:
         ],
         "gaps": [{"field": g.field, "value": g.value, "reason": g.reason} for g in pack.gaps],
     }
-    return RulebookContext(title=pack.title, variables=variables, subject=pack.tagline)
+    from printkit.games.cards.kit import kit
+
+    blocks = {"components:kit": kit_gallery(kit, pack, theme)}
+    return RulebookContext(
+        title=pack.title, variables=variables, subject=pack.tagline, blocks=blocks
+    )
 
 
 def _icons(pack: CardGame, text: str) -> str:

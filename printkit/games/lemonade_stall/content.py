@@ -6,18 +6,31 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
+from printkit.content.art import ArtSet, read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.components import read_colours, read_components
-from printkit.content.fields import (
-    CARD_ID_HINT,
-    Field,
-    Ledger,
-    check_unique,
-    read_copies,
-    read_size,
-    suggest,
+from printkit.content.fields import CARD_ID_HINT, Field, Ledger, check_unique, read_copies, suggest
+from printkit.content.packs import (
+    BOX_KEYS,
+    PACK_OPTIONAL_KEYS,
+    box_facts,
+    read_card_list,
+    read_document,
 )
-from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.content.schema import (
+    MAX_CARDS,
+    Bool,
+    Choice,
+    Custom,
+    Id,
+    Int,
+    ListOf,
+    Node,
+    OrNone,
+    Record,
+    Size,
+    Text,
+)
 from printkit.content.symbol_names import SYMBOL_NAMES
 from printkit.content.words import read_words
 from printkit.games.lemonade_stall.model import (
@@ -38,27 +51,8 @@ from printkit.games.lemonade_stall.model import (
     WeatherChange,
 )
 
-MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 COMPONENT_KINDS = ("board", "marker", "mat", "chart", "card", "token", "die", "sheet")
 COMPONENT_PER = ("condition", "temperature", "player-colour", "player")
-GAME_KEYS = [
-    "id",
-    "title",
-    "tagline",
-    "players",
-    "play_time_minutes",
-    "age",
-    "starting_money",
-    "days",
-    "opening_weather",
-    "forecast_on_last_day",
-    "selling_prices",
-    "event_deck_size",
-    "tie_breaks",
-    "stock_track_length",
-    "player_colours",
-    "rules_of_play",
-]
 STEP_IDS = (
     "forecast",
     "benefits",
@@ -71,6 +65,16 @@ STEP_IDS = (
     "spoilage",
     "end",
 )  # the day's ten steps, in order; words.yaml names each
+CALLOUT_VALUES = ("starting_money", "first_day", "last_day")
+CALLOUTS = (  # the rulebook's numbered callouts, numbered in this order
+    *(f"board.{k}" for k in ("score-track", "time-track", "chart", "sales", "forecast")),
+    *(f"board.{k}" for k in ("spoilage", "weather-change", "steps", "costs", "setup", "game-end")),
+    *(f"mat.{k}" for k in ("header", "goods", "costs")),
+    *(f"setup.{k}" for k in ("board", "chart", "mats", "price-cards", "score-markers")),
+    *(f"setup.{k}" for k in ("weather", "supply", "benefits", "events", "first-player")),
+    *(f"table.{k}" for k in ("weather", "event", "price-cards", "score-markers", "first-player")),
+)
+PICTURES = ("components", "cards", "tokens", "back", "board", "mat", "setup", "table")  # alt texts
 WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "rule.forecast": ("d12",),
     "rule.forecast_skip": ("last_day",),
@@ -126,6 +130,8 @@ WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "mat.costs_note": ("bulk_size",),
     "deck.mats": (),
     "deck.mats_note": (),
+    **{f"callout.{key}": CALLOUT_VALUES for key in CALLOUTS},
+    **{f"picture.{key}": ("players",) for key in PICTURES},
 }
 CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 
@@ -133,72 +139,49 @@ CODE_RE = re.compile(r"^(C\+|C-|[+-]\d+)\s*\((\d)\+\)$")
 def load(folder: Path) -> LemonadeStall:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
-    weather = read_document(folder / "weather.yaml", ledger)
-    sales = read_document(folder / "sales.yaml", ledger)
-    items_doc = read_document(folder / "items.yaml", ledger)
-    components_doc = read_document(folder / "components.yaml", ledger)
-    kit_doc = read_document(folder / "kit.yaml", ledger)
-
-    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
-    weather.expect_keys(
-        ["conditions", "temperatures", "temperature_step", "forecast", "d12_from_2d6"]
-    )
-    sales.expect_keys(["charts"])
-    items_doc.expect_keys(["items", "bulk_size", "max_per_item_per_round", "partial_bulk"])
-    components_doc.expect_keys(["components"])
-    items_doc.get("partial_bulk").as_choice(["per-unit"])
-
-    conditions = _conditions(weather.get("conditions"))
-    temperatures = _temperatures(weather.get("temperatures"))
+    docs = {name: read_document(folder / f"{name}.yaml", ledger) for name in DOCUMENTS}
+    frame = GAME.values(game)
+    weather = WEATHER.values(docs["weather"])
+    docs["sales"].expect_keys(["charts"])
+    stock = ITEMS.values(docs["items"])
+    docs["components"].expect_keys(["components"])
+    conditions, temperatures = weather["conditions"], weather["temperatures"]
     condition_ids = [c.id for c in conditions]
     degrees = [t.degrees for t in temperatures]
-    step = weather.get("temperature_step").as_int(1, 50)
-    _check_steps(weather.get("temperatures"), degrees, step)
+    step = weather["temperature_step"]
+    _check_steps(docs["weather"].get("temperatures"), degrees, step)
     box = box_facts(game)
     min_players, max_players = box["min_players"], box["max_players"]
-    charts = _charts(sales.get("charts"), condition_ids, len(degrees), conditions)
-    _check_charts(sales.get("charts"), charts, range(min_players, max_players + 1))
-    items = _items(items_doc.get("items"))
-    d12 = weather.get("d12_from_2d6")
-    d12.expect_keys(["high_half_from", "high_half_adds"])
-
+    charts_node = docs["sales"].get("charts")
+    charts = _charts(charts_node, condition_ids, len(degrees), conditions)
+    _check_charts(charts_node, charts, range(min_players, max_players + 1))
+    forecast, d12 = weather["forecast"], weather["d12_from_2d6"]
+    art = read_art(folder)
     pack = LemonadeStall(
         folder=folder,
         **box,
-        starting_money=game.get("starting_money").as_int(0, 10_000),
-        days=tuple(d.as_str() for d in game.get("days").as_list(1, 100)),
-        opening_weather=_weather_pair(game.get("opening_weather"), condition_ids, degrees),
-        forecast_on_last_day=game.get("forecast_on_last_day").as_bool(),
-        selling_prices=_prices(game.get("selling_prices")),
-        tie_breaks=tuple(
-            t.as_choice(["money", "stock", "nearest-first-player"])
-            for t in game.get("tie_breaks").as_list(1)
-        ),
-        stock_track_length=game.get("stock_track_length").as_int(5, 200),
-        player_colours=read_colours(game.get("player_colours"), max_players),
+        opening_weather=_weather_pair(frame.pop("opening_weather"), condition_ids, degrees),
+        player_colours=read_colours(frame.pop("player_colours"), max_players),
         conditions=conditions,
         temperatures=temperatures,
         temperature_step=step,
-        condition_forecast=_forecast_table(
-            weather.get("forecast").get("condition"), condition_ids + [SAME]
-        ),
-        temperature_forecast=_forecast_table(
-            weather.get("forecast").get("temperature"), degrees + [SAME]
-        ),
-        d12_high_half_from=d12.get("high_half_from").as_int(2, 6),
-        d12_high_half_adds=d12.get("high_half_adds").as_int(1, 11),
+        condition_forecast=_forecast_table(forecast["condition"], condition_ids + [SAME]),
+        temperature_forecast=_forecast_table(forecast["temperature"], degrees + [SAME]),
+        d12_high_half_from=d12["high_half_from"],
+        d12_high_half_adds=d12["high_half_adds"],
         charts=charts,
-        items=items,
-        bulk_size=items_doc.get("bulk_size").as_int(2, 1000),
-        max_per_item=items_doc.get("max_per_item_per_round").as_int(1, 1000),
-        benefits=_benefits(read_card_list(folder, "benefits", ledger)),
-        events=_events(read_card_list(folder, "events", ledger), step),
-        deck_size=game.get("event_deck_size").as_int(1, MAX_CARDS),
+        items=stock["items"],
+        bulk_size=stock["bulk_size"],
+        max_per_item=stock["max_per_item_per_round"],
+        benefits=_benefits(read_card_list(folder, "benefits", ledger), art),
+        events=_events(read_card_list(folder, "events", ledger), step, art),
         components=read_components(
-            components_doc.get("components"), COMPONENT_KINDS, COMPONENT_PER
+            docs["components"].get("components"), COMPONENT_KINDS, COMPONENT_PER
         ),
-        kit=_kit_layout(kit_doc),
+        kit=KIT.read(docs["kit"]),
+        **frame,
         words=read_words(folder / "words.yaml", WORDS, ledger),
+        art=art,
         gaps=(),
     )
     _check_deck(game.get("event_deck_size"), pack)
@@ -211,40 +194,90 @@ def _with_gaps(pack: LemonadeStall, ledger: Ledger) -> LemonadeStall:
     return LemonadeStall(**values)
 
 
+# -- schemas -----------------------------------------------------------------
+DOCUMENTS = ("weather", "sales", "items", "components", "kit")
+GAME = Record(
+    dict,
+    {
+        "starting_money": Int(0, 10_000),
+        "days": ListOf(Text(), 1, 100),
+        "opening_weather": Node(),
+        "forecast_on_last_day": Bool(),
+        "selling_prices": Custom(lambda node: _prices(node)),
+        "event_deck_size": Int(1, MAX_CARDS),
+        "tie_breaks": ListOf(Choice(("money", "stock", "nearest-first-player")), 1),
+        "stock_track_length": Int(5, 200),
+        "player_colours": Node(),
+    },
+    rename={"event_deck_size": "deck_size"},
+    also=(*BOX_KEYS, "rules_of_play", *PACK_OPTIONAL_KEYS),
+)
+CONDITIONS = ListOf(
+    Record(
+        Condition,
+        {
+            "id": Id(),
+            "name": Text(),
+            "price_cap": OrNone(Int(0, 1000)),
+            "guarantee": Int(0, 100),
+            "symbol": Choice(tuple(sorted(SYMBOL_NAMES))),
+        },
+    ),
+    2,
+    unique={"id": "condition id"},
+)
+TEMPERATURES = ListOf(
+    Record(Temperature, {"degrees": Int(-50, 60), "spoils_on": OrNone(Int(1, 7))}),
+    1,
+    unique={"degrees": "temperature"},
+)
+WEATHER = Record(
+    dict,
+    {
+        "conditions": CONDITIONS,
+        "temperatures": TEMPERATURES,
+        "temperature_step": Int(1, 50),
+        "forecast": Record(dict, {"condition": Node(), "temperature": Node()}),
+        "d12_from_2d6": Record(dict, {"high_half_from": Int(2, 6), "high_half_adds": Int(1, 11)}),
+    },
+)
+ITEM = Record(
+    Item,
+    {
+        "id": Id(),
+        "name": Text(),
+        "unit": Text(),
+        "price_one": Int(0, 1000),
+        "price_bulk": Int(0, 100_000),
+    },
+    optional={"perishes": Choice(("spoils", "melts"))},
+    defaults={"perishes": None},
+)
+ITEMS = Record(
+    dict,
+    {
+        "items": ListOf(ITEM, 1, unique={"id": "item id"}),
+        "bulk_size": Int(2, 1000),
+        "max_per_item_per_round": Int(1, 1000),
+        "partial_bulk": Choice(("per-unit",)),
+    },
+)
+SCORE_TRACK = Record(dict, {"spaces": Int(20, 400)})
+KIT = Record(
+    KitLayout,
+    {
+        "board": Size(1200),
+        "score_track": Custom(lambda node: SCORE_TRACK.values(node)["spaces"]),
+        "card": Size(300),
+        "sales_chart": Size(400),
+        "marker": Size(100),
+        "token": Size(100),
+    },
+    rename={"score_track": "score_spaces"},
+)
+
+
 # -- weather -----------------------------------------------------------------
-def _conditions(node: Field) -> tuple[Condition, ...]:
-    result = []
-    for entry in node.as_list(2):
-        entry.expect_keys(["id", "name", "price_cap", "guarantee", "symbol"])
-        cap = entry.get("price_cap")
-        result.append(
-            Condition(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                price_cap=None if cap.raw is None else cap.as_int(0, 1000),
-                guarantee=entry.get("guarantee").as_int(0, 100),
-                symbol=entry.get("symbol").as_choice(sorted(SYMBOL_NAMES)),
-            )
-        )
-    check_unique(node, [c.id for c in result], "condition id")
-    return tuple(result)
-
-
-def _temperatures(node: Field) -> tuple[Temperature, ...]:
-    result = []
-    for entry in node.as_list(1):
-        entry.expect_keys(["degrees", "spoils_on"])
-        spoils = entry.get("spoils_on")
-        result.append(
-            Temperature(
-                degrees=entry.get("degrees").as_int(-50, 60),
-                spoils_on=None if spoils.raw is None else spoils.as_int(1, 7),
-            )
-        )
-    check_unique(node, [t.degrees for t in result], "temperature")
-    return tuple(result)
-
-
 def _check_steps(node: Field, degrees: list[int], step: int) -> None:
     for a, b in zip(degrees, degrees[1:]):
         if b - a != step:
@@ -401,25 +434,6 @@ def _check_charts(node: Field, charts: tuple[SalesChart, ...], counts: range) ->
 
 
 # -- items, cards, components ------------------------------------------------
-def _items(node: Field) -> tuple:
-    result = []
-    for entry in node.as_list(1):
-        entry.expect_keys(["id", "name", "unit", "price_one", "price_bulk"], ["perishes"])
-        perishes = entry.opt("perishes")
-        result.append(
-            Item(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                unit=entry.get("unit").as_str(),
-                price_one=entry.get("price_one").as_int(0, 1000),
-                price_bulk=entry.get("price_bulk").as_int(0, 100_000),
-                perishes=perishes.as_choice(["spoils", "melts"]) if perishes else None,
-            )
-        )
-    check_unique(node, [i.id for i in result], "item id")
-    return tuple(result)
-
-
 def _prices(node: Field) -> tuple[int, ...]:
     prices = tuple(p.as_int(0, 1000) for p in node.as_list(1, 50))
     if list(prices) != sorted(set(prices)):
@@ -454,7 +468,7 @@ def _effect(node: Field, cls: type, nested: dict[str, tuple[str, ...]]) -> tuple
     return cls(**values), placeholders
 
 
-def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
+def _benefits(entries: list[Field], art: ArtSet) -> tuple[Benefit, ...]:
     result = []
     nested = {
         "sales_bonus": ("per_cup", "cups"),
@@ -462,7 +476,7 @@ def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
         "theft": ("goods", "money"),
     }
     for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect"], ["min_players"])
+        entry.expect_keys(["id", "title", "text", "effect"], ["min_players", "art"])
         effect, placeholders = _effect(entry.get("effect"), BenefitEffect, nested)
         min_players = entry.opt("min_players")
         result.append(
@@ -472,16 +486,17 @@ def _benefits(entries: list[Field]) -> tuple[Benefit, ...]:
                 text=fill_text(entry.get("text"), placeholders),
                 effect=effect,
                 min_players=min_players.as_int(1, 10) if min_players else 0,
+                art=art.for_card(entry, entry.get("id").as_id(), "benefit"),
             )
         )
         check_unique(entry.get("id"), [b.id for b in result], "card id", CARD_ID_HINT)
     return tuple(result)
 
 
-def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
+def _events(entries: list[Field], step: int, art: ArtSet) -> tuple[Event, ...]:
     result = []
     for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity"])
+        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity", "art"])
         effect, placeholders = _effect(entry.get("effect"), EventEffect, {})
         immunity = entry.opt("immunity")
         result.append(
@@ -493,6 +508,7 @@ def _events(entries: list[Field], step: int) -> tuple[Event, ...]:
                 change=parse_change(entry.get("codes"), step),
                 copies=read_copies(entry, MAX_CARDS),
                 immunity=immunity.as_bool() if immunity else True,
+                art=art.for_card(entry, entry.get("id").as_id(), "event"),
             )
         )
         check_unique(entry.get("id"), [e.id for e in result], "card id", CARD_ID_HINT)
@@ -507,17 +523,3 @@ def _check_deck(node: Field, pack: LemonadeStall) -> None:
             f"{pack.deck_size}",
             "change an event's copies or event_deck_size",
         )
-
-
-def _kit_layout(doc: Field) -> KitLayout:
-    doc.expect_keys(["board", "score_track", "card", "sales_chart", "marker", "token"])
-    track = doc.get("score_track")
-    track.expect_keys(["spaces"])
-    return KitLayout(
-        board=read_size(doc.get("board"), 1200),
-        score_spaces=track.get("spaces").as_int(20, 400),
-        card=read_size(doc.get("card"), 300),
-        sales_chart=read_size(doc.get("sales_chart"), 400),
-        marker=read_size(doc.get("marker"), 100),
-        token=read_size(doc.get("token"), 100),
-    )

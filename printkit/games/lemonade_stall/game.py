@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from printkit.dice import Dice, shuffle  # noqa: F401  (shuffle: re-exported)
 from printkit.errors import RuleError
-from printkit.games.lemonade_stall.model import EventEffect, LemonadeStall
+from printkit.games.lemonade_stall.model import BenefitEffect, EventEffect, LemonadeStall
 from printkit.games.lemonade_stall.rules import (
     D6,
     D12,
@@ -116,6 +116,7 @@ STEPS = (
     "end of day",
 )  # the ten steps, for messages; the board prints its own titles
 GAINS = ("bonus tokens", "bargain", "immunity goods", "event goods")  # place_goods' `why`
+T = TypeVar("T")
 Watch = Callable[[int, GameState], None]  # told the step number (1-10) and the state after it
 
 
@@ -137,6 +138,40 @@ class DayReport:
     lemons_spoiled: bool
     money: tuple[int, ...]
     stock: tuple[Stock, ...]
+
+
+class _Step:
+    """The running step's own copy of the state, changed in place as the step goes.
+
+    Deciders asked during a step see it as it stands at that moment; once the
+    step returns it is handed on and never changed again, so every state a
+    watcher (or an example) sees is frozen. A stand is copied the first time
+    the step changes it, and only then.
+    """
+
+    __slots__ = ("state", "fields", "stands", "owned")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = _own(state)
+        self.fields = self.state.__dict__
+        self.stands = list(state.stands)
+        self.owned = [False] * len(self.stands)
+
+    def stand(self, seat: int) -> dict:
+        """The fields of the step's own copy of a stand, to change in place."""
+        index = seat - 1
+        if not self.owned[index]:
+            self.stands[index] = _own(self.stands[index])
+            self.owned[index] = True
+            self.fields["stands"] = tuple(self.stands)
+        return self.stands[index].__dict__
+
+
+def _own(value: T) -> T:
+    """A shallow copy for a step to fill in (frozen values have no ``__post_init__``)."""
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__)
+    return new
 
 
 def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 1) -> GameState:
@@ -177,20 +212,20 @@ def _check_goods(
 
 def _gain(
     pack: LemonadeStall,
-    state: GameState,
+    step: _Step,
     seat: int,
     decider: Decider,
     count: int,
     one_type: bool,
     why: str,
-) -> GameState:
+) -> None:
     if count <= 0:
-        return state
+        return
     goods = _check_goods(
-        pack, decider.place_goods(state, seat, count, one_type, why=why), count, one_type, why
+        pack, decider.place_goods(step.state, seat, count, one_type, why=why), count, one_type, why
     )
-    stand = state.stands[seat - 1]
-    return state.with_stand(evolve(stand, stock=stand.stock.plus(goods)))
+    stand = step.stand(seat)
+    stand["stock"] = stand["stock"].plus(goods)
 
 
 # -- the ten steps -------------------------------------------------------------
@@ -205,25 +240,20 @@ def step_draft(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
     """Step 2: draft in seat order from the first player; a card's tokens go with it."""
     available = [b for b, _ in state.bonus_tokens]
     tokens = dict(state.bonus_tokens)
+    step = _Step(state)
     for seat in clockwise(state.players, state.first_player):
         decider = deciders[seat]
-        choice = decider.choose_benefit(state, seat, tuple(available))
+        choice = decider.choose_benefit(step.state, seat, tuple(available))
         if choice not in available:
             raise RuleError(f"seat {seat} chose benefit {choice!r}; open: {available}")
         available.remove(choice)
-        stand = evolve(state.stands[seat - 1], benefit=choice)
+        step.stand(seat)["benefit"] = choice
         placed, tokens[choice] = tokens[choice], 0
         if placed:  # the player places the tokens knowing its card, before they leave it
-            state = _gain(
-                pack, state.with_stand(stand), seat, decider, placed, False, "bonus tokens"
-            )
-            state = evolve(state, bonus_tokens=tuple(tokens.items()))
-        else:  # no one looks in between: one copy does
-            stands = list(state.stands)
-            stands[seat - 1] = stand
-            state = evolve(state, stands=tuple(stands), bonus_tokens=tuple(tokens.items()))
-        state = _take_benefit(pack, state, seat, decider)
-    return state
+            _gain(pack, step, seat, decider, placed, False, "bonus tokens")
+        step.fields["bonus_tokens"] = tuple(tokens.items())
+        _take_benefit(pack, step, seat, decider, pack.benefit(choice).effect)
+    return step.state
 
 
 def step_bonus(state: GameState) -> GameState:
@@ -233,36 +263,32 @@ def step_bonus(state: GameState) -> GameState:
     return evolve(state, bonus_tokens=tokens)
 
 
-def _take_benefit(pack: LemonadeStall, state: GameState, seat: int, decider: Decider) -> GameState:
-    effect = pack.benefit(state.stands[seat - 1].benefit).effect
+def _take_benefit(
+    pack: LemonadeStall, step: _Step, seat: int, decider: Decider, effect: BenefitEffect
+) -> None:
     if effect.bargain_goods:
-        stand = state.stands[seat - 1]
-        if stand.money >= effect.bargain_cost:
-            state = state.with_stand(evolve(stand, money=stand.money - effect.bargain_cost))
-            state = _gain(pack, state, seat, decider, effect.bargain_goods, True, "bargain")
+        stand = step.stand(seat)
+        if stand["money"] >= effect.bargain_cost:
+            stand["money"] -= effect.bargain_cost
+            _gain(pack, step, seat, decider, effect.bargain_goods, True, "bargain")
     if effect.immunity_goods:
-        state = _gain(pack, state, seat, decider, effect.immunity_goods, True, "immunity goods")
+        _gain(pack, step, seat, decider, effect.immunity_goods, True, "immunity goods")
     if effect.theft_goods:
-        state = _steal(pack, state, seat, decider, effect.theft_goods, effect.theft_money)
-    return state
+        _steal(step, seat, decider, effect.theft_goods, effect.theft_money)
 
 
-def _steal(
-    pack: LemonadeStall, state: GameState, seat: int, decider: Decider, goods: int, money: int
-) -> GameState:
-    target, taken = decider.steal(state, seat, goods)
-    if target == seat or not 1 <= target <= state.players:
+def _steal(step: _Step, seat: int, decider: Decider, goods: int, money: int) -> None:
+    target, taken = decider.steal(step.state, seat, goods)
+    if target == seat or not 1 <= target <= step.state.players:
         raise RuleError(f"seat {seat} cannot steal from seat {target}")
-    victim = state.stand(target)
     if sum(taken.values()) > goods:
         raise RuleError(f"theft of {dict(taken)!r} takes more than {goods} goods")
-    victim_stock = victim.stock.minus(taken)
-    dollars = min(money, victim.money)
-    state = state.with_stand(evolve(victim, stock=victim_stock, money=victim.money - dollars))
-    thief = state.stands[seat - 1]
-    return state.with_stand(
-        evolve(thief, stock=thief.stock.plus(taken), money=thief.money + dollars)
-    )
+    victim = step.stand(target)
+    victim_stock = victim["stock"].minus(taken)
+    dollars = min(money, victim["money"])
+    victim["stock"], victim["money"] = victim_stock, victim["money"] - dollars
+    thief = step.stand(seat)
+    thief["stock"], thief["money"] = thief["stock"].plus(taken), thief["money"] + dollars
 
 
 def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
@@ -280,8 +306,10 @@ def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
         }
         state = evolve(state, bonus_tokens=tuple(tokens.items()))
     if effect.gain_goods:
+        step = _Step(state)
         for seat in clockwise(state.players, state.first_player):
-            state = _gain(pack, state, seat, deciders[seat], effect.gain_goods, True, "event goods")
+            _gain(pack, step, seat, deciders[seat], effect.gain_goods, True, "event goods")
+        state = step.state
     if effect.pass_left:
         state = _pass_left(pack, state, deciders, effect.pass_left)
     return state
@@ -318,27 +346,29 @@ def step_purchase(
     """Step 5, then Early Bird's marker and Bartering."""
     bought: list = [()] * state.players
     spent = [0] * state.players
+    step = _Step(state)
+    event = state.event
     for seat in clockwise(state.players, state.first_player):
-        effect = event_effect(pack, state, seat)
-        buy = {k: v for k, v in deciders[seat].buy(state, seat, effect).items() if v}
-        stand = state.stands[seat - 1]
-        cost = check_purchase(pack, buy, effect, stand.money)
-        state = state.with_stand(
-            evolve(stand, money=stand.money - cost, stock=stand.stock.plus(buy))
-        )
+        effect = effect_on(pack, event, state.stands[seat - 1].benefit)
+        buy = {k: v for k, v in deciders[seat].buy(step.state, seat, effect).items() if v}
+        stand = step.stand(seat)
+        cost = check_purchase(pack, buy, effect, stand["money"])
+        stand["money"] -= cost
+        stand["stock"] = stand["stock"].plus(buy)
         bought[seat - 1] = tuple(buy.items())
         spent[seat - 1] = cost
-    for stand in state.stands:
-        benefit = pack.benefit(stand.benefit) if stand.benefit else None
-        if benefit and benefit.effect.takes_first_player:
+    for seat, stand in enumerate(state.stands, start=1):
+        benefit = pack.benefit(stand.benefit).effect if stand.benefit else None
+        if benefit and benefit.takes_first_player:
             # the marker moves now, so the day's ties in step 8 are shared from its new holder
-            state = evolve(state, early_bird=stand.seat, first_player=stand.seat)
-        if benefit and benefit.effect.barter:
-            wanted = Stock(deciders[stand.seat].barter(state, stand.seat))
-            if wanted.total != stand.stock.total or any(k not in pack.item_ids for k in wanted):
-                raise RuleError(f"barter must swap one for one: {stand.stock!r} -> {wanted!r}")
-            state = state.with_stand(evolve(stand, stock=wanted))
-    return state, list(zip(bought, spent))
+            step.fields["early_bird"] = step.fields["first_player"] = seat
+        if benefit and benefit.barter:
+            stock = step.stands[seat - 1].stock
+            wanted = Stock(deciders[seat].barter(step.state, seat))
+            if wanted.total != stock.total or any(k not in pack.item_ids for k in wanted):
+                raise RuleError(f"barter must swap one for one: {stock!r} -> {wanted!r}")
+            step.stand(seat)["stock"] = wanted
+    return step.state, list(zip(bought, spent))
 
 
 def step_prices(
@@ -372,10 +402,10 @@ def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
     offers = [Offer(s.stock, s.price or 0, s.benefit) for s in state.stands]
     sales = sell(pack, state.weather, state.first_player, offers, state.event)
     stands = []
+    event = state.event
     for stand, cups, income in zip(state.stands, sales.sold, sales.income):
         stock = use_ingredients(pack, stand.stock, cups)
-        effect = event_effect(pack, state, stand.seat)
-        item = effect.discard_half_after_selling
+        item = effect_on(pack, event, stand.benefit).discard_half_after_selling
         if item:
             stock = stock.minus({item: stock[item] // 2})
         stands.append(evolve(stand, stock=stock, money=stand.money + income))
@@ -387,13 +417,16 @@ def step_spoil(pack: LemonadeStall, state: GameState, dice: Dice) -> tuple[GameS
     roll = dice.roll(D6)
     spoiled = False
     spoiling = pack.perishing("spoils")
+    degrees, event = state.weather.temperature, state.event
     stands = []
     for stand in state.stands:
-        effect = event_effect(pack, state, stand.seat)
+        effect = effect_on(pack, event, stand.benefit)
         fridge = bool(stand.benefit and pack.benefit(stand.benefit).effect.fridge)
-        after = spoil(pack, stand.stock, state.weather.temperature, roll, effect, fridge)
+        after = spoil(pack, stand.stock, degrees, roll, effect, fridge)
         if after is not stand.stock:  # a Stock never changes: the same one lost nothing
-            spoiled = spoiled or any(after[i] < stand.stock[i] for i in spoiling)
+            if not spoiled:
+                held, left = stand.stock._counts, after._counts
+                spoiled = any([left.get(i, 0) < held.get(i, 0) for i in spoiling])
             stand = evolve(stand, stock=after)
         stands.append(stand)
     return evolve(state, stands=tuple(stands)), spoiled

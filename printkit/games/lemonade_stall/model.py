@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import Art, ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
 from printkit.content.words import Words
+from printkit.errors import NotFound
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ class Event:
     change: WeatherChange
     copies: int = 1
     immunity: bool = True  # False: Event Immunity cannot skip it
+    art: Art | None = None  # the card's illustration (the rules never read it)
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,7 @@ class Benefit:
     text: str
     effect: BenefitEffect
     min_players: int = 0
+    art: Art | None = None
 
 
 @dataclass(frozen=True)
@@ -189,6 +193,7 @@ class LemonadeStall:
     components: tuple[Component, ...]
     kit: KitLayout
     words: Words
+    art: ArtSet = ArtSet()  # icons, card art, backs and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------
@@ -264,13 +269,13 @@ class LemonadeStall:
         try:
             return self._condition_indexes[condition_id]
         except KeyError:
-            raise ValueError(f"{condition_id!r} is not in list") from None
+            raise NotFound(f"no condition {condition_id!r}") from None
 
     def temperature(self, degrees: int) -> Temperature:
         try:
             return self._temperatures_by_degrees[degrees]
         except KeyError:
-            raise KeyError(f"no temperature {degrees}") from None
+            raise NotFound(f"no temperature {degrees}") from None
 
     @property
     def min_degrees(self) -> int:
@@ -293,7 +298,7 @@ class LemonadeStall:
         for c in self.charts:
             if c.players == players:
                 return c
-        raise KeyError(f"no sales chart for {players} players")
+        raise NotFound(f"no sales chart for {players} players")
 
     def limit(self, players: int, condition: str, degrees: int) -> int:
         found = self._limits.get((players, condition, degrees))

@@ -16,7 +16,7 @@ from typing import Any
 from printkit.check.checker import Example
 from printkit.content.fields import Gap
 from printkit.errors import ContentError, Location
-from printkit.games.lemonade_stall.kit.cards import benefit_cards, event_cards
+from printkit.games.lemonade_stall.kit import pictures
 from printkit.games.lemonade_stall.model import (
     SAME,
     Benefit,
@@ -50,13 +50,18 @@ from printkit.rulebook.rulings import (
 )
 from printkit.rulebook.variables import dollars, frame, names
 
-CARD_SCALE = 0.55  # a card picture in the rulebook: about 35 x 48 mm
+DAY_EXAMPLE = "whole-day-four-players"  # the worked day whose table is drawn
+DAY_STEP = 7  # the table is shown after this step: prices up, weather settled, before selling
 
 
 def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
-    """The variables, filters, functions and card pictures the templates may use."""
-    blocks = _card_blocks(pack, theme)
+    """The variables, filters, functions and pictures the templates may use."""
+    kit = pictures.Kit(pack, theme)
+    sheet = PictureSheet()
+    blocks = _card_blocks(pack, kit, sheet)
     gaps = _gaps(pack)
+    examples = Catalog("worked example", worked_examples(pack, _example_view))
+    blocks |= _pictures(pack, kit, examples)
     variables: dict[str, Any] = {
         "game": _game(pack),
         "steps": list(pack.step_titles),
@@ -81,7 +86,7 @@ def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
         "components": [_component(pack, c) for c in pack.components],
         "component": Catalog("component", {c.id: _component(pack, c) for c in pack.components}),
         "colours": [c.name for c in pack.player_colours[: pack.max_players]],
-        "examples": Catalog("worked example", worked_examples(pack, _example_view)),
+        "examples": examples,
         "gaps": gaps,
     }
     return RulebookContext(
@@ -214,13 +219,7 @@ def _benefit(benefit: Benefit) -> dict[str, Any]:
 
 
 def _component(pack: LemonadeStall, component) -> dict[str, Any]:
-    per_count = {
-        "condition": len(pack.conditions),
-        "temperature": len(pack.temperatures),
-        "player-colour": len(pack.player_colours[: pack.max_players]),
-        "player": 0,
-    }
-    groups = per_count.get(component.per or "", 1)
+    groups = pictures.component_groups(pack, component)
     return {
         **asdict(component),
         "total": component.count * groups if groups else None,
@@ -228,21 +227,42 @@ def _component(pack: LemonadeStall, component) -> dict[str, Any]:
     }
 
 
-# -- card pictures -------------------------------------------------------------------
-def _card_blocks(pack: LemonadeStall, theme: Theme) -> dict[str, Block]:
-    """Each distinct card face, drawn by the kit's own card renderer."""
+# -- pictures ------------------------------------------------------------------------
+def _card_blocks(pack: LemonadeStall, kit: pictures.Kit, sheet: PictureSheet) -> dict[str, Block]:
+    """Each distinct card face, drawn by the kit's own card renderer at a readable size."""
     width, height = pack.kit.card.width * MM, pack.kit.card.height * MM
     titles = {e.id: e.title for e in pack.events} | {b.id: b.title for b in pack.benefits}
-    sheet = PictureSheet()
     blocks: dict[str, Block] = {}
-    for deck in (event_cards(pack, theme), benefit_cards(pack, theme)):
+    for deck in (kit.events, kit.benefits):
         for piece in deck.pieces:
             card_id = piece.label.split("#")[0]
             key = f"card:{card_id}"
             if key not in blocks:
                 alt = f"The {titles[card_id]} card"
-                blocks[key] = PictureBlock(piece.draw, width, height, CARD_SCALE, alt, sheet)
+                blocks[key] = PictureBlock(piece.draw, width, height, kit.card_scale, alt, sheet)
     return blocks
+
+
+def _pictures(pack: LemonadeStall, kit: pictures.Kit, examples: Catalog) -> dict[str, Block]:
+    """The components, the set-up table, the board and a mat with callouts, a worked day.
+
+    Each has a sheet of its own: a picture is rasterised for the screen page only
+    when a template places it.
+    """
+    if DAY_EXAMPLE not in examples:
+        raise ContentError(
+            Location(pack.folder / "examples"),
+            f"the rulebook draws the table of example {DAY_EXAMPLE!r}, which is missing",
+        )
+    return {
+        "components:board": pictures.components_large(pack, kit, PictureSheet()),
+        "components:cards": pictures.components_cards(pack, kit, PictureSheet()),
+        "components:tokens": pictures.components_tokens(pack, kit, PictureSheet()),
+        "board:callouts": pictures.board_callouts(pack, kit, PictureSheet()),
+        "mat:callouts": pictures.mat_callouts(pack, kit, PictureSheet()),
+        "setup:table": pictures.setup_table(pack, kit, PictureSheet(), pack.max_players),
+        "day:table": pictures.day_table(pack, kit, PictureSheet(), examples[DAY_EXAMPLE], DAY_STEP),
+    }
 
 
 # -- the designer's rulings ------------------------------------------------------------

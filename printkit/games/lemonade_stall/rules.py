@@ -125,7 +125,11 @@ class Stock(Mapping[str, int]):
         return Stock._adopt(counts, checked=True)  # no count fell below zero
 
     def without(self, items: Sequence[str]) -> Stock:
-        return Stock._adopt({k: (0 if k in items else v) for k, v in self._counts.items()})
+        counts = self._counts.copy()
+        for item in items:
+            if item in counts:
+                counts[item] = 0
+        return Stock._adopt(counts, checked=True)  # zeros and counts already held
 
 
 @dataclass(frozen=True)
@@ -241,7 +245,7 @@ def _cost_of(prices: tuple[int, int], count: int, lot: int | None) -> int:
 Broken = tuple[str, dict]  # a message template and its values
 
 
-def _assess_purchase(
+def assess_purchase(
     pack: LemonadeStall, buy: Mapping[str, int], effect: EventEffect, money: int | None
 ) -> tuple[int, Broken | None]:
     """A purchase's cost and the first rule it breaks, if any.
@@ -275,7 +279,7 @@ def check_purchase(
     money: int | None = None,
 ) -> int:
     """Return the cost of a legal purchase; raise RuleError naming the broken rule."""
-    cost, broken = _assess_purchase(pack, buy, effect, money)
+    cost, broken = assess_purchase(pack, buy, effect, money)
     if broken:
         template, values = broken
         raise RuleError(f"illegal purchase {dict(buy)!r}: " + template.format(**values))
@@ -288,7 +292,7 @@ def is_legal_purchase(
     effect: EventEffect = NO_EVENT,
     money: int | None = None,
 ) -> bool:
-    return _assess_purchase(pack, buy, effect, money)[1] is None
+    return assess_purchase(pack, buy, effect, money)[1] is None
 
 
 # -- selling -------------------------------------------------------------------
@@ -362,27 +366,29 @@ def sell(
     players = len(offers)
     if not 1 <= first_player <= players:
         raise RuleError(f"first player {first_player} is not a seat of {players}")
-    shared = effect_on(pack, event or None, None)
-    effects = [effect_on(pack, event or None, o.benefit) for o in offers]
-    limit = pack.limit(players, weather.condition, weather.temperature) + shared.limit_bonus
+    event = event or None
+    effects = [effect_on(pack, event, o.benefit) for o in offers]
+    limit = pack.limit(players, weather.condition, weather.temperature)
+    limit += effect_on(pack, event, None).limit_bonus
     condition = pack.condition(weather.condition)
     cap, guarantee = condition.price_cap, condition.guarantee
     capacity = tuple(
         [0 if cap is not None and o.price > cap else produce(pack, o.stock) for o in offers]
     )  # a price above the cap sells nothing (`is_priced_out`)
     guaranteed = tuple(
-        [min(cap, 0 if e.no_guarantees else guarantee) for cap, e in zip(capacity, effects)]
+        [min(cups, 0 if e.no_guarantees else guarantee) for cups, e in zip(capacity, effects)]
     )
     sold = list(guaranteed)
     steps = [SaleStep("guaranteed", None, guaranteed, sum(sold))]
     order = clockwise(players, first_player)
-    for price in sorted({o.price for o in offers}):
-        group = [s for s in order if offers[s - 1].price == price and capacity[s - 1] > sold[s - 1]]
+    prices = [o.price for o in offers]
+    for price in sorted(set(prices)):
+        group = [s for s in order if prices[s - 1] == price and capacity[s - 1] > sold[s - 1]]
         if not group:
             continue
         before = list(sold)
         _share(sold, capacity, group, limit)
-        cut = sum(capacity[s - 1] - sold[s - 1] for s in group) > 0
+        cut = sum([capacity[s - 1] - sold[s - 1] for s in group]) > 0
         phase = "tie" if cut and len(group) > 1 else "price"
         added = tuple([a - b for a, b in zip(sold, before)])
         steps.append(SaleStep(phase, price, added, sum(sold)))
@@ -457,12 +463,23 @@ def spoil(
     """What is left on a mat after the night: fridges keep everything."""
     if fridge:
         return stock
-    lost: list[str] = []
-    if ice_melts(degrees, effect):
-        lost += pack.perishing("melts")
-    if lemons_spoil(pack, degrees, roll, effect):
-        lost += pack.perishing("spoils")
+    lost = _lost_overnight(pack, degrees, roll, effect)
     return stock.without(lost) if lost else stock
+
+
+def _lost_overnight(pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect) -> tuple:
+    """The goods a night takes (kept per pack: a few dozen nights recur all run long)."""
+    table = pack.memo.setdefault("lost overnight", {})
+    key = (degrees, roll, effect.melts_from, effect.spoils_on)  # all the checks below read
+    lost = table.get(key)
+    if lost is None:
+        lost = ()
+        if ice_melts(degrees, effect):
+            lost += pack.perishing("melts")
+        if lemons_spoil(pack, degrees, roll, effect):
+            lost += pack.perishing("spoils")
+        table[key] = lost
+    return lost
 
 
 # -- end of game -------------------------------------------------------------

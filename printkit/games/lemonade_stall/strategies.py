@@ -29,6 +29,7 @@ from printkit.games.lemonade_stall.rules import (
     NO_EVENT,
     Stock,
     Weather,
+    assess_purchase,
     change_weather,
     effect_for,
     is_immune,
@@ -133,23 +134,32 @@ class Facts:
 
     pack: LemonadeStall
     durable: tuple[str, ...]  # goods that never spoil or melt
+    durable_first: tuple[str, ...]  # every good, durable ones first, each part in item order
     cup_cost: int  # one of every good at single prices: the dearest a cup costs
     unit: float  # the mean single price of a good: what a loose good is worth
     caps: Mapping[str, int | None]
     guarantees: Mapping[str, int]
     undercut: Mapping[int, float]  # price card -> share of cards below it, plus half of its own
     benefits: Mapping[str, BenefitEffect]
+    cards: Mapping[str, tuple]  # benefit id -> the numbers the draft weighs, flat (`_card`)
     unit_floors: Mapping[str, float]  # the least one good can cost: singly or in a whole lot
     most_sold: int  # no table sells more in a day: more cups in stock change nothing
     odds_cache: dict[tuple[Weather, str | None], Odds] = field(default_factory=dict, compare=False)
     best_cache: dict[tuple, tuple[int, float]] = field(default_factory=dict, compare=False)
     day_cache: dict[tuple, int] = field(default_factory=dict, compare=False)  # Bot.wanted
-    plan_cache: dict[tuple, dict[str, int]] = field(default_factory=dict, compare=False)
+    plan_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)
+    allowed_cache: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    outlook_cache: dict[tuple, Outlook] = field(default_factory=dict, compare=False)
+    buy_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)  # Bot.buy
 
     def prices_allowed(self, condition: str) -> tuple[int, ...]:
-        cap = self.caps[condition]
-        allowed = tuple(p for p in self.pack.selling_prices if cap is None or p <= cap)
-        return allowed or (min(self.pack.selling_prices),)
+        """The price cards the condition's cap allows (asked by every bot, every day: kept)."""
+        known = self.allowed_cache.get(condition)
+        if known is None:
+            cap = self.caps[condition]
+            allowed = tuple(p for p in self.pack.selling_prices if cap is None or p <= cap)
+            known = self.allowed_cache[condition] = allowed or (min(self.pack.selling_prices),)
+        return known
 
     def odds(self, forecast: Weather, event: str | None) -> Odds:
         """The actual weather's chances, given today's forecast and the event card."""
@@ -169,18 +179,37 @@ def facts_for(pack: LemonadeStall) -> Facts:
         known = Facts(
             pack=pack,
             durable=tuple(i.id for i in items if not i.perishes),
+            durable_first=tuple(
+                [i.id for i in items if not i.perishes] + [i.id for i in items if i.perishes]
+            ),
             cup_cost=sum(i.price_one for i in items),
             unit=sum(i.price_one for i in items) / len(items),
             caps={c.id: c.price_cap for c in pack.conditions},
             guarantees={c.id: c.guarantee for c in pack.conditions},
             undercut=_undercut(pack.selling_prices),
             benefits={b.id: b.effect for b in pack.benefits},
+            cards={b.id: _card(b.effect) for b in pack.benefits},
             unit_floors={i.id: _unit_floor(i, pack.bulk_size) for i in items},
             most_sold=max(n for c in pack.charts for _, row in c.limits for n in row)
             + max([e.effect.limit_bonus for e in pack.events] + [0]),
         )
         _FACTS[id(pack)] = known
     return known
+
+
+def _card(card: BenefitEffect) -> tuple:
+    """A benefit's numbers in the order `Bot.choose_benefit` unpacks them."""
+    return (
+        card.immunity_goods,
+        card.bargain_goods,
+        card.bargain_cost,
+        card.sales_bonus_per_cup,
+        card.sales_bonus_cups,
+        card.theft_goods,
+        card.theft_money,
+        card.fridge,
+        FIRST_PLAYER_EDGE if card.takes_first_player else 0.0,
+    )
 
 
 def _undercut(prices: tuple[int, ...]) -> dict[int, float]:
@@ -242,6 +271,7 @@ class Bot:
     def __init__(self, pack: LemonadeStall, seed: int) -> None:
         self.pack = pack
         self.facts = facts_for(pack)
+        self.ids = pack.item_ids
         self.seed = seed  # the bots are deterministic; kept for a uniform constructor
 
     # -- what a strategy decides -------------------------------------------------
@@ -300,31 +330,31 @@ class Bot:
         A card is worth its bonus tokens, the goods it brings as far as the stand
         lacks them today, its sales bonus on those cups, what a theft would take
         from the richest rival, the perishable goods a fridge would keep, and a
-        little for the first-player marker. Written out in one loop: the draft
-        weighs every open card for every seat every day.
+        little for the first-player marker. Written out in one loop over the
+        cards' numbers as flat tuples (`Facts.cards`): the draft weighs every
+        open card for every seat every day.
         """
         stand = state.stands[seat - 1]
-        want = max(self.wanted(state, seat, NO_EVENT) - produce(self.pack, stand.stock), 0)
+        counts = stand.stock._counts
+        want = self.wanted(state, seat, NO_EVENT) - min([counts.get(i, 0) for i in self.ids])
+        want = max(want, 0)
         tokens = dict(state.bonus_tokens)
-        unit, cards = self.facts.unit, self.facts.benefits
-        victim = None  # found only if a theft is on offer
+        unit, cards, money = self.facts.unit, self.facts.cards, stand.money
         best, best_value = options[0], -math.inf
         for option in options:
-            card = cards[option]
-            value = (tokens.get(option, 0) + min(card.immunity_goods, want)) * unit
-            if card.bargain_goods and stand.money >= card.bargain_cost:
-                value += min(card.bargain_goods, want) * unit - card.bargain_cost
-            if card.sales_bonus_per_cup:
-                value += card.sales_bonus_per_cup * min(card.sales_bonus_cups, want)
-            if card.theft_goods or card.theft_money:
-                victim = victim or state.stands[richest_rival(state, seat) - 1]
-                value += min(card.theft_goods, victim.stock.total) * unit
-                value += min(card.theft_money, victim.money)
-            if card.fridge:
-                kept = [n for i, n in stand.stock.counts().items() if i not in self.facts.durable]
-                value += sum(kept) * unit
-            if card.takes_first_player:
-                value += FIRST_PLAYER_EDGE
+            immunity, bargain, cost, per_cup, cups, theft, dollars, fridge, edge = cards[option]
+            value = (tokens.get(option, 0) + min(immunity, want)) * unit + edge
+            if bargain and money >= cost:
+                value += min(bargain, want) * unit - cost
+            if per_cup:
+                value += per_cup * min(cups, want)
+            if theft or dollars:
+                victim = state.stands[richest_rival(state, seat) - 1]
+                value += min(theft, victim.stock.total) * unit
+                value += min(dollars, victim.money)
+            if fridge:
+                durable = self.facts.durable
+                value += sum([n for i, n in counts.items() if i not in durable]) * unit
             if value > best_value:
                 best, best_value = option, value
         return best
@@ -333,25 +363,48 @@ class Bot:
         self, state: GameState, seat: int, count: int, one_type: bool, why: str = ""
     ) -> Mapping[str, int]:
         """Onto the scarcest good, so the goods make cups; durable goods win a tie."""
-        counts = state.stand(seat).stock.counts()
+        counts = state.stands[seat - 1].stock.counts()
         if one_type:
-            return {self._scarcest(counts, self.pack.item_ids): count}
+            return {self._scarcest(counts, self.facts.durable_first): count}
         goods = dict.fromkeys(self.pack.item_ids, 0)
         for _ in range(count):
-            item = self._scarcest(counts, self.pack.item_ids)
+            item = self._scarcest(counts, self.facts.durable_first)
             goods[item] += 1
             counts[item] = counts.get(item, 0) + 1
         return goods
 
     def _scarcest(self, counts: Mapping[str, int], items: Sequence[str]) -> str:
-        return min(items, key=lambda i: (counts.get(i, 0), i not in self.facts.durable))
+        """The first of ``items`` held least (``items`` in `Facts.durable_first` order)."""
+        best, least = items[0], counts.get(items[0], 0)
+        for item in items:
+            held = counts.get(item, 0)
+            if held < least:
+                best, least = item, held
+        return best
 
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
+        """`plan_purchase` towards today's appetite (perishables) and the stockpile (durables).
+
+        The targets follow from the two numbers, so the plan is kept under them
+        and the stand's counts, without building the targets first.
+        """
         today = self.wanted(state, seat, effect)
         keep = max(today, self.stocked(state, seat, effect))
-        targets = {i: keep if i in self.facts.durable else today for i in self.pack.item_ids}
-        stand = state.stand(seat)
-        return plan_purchase(self.pack, stand.stock, targets, stand.money, effect)
+        stand = state.stands[seat - 1]
+        counts, money = stand.stock._counts, stand.money
+        key = (
+            tuple([counts.get(i, 0) for i in self.ids]),
+            today,
+            keep,
+            effect.bulk_discount,
+            effect.purchase_total_cap,
+        )
+        ladder = self.facts.buy_cache.get(key)
+        if ladder is None:
+            durable = self.facts.durable
+            targets = {i: keep if i in durable else today for i in self.ids}
+            ladder = _ladder(self.pack, self.facts.buy_cache, key, counts, targets, effect)
+        return dict(_afford(ladder, money))
 
     def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
         """Even the goods out for the most cups; spare goods go to the durable ones."""
@@ -366,7 +419,7 @@ class Bot:
         theirs = state.stand(target).stock.counts()
         taken: dict[str, int] = {}
         for _ in range(goods):
-            left = [i for i in self.pack.item_ids if theirs.get(i, 0) > 0]
+            left = [i for i in self.facts.durable_first if theirs.get(i, 0) > 0]
             if not left:
                 break
             item = self._scarcest(mine, left)
@@ -423,46 +476,96 @@ def plan_purchase(
     A whole lot replaces a smaller buy when the lot costs no more; targets drop
     a cup at a time until the purchase is legal (money, caps, shortages).
     """
-    facts = facts_for(pack)
     have = stock.counts() if type(stock) is Stock else dict(stock)
     ids = pack.item_ids
     key = (
         tuple([have.get(i, 0) for i in ids]),
         tuple([targets.get(i, 0) for i in ids]),
-        money,
         effect.bulk_discount,
         effect.purchase_total_cap,
-    )  # everything the plan reads: stands in the same spot buy the same
-    known = facts.plan_cache.get(key)
-    if known is None:
-        if len(facts.plan_cache) >= PLANS_KEPT:
-            facts.plan_cache.clear()  # a long run on one core stays small
-        known = facts.plan_cache[key] = _plan_purchase(pack, have, targets, money, effect)
-    return dict(known)
+    )  # everything the plan reads but the money: stands in the same spot buy the same
+    ladder = _ladder(pack, facts_for(pack).plan_cache, key, have, targets, effect)
+    return dict(_afford(ladder, money))
 
 
-def _plan_purchase(
+def _ladder(
     pack: LemonadeStall,
+    cache: dict[tuple, Ladder],
+    key: tuple,
     have: Mapping[str, int],
     targets: Mapping[str, int],
-    money: int,
     effect: EventEffect,
-) -> dict[str, int]:
-    floors = facts_for(pack).unit_floors
-    short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
-    most, lot = pack.max_per_item, pack.bulk_size
-    lots = effect.bulk_discount and lot <= most
-    for cut in range(max(targets.values(), default=0) + 1):
-        wanted = [(item, min(n - cut, most)) for item, n in short if n > cut]
-        if sum([n * floors[item.id] for item, n in wanted]) > money:
-            continue  # it cannot be afforded, single goods or whole lots
+) -> Ladder:
+    """The `Ladder` for one spot, kept per pack under ``key``, which names all it reads."""
+    known = cache.get(key)
+    if known is None:
+        if len(cache) >= PLANS_KEPT:
+            cache.clear()  # a long run on one core stays small
+        known = cache[key] = Ladder(pack, have, targets, effect)
+    return known
+
+
+def _afford(ladder: Ladder, money: int) -> dict[str, int]:
+    return ladder.afford(money)
+
+
+class Ladder:
+    """Every purchase the plan may settle on in one spot, whatever the money.
+
+    The plan drops its targets a cup at a time and takes the first legal
+    purchase the money covers, both at its price and at the goods' floor
+    prices. Whatever the money, that is the first cut whose need (the larger
+    of the two) the money covers, so only cuts needing less than every cut
+    before them can ever be taken: the ladder keeps those, worked out only as
+    far as some stand's money has asked, and answers every later stand in the
+    same spot, however much money it holds.
+    """
+
+    __slots__ = ("pack", "effect", "short", "cuts", "next_cut", "steps", "least")
+
+    def __init__(
+        self,
+        pack: LemonadeStall,
+        have: Mapping[str, int],
+        targets: Mapping[str, int],
+        effect: EventEffect,
+    ) -> None:
+        self.pack, self.effect = pack, effect
+        self.short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
+        self.cuts = max(targets.values(), default=0) + 1
+        self.next_cut = 0
+        self.steps: list[tuple[float, dict[str, int]]] = []  # (need, purchase), dearest first
+        self.least = math.inf
+
+    def afford(self, money: int) -> dict[str, int]:
+        """The first purchase the money pays for: the plan's answer."""
+        for need, buy in self.steps:
+            if need <= money:
+                return buy
+        while self.next_cut < self.cuts:
+            need, buy = self._step(self.next_cut)
+            self.next_cut += 1
+            if need is not None and need < self.least:
+                self.steps.append((need, buy))
+                self.least = need
+                if need <= money:
+                    return buy
+        return {}
+
+    def _step(self, cut: int) -> tuple[float | None, dict[str, int]]:
+        """The purchase at one cut and the money it needs; None if it breaks a rule."""
+        pack, effect = self.pack, self.effect
+        floors = facts_for(pack).unit_floors
+        most, lot = pack.max_per_item, pack.bulk_size
+        lots = effect.bulk_discount and lot <= most
+        wanted = [(item, min(n - cut, most)) for item, n in self.short if n > cut]
+        floor = sum([n * floors[item.id] for item, n in wanted])  # singly or in whole lots
         buy = {
             item.id: lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
             for item, n in wanted
         }
-        if is_legal_purchase(pack, buy, effect, money):
-            return buy
-    return {}
+        cost, broken = assess_purchase(pack, buy, effect, None)
+        return (None if broken else max(floor, cost)), buy
 
 
 def _unit_floor(item: Item, lot: int) -> float:
@@ -526,7 +629,15 @@ class ForecastReader(Bot):
     name = "forecast-reader"
 
     def outlook(self, state: GameState, seat: int) -> Outlook:
-        """Small ids only, so days are cheap to look up in the pack's memo."""
+        """Small ids only, so days are cheap to look up in the pack's memo (kept per day)."""
+        forecast, benefit = state.forecast, state.stands[seat - 1].benefit
+        key = (state.players, forecast.condition, forecast.temperature, state.event, benefit)
+        known = self.facts.outlook_cache.get(key)
+        if known is None:
+            known = self.facts.outlook_cache[key] = self._outlook(state, seat)
+        return known
+
+    def _outlook(self, state: GameState, seat: int) -> Outlook:
         benefit = state.stands[seat - 1].benefit
         card = self.pack.event(state.event) if state.event else None
         immune = card is not None and is_immune(self.pack, benefit, card.immunity)

@@ -12,8 +12,23 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from pathlib import Path
 
-from printkit.content.fields import Field, Ledger, check_unique, read_size, suggest
+from printkit.content.art import read_art
+from printkit.content.fields import Field, Ledger, check_unique, suggest
 from printkit.content.packs import PACK_OPTIONAL_KEYS, read_document
+from printkit.content.schema import (
+    MAX_CARDS,
+    MAX_COPIES,
+    Choice,
+    Colour,
+    Custom,
+    Id,
+    Int,
+    ListOf,
+    Node,
+    Record,
+    Size,
+    read_rulings,
+)
 from printkit.content.symbol_names import SYMBOL_NAMES
 from printkit.games.lemonade_stand.model import (
     CUPS,
@@ -40,7 +55,6 @@ from printkit.games.lemonade_stand.text import (
     read_text,
 )
 
-MAX_CARDS = 200  # a list longer than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
 SYMBOLS = (*sorted(SYMBOL_NAMES), "triangle", "person")  # and the shapes the kit draws
 RULINGS = {
@@ -106,62 +120,20 @@ LABELS = [
 def load(folder: Path) -> LemonadeStand:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
-    coins_doc = read_document(folder / "coins.yaml", ledger)
-    stands_doc = read_document(folder / "stands.yaml", ledger)
-    weather_doc = read_document(folder / "weather.yaml", ledger)
-    dollars_doc = read_document(folder / "dollars.yaml", ledger)
-    components_doc = read_document(folder / "components.yaml", ledger)
-    labels_doc = read_document(folder / "labels.yaml", ledger)
-    kit_doc = read_document(folder / "kit.yaml", ledger)
-
-    game.expect_keys(
-        [
-            "id",
-            "title",
-            "tagline",
-            "players",
-            "play_time_minutes",
-            "age",
-            "days",
-            "start",
-            "hand_limit",
-            "exchange_value",
-            "coin_cards_per_day",
-            "unit_price",
-            "mom_coin",
-            "rulings",
-        ],
-        PACK_OPTIONAL_KEYS,
-    )
-    coins_doc.expect_keys(["coins", "copies", "ends"])
-    stands_doc.expect_keys(["stands", "colours"])
-    weather_doc.expect_keys(["kinds", "cards"])
-    dollars_doc.expect_keys(["cards"])
-    components_doc.expect_keys(["components"])
-    labels_doc.expect_keys(["labels"])
-    kit_doc.expect_keys(["card", "reference"])
-
-    players = game.get("players")
-    players.expect_keys(["min", "max", "max_with_second_deck"])
-    min_players = players.get("min").as_int(1, 20)
-    max_players = players.get("max").as_int(min_players, 20)
-    two_decks = players.get("max_with_second_deck").as_int(max_players, 2 * max_players)
-    unit = game.get("unit_price").as_int(1, 100)
+    docs = {name: read_document(folder / f"{name}.yaml", ledger) for name in DOCUMENTS}
+    for name, keys in DOCUMENTS.items():
+        docs[name].expect_keys(keys)
+    coins_doc, stands_doc, weather_doc = docs["coins"], docs["stands"], docs["weather"]
+    frame = GAME.values(game)
+    min_players, max_players, two_decks = frame["players"]
+    unit, hand_limit = frame["unit_price"], frame["hand_limit"]["cards"]
     coins = _coins(coins_doc.get("coins"), unit)
     coin_ids = [c.id for c in coins]
-    hand = game.get("hand_limit")
-    hand.expect_keys(["cards", "applies_to"])
-    hand.get("applies_to").as_choice(["coins"])
-    hand_limit = hand.get("cards").as_int(1, 50)
-    per_day = game.get("coin_cards_per_day")
-    per_day.expect_keys(["min", "max"])
-    min_cards = per_day.get("min").as_int(0, 20)
-    max_cards = per_day.get("max").as_int(max(min_cards, 1), 20)
-    start = game.get("start")
-    start.expect_keys(["coins", "coin_mix", "dollars"])
-    start_coins = start.get("coins").as_int(0, 10_000)
-    mix = _start_mix(start.get("coin_mix"), coins, start_coins, hand_limit)
-    exchange = game.get("exchange_value")
+    min_cards, max_cards = frame["coin_cards_per_day"]
+    start = frame["start"]
+    start_coins = start["coins"]
+    mix = _start_mix(start["coin_mix"], coins, start_coins, hand_limit)
+    exchange = frame["exchange_value"]
     exchange_value = exchange.as_int(1, 100_000)
     if exchange_value > hand_limit * sum(c.value for c in coins):
         raise exchange.error(
@@ -170,10 +142,10 @@ def load(folder: Path) -> LemonadeStand:
         )
     if exchange_value % coins[0].value:
         raise exchange.error(f"{exchange_value}¢ cannot be paid in {coins[0].value}¢ steps")
-    days = game.get("days").as_int(1, 100)
-    mom = game.get("mom_coin").as_choice(coin_ids)
-    ends = _ends(coins_doc.get("ends"))
-    weather_kinds = _weather_kinds(weather_doc.get("kinds"))
+    days = frame["days"]
+    mom = frame["mom_coin"].as_choice(coin_ids)
+    ends = ENDS.read(coins_doc.get("ends"))
+    weather_kinds = WEATHER_KINDS.read(weather_doc.get("kinds"))
     values = {
         "min_coins": min_cards,
         "max_coins": max_cards,
@@ -185,19 +157,19 @@ def load(folder: Path) -> LemonadeStand:
     }
     pack = LemonadeStand(
         folder=folder,
-        id=game.get("id").as_id(),
-        title=read_text(game.get("title")).en,
-        title_text=read_text(game.get("title")),
-        tagline=read_text(game.get("tagline")),
+        id=frame["id"],
+        title=frame["title"].en,
+        title_text=frame["title"],
+        tagline=frame["tagline"],
         min_players=min_players,
         max_players=max_players,
         max_players_two_decks=two_decks,
-        play_time_minutes=game.get("play_time_minutes").as_int(1, 1000),
-        age=game.get("age").as_int(1, 99),
+        play_time_minutes=frame["play_time_minutes"],
+        age=frame["age"],
         days=days,
         start_coins=start_coins,
         start_mix=mix,
-        start_dollars=start.get("dollars").as_int(0, 10),
+        start_dollars=start["dollars"],
         hand_limit=hand_limit,
         exchange_value=exchange_value,
         min_coin_cards=min_cards,
@@ -205,23 +177,72 @@ def load(folder: Path) -> LemonadeStand:
         unit_price=unit,
         mom_coin=mom,
         coins=coins,
-        coin_copies=coins_doc.get("copies").as_int(1, MAX_CARDS),
+        coin_copies=coins_doc.get("copies").as_int(1, MAX_COPIES),
         ends=ends,
         coin_buys=_coin_buys(coins, ends, unit),
         stands=_stands(stands_doc.get("stands"), unit),
-        colours=_colours(stands_doc.get("colours"), two_decks),
+        colours=_colours(two_decks).read(stands_doc.get("colours")),
         weather=weather_kinds,
         weather_cards=_weather_cards(weather_doc.get("cards"), weather_kinds, days),
-        dollars=_dollars(dollars_doc.get("cards")),
-        components=_components(components_doc.get("components")),
-        labels=_labels(labels_doc.get("labels"), values, coins, mom),
-        rulings=_rulings(game.get("rulings")),
-        card=read_size(kit_doc.get("card"), 300, MIN_MM),
-        reference=read_size(kit_doc.get("reference"), 300, MIN_MM),
+        dollars=_dollars(docs["dollars"].get("cards")),
+        components=COMPONENTS.read(docs["components"].get("components")),
+        labels=_labels(docs["labels"].get("labels"), values, coins, mom),
+        rulings=frame["rulings"],
+        card=SIZE.read(docs["kit"].get("card")),
+        reference=SIZE.read(docs["kit"].get("reference")),
+        art=read_art(folder),
     )
     _check_copies(coins_doc.get("copies"), pack)
-    _check_components(components_doc.get("components"), pack)
+    _check_components(docs["components"].get("components"), pack)
     return replace(pack, gaps=tuple(ledger.gaps))
+
+
+# -- game.yaml ---------------------------------------------------------------------------
+def _players(node: Field) -> tuple[int, int, int]:
+    """The table sizes one deck plays, and how far a second deck stretches them."""
+    node.expect_keys(["min", "max", "max_with_second_deck"])
+    low = node.get("min").as_int(1, 20)
+    high = node.get("max").as_int(low, 20)
+    return low, high, node.get("max_with_second_deck").as_int(high, 2 * high)
+
+
+def _per_day(node: Field) -> tuple[int, int]:
+    node.expect_keys(["min", "max"])
+    low = node.get("min").as_int(0, 20)
+    return low, node.get("max").as_int(max(low, 1), 20)
+
+
+BILINGUAL = Custom(read_text)
+GAME = Record(
+    dict,
+    {
+        "id": Id(),
+        "title": BILINGUAL,
+        "tagline": BILINGUAL,
+        "players": Custom(_players),
+        "play_time_minutes": Int(1, 1000),
+        "age": Int(1, 99),
+        "days": Int(1, 100),
+        "start": Record(dict, {"coins": Int(0, 10_000), "coin_mix": Node(), "dollars": Int(0, 10)}),
+        "hand_limit": Record(dict, {"cards": Int(1, 50), "applies_to": Choice(("coins",))}),
+        "exchange_value": Node(),
+        "coin_cards_per_day": Custom(_per_day),
+        "unit_price": Int(1, 100),
+        "mom_coin": Node(),
+        "rulings": Custom(lambda node: Rulings(**read_rulings(node, RULINGS))),
+    },
+    also=PACK_OPTIONAL_KEYS,
+)
+DOCUMENTS = {
+    "coins": ["coins", "copies", "ends"],
+    "stands": ["stands", "colours"],
+    "weather": ["kinds", "cards"],
+    "dollars": ["cards"],
+    "components": ["components"],
+    "labels": ["labels"],
+    "kit": ["card", "reference"],
+}
+SIZE = Size(300, MIN_MM)
 
 
 # -- coins -----------------------------------------------------------------------------
@@ -282,20 +303,20 @@ def _start_mix(
     return tuple(counts.items())
 
 
-def _ends(node: Field) -> tuple[CoinEnd, ...]:
-    result = []
-    for entry in node.as_list(2, 2):
-        entry.expect_keys(["id", "name", "forms", "symbol"])
-        result.append(
-            CoinEnd(
-                entry.get("id").as_choice([CUPS, CUSTOMERS]),
-                read_text(entry.get("name")),
-                _forms(entry.get("forms")),
-                entry.get("symbol").as_choice(SYMBOLS),
-            )
-        )
-    check_unique(node, [e.id for e in result], "coin end")
-    return tuple(result)
+ENDS = ListOf(
+    Record(
+        CoinEnd,
+        {
+            "id": Choice((CUPS, CUSTOMERS)),
+            "name": BILINGUAL,
+            "forms": Custom(_forms),
+            "symbol": Choice(SYMBOLS),
+        },
+    ),
+    2,
+    2,
+    unique={"id": "coin end"},
+)
 
 
 def _coin_buys(
@@ -343,58 +364,41 @@ def _stands(node: Field, unit: int) -> tuple[Stand, ...]:
     return tuple(result)
 
 
-def _colours(node: Field, needed: int) -> tuple[PlayerColour, ...]:
-    result = []
-    for entry in node.as_list(needed, 20):
-        entry.expect_keys(["id", "name", "colour", "symbol"])
-        colour = entry.get("colour").as_colour()
-        result.append(
-            PlayerColour(
-                entry.get("id").as_id(),
-                read_text(entry.get("name")),
-                colour,
-                entry.get("symbol").as_choice(SYMBOLS),
-            )
-        )
-    check_unique(node, [c.id for c in result], "colour id")
-    check_unique(node, [c.symbol for c in result], "colour symbol")
-    return tuple(result)
+def _colours(needed: int) -> ListOf:
+    colour = Record(
+        PlayerColour,
+        {"id": Id(), "name": BILINGUAL, "colour": Colour(), "symbol": Choice(SYMBOLS)},
+    )
+    return ListOf(colour, needed, 20, unique={"id": "colour id", "symbol": "colour symbol"})
 
 
 # -- weather ---------------------------------------------------------------------------
-def _weather_kinds(node: Field) -> tuple[WeatherKind, ...]:
-    result = []
-    for entry in node.as_list(1, 12):
-        entry.expect_keys(["id", "name", "demand", "customers", "symbol"])
-        result.append(
-            WeatherKind(
-                entry.get("id").as_id(),
-                read_text(entry.get("name")),
-                entry.get("demand").as_int(0, 10_000),
-                entry.get("customers").as_int(-100, 100),
-                entry.get("symbol").as_choice(SYMBOLS),
-            )
-        )
-    check_unique(node, [k.id for k in result], "weather id")
-    return tuple(result)
+WEATHER_KINDS = ListOf(
+    Record(
+        WeatherKind,
+        {
+            "id": Id(),
+            "name": BILINGUAL,
+            "demand": Int(0, 10_000),
+            "customers": Int(-100, 100),
+            "symbol": Choice(SYMBOLS),
+        },
+    ),
+    1,
+    12,
+    unique={"id": "weather id"},
+)
 
 
 def _weather_cards(
     node: Field, kinds: tuple[WeatherKind, ...], days: int
 ) -> tuple[WeatherCard, ...]:
-    ids = [k.id for k in kinds]
-    result = []
-    for entry in node.as_list(1, MAX_CARDS):
-        entry.expect_keys(["id", "top", "bottom", "arrow"])
-        result.append(
-            WeatherCard(
-                entry.get("id").as_id(),
-                entry.get("top").as_choice(ids),
-                entry.get("bottom").as_choice(ids),
-                entry.get("arrow").as_choice([UP, DOWN]),
-            )
-        )
-    check_unique(node, [c.id for c in result], "weather card id")
+    ids = tuple(k.id for k in kinds)
+    card = Record(
+        WeatherCard,
+        {"id": Id(), "top": Choice(ids), "bottom": Choice(ids), "arrow": Choice((UP, DOWN))},
+    )
+    result = ListOf(card, 1, MAX_CARDS, unique={"id": "weather card id"}).read(node)
     if len(result) < days + 1:
         raise node.error(
             f"{len(result)} weather cards cannot last {days} days",
@@ -435,20 +439,15 @@ def _dollars(node: Field) -> tuple[DollarCard, ...]:
 
 
 # -- components, labels, rulings ------------------------------------------------------
-def _components(node: Field) -> tuple[Component, ...]:
-    result = []
-    for entry in node.as_list(1, 50):
-        entry.expect_keys(["id", "name", "first_deck", "second_deck"])
-        result.append(
-            Component(
-                entry.get("id").as_id(),
-                read_text(entry.get("name")),
-                entry.get("first_deck").as_int(0, 1000),
-                entry.get("second_deck").as_int(0, 1000),
-            )
-        )
-    check_unique(node, [c.id for c in result], "component id")
-    return tuple(result)
+COMPONENTS = ListOf(
+    Record(
+        Component,
+        {"id": Id(), "name": BILINGUAL, "first_deck": Int(0, 1000), "second_deck": Int(0, 1000)},
+    ),
+    1,
+    50,
+    unique={"id": "component id"},
+)
 
 
 def _check_components(node: Field, pack: LemonadeStand) -> None:
@@ -507,8 +506,3 @@ def _fill_each(node: Field, values: dict[str, object]) -> Text:
         local = {k: (v(lang).lower() if isinstance(v, Text) else v) for k, v in values.items()}
         texts[lang] = getattr(read_text(node, local), lang)
     return Text(**texts)
-
-
-def _rulings(node: Field) -> Rulings:
-    node.expect_keys(list(RULINGS))
-    return Rulings(**{key: node.get(key).as_choice(options) for key, options in RULINGS.items()})

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.content.art import ArtSet
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import by_id
+from printkit.errors import NotFound
 from printkit.games.lemonade_stand.text import Text, plural
 
 UP, DOWN = "up", "down"
@@ -161,6 +163,7 @@ class LemonadeStand:
     rulings: Rulings
     card: Size
     reference: Size
+    art: ArtSet = ArtSet()  # icons, card art, backs and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups --------------------------------------------------------------
@@ -178,7 +181,7 @@ class LemonadeStand:
         for coin, end, text in self.coin_buys:
             if (coin, end) == (coin_id, end_id):
                 return text
-        raise KeyError(f"no coin end {coin_id!r}/{end_id!r}")
+        raise NotFound(f"no coin end {coin_id!r}/{end_id!r}")
 
     def units(self, coin_id: str) -> int:
         """Cups or customers one coin card buys."""
@@ -206,7 +209,7 @@ class LemonadeStand:
         for name, text in self.labels:
             if name == key:
                 return text
-        raise KeyError(f"no label {key!r}")
+        raise NotFound(f"no label {key!r}")
 
     def decks_for(self, players: int) -> int:
         """One deck up to ``max_players``, two beyond."""

@@ -15,7 +15,8 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.check.checker import Example
-from printkit.games.lemonade_stand.kit import faces
+from printkit.errors import RenderError
+from printkit.games.lemonade_stand.kit import faces, kit
 from printkit.games.lemonade_stand.model import LemonadeStand
 from printkit.games.lemonade_stand.text import PLURAL_FORMS, plural
 from printkit.registry import GamePlugin
@@ -25,6 +26,7 @@ from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import Ruling, ruling_function, rulings
+from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import names as listed
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
@@ -69,7 +71,10 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         """Just the word's form for ``number``: "2–4 игрока" agrees with the 4."""
         words = tuple(forms.split("|"))
         if len(words) != PLURAL_FORMS[lang]:
-            raise ValueError(f"{forms!r} needs {PLURAL_FORMS[lang]} forms in {lang!r}")
+            raise RenderError(
+                f"{forms!r} needs {PLURAL_FORMS[lang]} forms in {lang!r}",
+                "write each form of the word, separated by '|'",
+            )
         return plural(int(number), words, lang)
 
     def count(end_id: str, number: int) -> str:
@@ -208,7 +213,7 @@ def _pictures(pack: LemonadeStand, theme: Theme, lang: str) -> dict[str, Block]:
         "card:dollar": (faces.dollar_face(pack, dollar, 1, lang, theme), dollar.title(lang)),
     }
     blocks: dict[str, Block] = {
-        key: PictureBlock(draw, width, height, CARD_SCALE, alt, sheet)
+        key: PictureBlock(draw, width, height, legible(draw, width, height, CARD_SCALE), alt, sheet)
         for key, (draw, alt) in pictures.items()
     }
     pair = _side_by_side(
@@ -219,8 +224,9 @@ def _pictures(pack: LemonadeStand, theme: Theme, lang: str) -> dict[str, Block]:
     )
     alt = f"{pack.kind(forecast.top).name(lang)} / {pack.kind(forecast.bottom).name(lang)}"
     blocks["card:weather-pair"] = PictureBlock(
-        pair, 2 * width + PAIR_GAP, height, CARD_SCALE, alt, sheet
+        pair, 2 * width + PAIR_GAP, height, legible(pair, width, height, CARD_SCALE), alt, sheet
     )
+    blocks["components:kit"] = kit_gallery(kit, pack, theme, lang)
     return blocks
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.content.fields import Field, suggest
+from printkit.errors import UsageError
 
 LANGUAGES = ("ru", "en")
 LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
@@ -33,7 +34,10 @@ class Text:
     def __call__(self, lang: str) -> str:
         """The string in ``lang``; an unknown language is a programming error."""
         if lang not in LANGUAGES:
-            raise ValueError(f"Lemonade Stand is printed in {LANGUAGES}, not {lang!r}")
+            raise UsageError(
+                f"Lemonade Stand is printed in {', '.join(LANGUAGES)}, not {lang!r}",
+                f"choose one of {', '.join(LANGUAGES)}",
+            )
         return getattr(self, lang)
 
 

@@ -5,9 +5,27 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from printkit.content.art import ArtSet, read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.fields import Field, Ledger, suggest
-from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.content.packs import (
+    BOX_KEYS,
+    PACK_OPTIONAL_KEYS,
+    box_facts,
+    read_card_list,
+    read_document,
+)
+from printkit.content.schema import (
+    MAX_CARDS,
+    Choice,
+    Custom,
+    Id,
+    Int,
+    Node,
+    Record,
+    Text,
+    read_rulings,
+)
 from printkit.content.words import read_words
 from printkit.games.sandcastles.geometry import crossing, has_cycle
 from printkit.games.sandcastles.model import (
@@ -31,22 +49,6 @@ from printkit.games.sandcastles.model import (
     Scoring,
 )
 
-MAX_CARDS = 500
-GAME_KEYS = [
-    "id",
-    "title",
-    "tagline",
-    "players",
-    "play_time_minutes",
-    "age",
-    "hand_size",
-    "piles",
-    "timer_minutes",
-    "deck_size",
-    "card_list",
-    "scoring",
-    "rulings",
-]
 RULINGS = {  # each ruling and the one reading this engine implements
     "placement": ["grid"],
     "bonus_ties": ["all"],
@@ -66,6 +68,8 @@ WORDS = {
     "deck.reference": (),
     "deck.reference_note": (),
     "kit.timer": ("timer_minutes",),
+    **{f"callout.setup.{k}": ("hand_size", "piles") for k in ("hand", "reference", "piles")},
+    "picture.setup": ("players",),
     "score.heading": ("title",),
     **{f"score.{k}": () for k in ("tower", "courtyard", "bridge", "feather", "shell")},
     "score.illegal": (),
@@ -84,23 +88,15 @@ def load(folder: Path) -> Sandcastles:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
+    frame = GAME.values(game)
     box = box_facts(game, most=12, longest=600)
-    scoring = _scoring(game.get("scoring"))
-    rulings = _rulings(game.get("rulings"))
-    game.get("card_list").as_choice(["cards.csv", "cards.yaml"])
-    cards = _cards(read_card_list(folder, "cards", ledger), scoring)
+    del frame["card_list"]  # which file holds the cards: read_card_list finds it
     pack = Sandcastles(
         folder=folder,
         **box,
-        hand_size=game.get("hand_size").as_int(1, 50),
-        piles=game.get("piles").as_int(1, 20),
-        timer_minutes=game.get("timer_minutes").as_int(1, 120),
-        deck_size=game.get("deck_size").as_int(1, MAX_CARDS),
-        scoring=scoring,
-        rulings=rulings,
-        cards=cards,
-        kit=_kit(kit_doc),
+        **frame,
+        cards=_cards(read_card_list(folder, "cards", ledger), frame["scoring"], read_art(folder)),
+        kit=KIT.read(kit_doc),
         words=read_words(folder / "words.yaml", WORDS, ledger),
     )
     _check_deck(game.get("deck_size"), pack)
@@ -108,58 +104,92 @@ def load(folder: Path) -> Sandcastles:
 
 
 # -- scoring and rulings -------------------------------------------------------
-def _scoring(node: Field) -> Scoring:
-    node.expect_keys(["tower", "courtyard", "illegal_card", "discard", "bonuses", "specials"])
-    bonuses = node.get("bonuses")
-    bonuses.expect_keys(["most_cards", "biggest_courtyard", "longest_wall"])
-    specials = node.get("specials")
-    specials.expect_keys([BRIDGE, *OVERLAYS])
-    return Scoring(
-        tower=node.get("tower").as_int(0, 100),
-        courtyard=node.get("courtyard").as_int(0, 100),
-        illegal=node.get("illegal_card").as_int(-100, 0),
-        discard=node.get("discard").as_int(-100, 0),
-        most_cards=bonuses.get("most_cards").as_int(0, 100),
-        biggest_courtyard=bonuses.get("biggest_courtyard").as_int(0, 100),
-        longest_wall=bonuses.get("longest_wall").as_int(0, 100),
-        specials=tuple((kind, specials.get(kind).as_int(0, 100)) for kind in specials.names()),
-    )
+def _scoring(bonuses: dict[str, int], specials: tuple[tuple[str, int], ...], **points) -> Scoring:
+    return Scoring(**points, **bonuses, specials=specials)
+
+
+def _specials(node: Field) -> tuple[tuple[str, int], ...]:
+    node.expect_keys([BRIDGE, *OVERLAYS])
+    return tuple((kind, node.get(kind).as_int(0, 100)) for kind in node.names())
 
 
 def _rulings(node: Field) -> Rulings:
-    node.expect_keys([*RULINGS, "rounds"])
-    chosen = {key: node.get(key).as_choice(options) for key, options in RULINGS.items()}
-    return Rulings(
-        placement=chosen["placement"],
-        bonus_ties=chosen["bonus_ties"],
-        part_choice=chosen["part_choice"],
-        final_score=chosen["final_score"],
-        rounds=node.get("rounds").as_int(1, 20),
-    )
+    chosen = read_rulings(node, RULINGS, others=["rounds"])
+    kept = {key: chosen[key] for key in ("placement", "bonus_ties", "part_choice", "final_score")}
+    return Rulings(**kept, rounds=node.get("rounds").as_int(1, 20))
+
+
+POINTS_RANGE, PENALTY = Int(0, 100), Int(-100, 0)
+SCORING = Record(
+    _scoring,
+    {
+        "tower": POINTS_RANGE,
+        "courtyard": POINTS_RANGE,
+        "illegal_card": PENALTY,
+        "discard": PENALTY,
+        "bonuses": Record(
+            dict,
+            {
+                "most_cards": POINTS_RANGE,
+                "biggest_courtyard": POINTS_RANGE,
+                "longest_wall": POINTS_RANGE,
+            },
+        ),
+        "specials": Custom(_specials),
+    },
+    rename={"illegal_card": "illegal"},
+)
+GAME = Record(
+    dict,
+    {
+        "hand_size": Int(1, 50),
+        "piles": Int(1, 20),
+        "timer_minutes": Int(1, 120),
+        "deck_size": Int(1, MAX_CARDS),
+        "card_list": Choice(("cards.csv", "cards.yaml")),
+        "scoring": SCORING,
+        "rulings": Custom(_rulings),
+    },
+    also=(*BOX_KEYS, *PACK_OPTIONAL_KEYS),
+)
 
 
 # -- cards -----------------------------------------------------------------------
-def _cards(entries: list[Field], scoring: Scoring) -> tuple[CardType, ...]:
+def _cards(entries: list[Field], scoring: Scoring, art: ArtSet) -> tuple[CardType, ...]:
     result: list[CardType] = []
     for entry in entries:
-        entry.expect_keys(["id", "name", "kind", "edges", "corners", "copies"], ["walls", "text"])
-        kind = entry.get("kind").as_choice(KINDS)
+        values = CARD.values(entry)
+        kind, text_node = values["kind"], values.get("text")
         face = parse_face(entry, kind)
-        text_node = entry.opt("text")
         if kind != CASTLE and text_node is None:
             raise entry.error(f"a {kind} card needs its printed 'text'", "say when it scores")
         bonus = {"bonus": scoring.special(kind)} if kind != CASTLE else {}
         card = CardType(
-            id=entry.get("id").as_id(),
-            name=entry.get("name").as_str(),
+            id=values["id"],
+            name=values["name"],
             kind=kind,
             face=face,
-            copies=entry.get("copies").as_int(1, MAX_CARDS),
+            copies=values["copies"],
             text=fill_text(text_node, bonus) if text_node else "",
+            art=art.for_card(entry, values["id"], kind) if kind != CASTLE else None,
         )
         _check_new(entry, card, result)
         result.append(card)
     return tuple(result)
+
+
+CARD = Record(
+    dict,
+    {
+        "id": Id(),
+        "name": Text(),
+        "kind": Choice(KINDS),
+        "edges": Node(),
+        "corners": Node(),
+        "copies": Int(1, MAX_CARDS),
+    },
+    optional={"walls": Node(), "text": Node(), "art": Node()},
+)
 
 
 def parse_face(entry: Field, kind: str) -> Face:
@@ -277,13 +307,12 @@ def _check_deck(node: Field, pack: Sandcastles) -> None:
         )
 
 
-def _kit(doc: Field) -> KitLayout:
-    doc.expect_keys(["card", "reference_card", "reference_cards"])
-    ref = doc.get("reference_card")
-    ref.expect_keys(["width", "height"])
-    return KitLayout(
-        card=doc.get("card").as_int(30, 120),
-        reference_width=ref.get("width").as_int(30, 200),
-        reference_height=ref.get("height").as_int(30, 300),
-        reference_cards=doc.get("reference_cards").as_int(0, 20),
-    )
+def _kit(card: int, reference_card: dict[str, int], reference_cards: int) -> KitLayout:
+    size = reference_card
+    return KitLayout(card, size["width"], size["height"], reference_cards)
+
+
+REFERENCE_CARD = Record(dict, {"width": Int(30, 200), "height": Int(30, 300)})
+KIT = Record(
+    _kit, {"card": Int(30, 120), "reference_card": REFERENCE_CARD, "reference_cards": Int(0, 20)}
+)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import Art
 from printkit.content.fields import Gap
 from printkit.content.lookup import Index
 from printkit.content.words import Words
@@ -107,6 +108,7 @@ class CardType:
     face: Face
     copies: int
     text: str = ""  # printed rule text (special cards)
+    art: Art | None = None  # a special card's emblem, from art/ (the rules never read it)
 
     @property
     def overlay(self) -> bool:

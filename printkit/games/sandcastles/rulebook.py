@@ -13,6 +13,7 @@ from typing import Any
 from printkit.check.checker import Example, plain
 from printkit.errors import ContentError, Location
 from printkit.games.sandcastles.examples import built_castle, read_castle
+from printkit.games.sandcastles.kit import kit, pictures
 from printkit.games.sandcastles.kit.art import draw_card
 from printkit.games.sandcastles.kit.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
@@ -23,6 +24,7 @@ from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import by_field, field_words, ruling_function, rulings, unquoted
+from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame, names
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
@@ -40,6 +42,8 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
     sheet = PictureSheet()
     blocks: dict[str, Block] = {}
     cards = _cards(pack, theme, sheet, blocks)
+    blocks["components:kit"] = kit_gallery(kit, pack, theme)
+    blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
     gaps = rulings(pack.gaps, lambda gap: field_words(gap.field), unquoted)
     variables: dict[str, Any] = {
         "game": _game(pack),
@@ -100,7 +104,8 @@ def _card_picture(pack: Sandcastles, card: CardType, theme: Theme, sheet: Pictur
     def draw(c, box: Box) -> None:
         draw_card(c, box, card, theme)
 
-    return PictureBlock(draw, side, side, CARD_SCALE, f"The {card.name} card", sheet)
+    scale = legible(draw, side, side, CARD_SCALE)
+    return PictureBlock(draw, side, side, scale, f"The {card.name} card", sheet)
 
 
 def _cards(

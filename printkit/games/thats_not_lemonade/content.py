@@ -9,10 +9,33 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+from printkit.content.art import read_art
 from printkit.content.cardtext import fill_text
-from printkit.content.fields import Field, Ledger, check_unique, read_size
-from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.content.fields import Field, Ledger
+from printkit.content.packs import (
+    BOX_KEYS,
+    PACK_OPTIONAL_KEYS,
+    box_facts,
+    read_card_list,
+    read_document,
+)
+from printkit.content.schema import (
+    MAX_COPIES,
+    Bool,
+    Choice,
+    Colour,
+    Custom,
+    Id,
+    Int,
+    ListOf,
+    Node,
+    Record,
+    Size,
+    Text,
+)
+from printkit.content.words import read_words
 from printkit.games.thats_not_lemonade.model import (
     MUST_PASS,
     TIE_BREAKS,
@@ -23,24 +46,32 @@ from printkit.games.thats_not_lemonade.model import (
     ThatsNotLemonade,
 )
 
-MAX_COPIES = 200  # more copies of one card than this is a typo, not a design
 MIN_MM = 20  # a printed piece smaller than this is a typo
-GAME_KEYS = [
-    "id",
-    "title",
-    "tagline",
-    "players",
-    "play_time_minutes",
-    "age",
-    "rounds_to_win",
-    "buried_cards",
-    "setup",
-    "trophy",
-    "tie_breaks",
-    "rules_of_play",
-    "bring",
-]
-CARD_KEYS = (["id", "title", "text", "copies"], ["lemons", "ice", "out"])
+WORDS = {
+    "deck.cards_note": (),
+    "deck.tiles": (),
+    "deck.tiles_note": (),
+    "deck.odds": (),
+    "deck.odds_note": (),
+    "tile.turn": (),
+    "tile.out": ("out",),
+    "tile.round_end": ("out",),
+    "tile.winner": ("breaks", "trophy"),
+    "tile.then": (),
+    "tile.win": ("rounds",),
+    **{f"break.{name}": () for name in TIE_BREAKS},
+    "odds.title": ("out",),
+    "odds.intro": ("out", "starts"),
+    "odds.starts_first": ("count", "span"),
+    "odds.starts": ("count", "span"),
+    "odds.unseen": (),
+    "odds.pile": (),
+    "odds.footnote": ("buried", "left"),
+    "odds.buried_one": (),
+    "odds.buried_many": ("buried",),
+    "odds.left": (),
+    "odds.left_plus": ("buried",),
+}  # the kit's sentences in words.yaml, and the numbers each may hold
 
 
 def load(folder: Path) -> ThatsNotLemonade:
@@ -48,69 +79,98 @@ def load(folder: Path) -> ThatsNotLemonade:
     game = read_document(folder / "game.yaml", ledger)
     characters = read_document(folder / "characters.yaml", ledger)
     kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
     characters.expect_keys(["characters"])
-
+    frame = GAME.values(game)
     box = box_facts(game, fewest=2, longest=600)
-    min_players, max_players = box["min_players"], box["max_players"]
-    cards = _cards(read_card_list(folder, "cards", ledger))
-    setup = game.get("setup")
-    setup.expect_keys(["removed_card", "removals"])
-    rules = game.get("rules_of_play")
-    rules.expect_keys(["pass_again", "empty_pile"])
-
+    entries = read_card_list(folder, "cards", ledger)
+    art = read_art(folder)
+    cards = tuple(
+        replace(card, art=art.for_card(entry, card.id, "card"))
+        for card, entry in zip(CARDS.read_entries(entries), entries)
+    )
+    if not any(c.out for c in cards):
+        raise entries[0].error(
+            "no card has 'out: true'", "the deck needs That's Not Lemonade cards"
+        )
+    counts = range(box["min_players"], box["max_players"] + 1)
     pack = ThatsNotLemonade(
         folder=folder,
         **box,
-        rounds_to_win=game.get("rounds_to_win").as_int(1, 20),
-        buried=game.get("buried_cards").as_int(0, 5),
-        removed_card=_removed_card(setup.get("removed_card"), cards),
-        removals=_removals(setup.get("removals"), range(min_players, max_players + 1)),
+        **frame.pop("rules_of_play"),
+        **frame,
+        **_setup(cards, counts).values(game.get("setup")),
         trophies=_trophies(game.get("trophy"), cards),
-        tie_breaks=_tie_breaks(game.get("tie_breaks")),
-        empty_pile=rules.get("empty_pile").as_choice([MUST_PASS]),
-        pass_again=rules.get("pass_again").as_bool(),
         cards=cards,
-        characters=_characters(characters.get("characters"), max_players),
-        bring=tuple(b.as_str() for b in game.get("bring").as_list()),
-        kit=_kit_layout(kit_doc),
+        characters=CHARACTERS(box["max_players"]).read(characters.get("characters")),
+        kit=KIT.read(kit_doc),
+        words=read_words(folder / "words.yaml", WORDS, ledger),
+        art=art,
     )
-    _check_removals(setup.get("removals"), pack)
+    _check_removals(game.get("setup").get("removals"), pack)
     _check_trophies(game.get("trophy"), pack)
     return replace(pack, gaps=tuple(ledger.gaps))
 
 
+GAME = Record(
+    dict,
+    {
+        "rounds_to_win": Int(1, 20),
+        "buried_cards": Int(0, 5),
+        "tie_breaks": Custom(lambda node: _tie_breaks(node)),
+        "rules_of_play": Record(dict, {"pass_again": Bool(), "empty_pile": Choice((MUST_PASS,))}),
+        "bring": ListOf(Text()),
+    },
+    rename={"buried_cards": "buried"},
+    also=(*BOX_KEYS, "setup", "trophy", *PACK_OPTIONAL_KEYS),
+)
+
+
+def _setup(cards: tuple[Card, ...], counts: range) -> Record:
+    """game.yaml's setup: which card small tables play with fewer of, and how many fewer."""
+    removal = Record(
+        Removal,
+        {"players": Int(counts.start, counts.stop - 1), "remove": Int(1, MAX_COPIES)},
+        rename={"remove": "count"},
+    )
+    return Record(
+        dict,
+        {
+            "removed_card": Custom(lambda node: _removed_card(node, cards)),
+            "removals": ListOf(removal, unique={"players": "player count"}),
+        },
+    )
+
+
 # -- cards ---------------------------------------------------------------------
-def _cards(entries: list[Field]) -> tuple[Card, ...]:
-    result: list[Card] = []
-    for entry in entries:
-        entry.expect_keys(*CARD_KEYS)
-        card_id = entry.get("id").as_id()
-        ids = [*(c.id for c in result), card_id]
-        check_unique(entry.get("id"), ids, "card id", "give each its own id")
-        lemons = entry.opt("lemons")
-        ice = entry.opt("ice")
-        out = entry.opt("out")
-        copies = entry.get("copies").as_int(1, MAX_COPIES)
-        values = {
-            "lemons": lemons.as_int(0, 10) if lemons else 0,
-            "ice": ice.as_bool() if ice else False,
-            "out": out.as_bool() if out else False,
-        }
-        if values["out"] and (values["lemons"] or values["ice"]):
-            raise out.error(  # type: ignore[union-attr]
-                "a card that puts its taker out cannot score lemons or ice",
-                "drop 'lemons' and 'ice' from this card",
-            )
-        text = fill_text(entry.get("text"), {"lemons": values["lemons"], "copies": copies})
-        result.append(
-            Card(card_id, entry.get("title").as_str(), text, copies, **values)  # type: ignore[arg-type]
+def _check_card(node: Field, values: dict[str, Any]) -> None:
+    if values.get("out") and (values.get("lemons") or values.get("ice")):
+        raise node.get("out").error(
+            "a card that puts its taker out cannot score lemons or ice",
+            "drop 'lemons' and 'ice' from this card",
         )
-    if not any(c.out for c in result):
-        raise entries[0].error(
-            "no card has 'out: true'", "the deck needs That's Not Lemonade cards"
-        )
-    return tuple(result)
+
+
+def _card(text: Field, **values: Any) -> Card:
+    values.pop("art", None)  # the picture is looked up from the art folder, after
+    shown = {"lemons": values.get("lemons", 0), "copies": values["copies"]}
+    return Card(**values, text=fill_text(text, shown))
+
+
+CARDS = ListOf(
+    Record(
+        _card,
+        {
+            "id": Id(),
+            "title": Text(),
+            "text": Node(),
+            "copies": Int(1, MAX_COPIES),
+        },
+        optional={"lemons": Int(0, 10), "ice": Bool(), "out": Bool(), "art": Node()},
+        check=_check_card,
+    ),
+    unique={"id": "card id"},
+    hint="give each its own id",
+)
 
 
 def _removed_card(node: Field, cards: tuple[Card, ...]) -> str:
@@ -118,17 +178,6 @@ def _removed_card(node: Field, cards: tuple[Card, ...]) -> str:
     if not next(c for c in cards if c.id == card_id).out:
         raise node.error(f"{card_id!r} does not put its taker out", "name an 'out: true' card")
     return card_id
-
-
-def _removals(node: Field, counts: range) -> tuple[Removal, ...]:
-    result: list[Removal] = []
-    for entry in node.as_list():
-        entry.expect_keys(["players", "remove"])
-        players = entry.get("players").as_int(counts.start, counts.stop - 1)
-        if players in (r.players for r in result):
-            raise entry.get("players").error(f"{players} players are listed twice")
-        result.append(Removal(players, entry.get("remove").as_int(1, MAX_COPIES)))
-    return tuple(result)
 
 
 def _check_removals(node: Field, pack: ThatsNotLemonade) -> None:
@@ -184,34 +233,29 @@ def _tie_breaks(node: Field) -> tuple[str, ...]:
 
 
 # -- characters and kit --------------------------------------------------------------
-def _characters(node: Field, max_players: int) -> tuple[Character, ...]:
-    result: list[Character] = []
-    for entry in node.as_list(max_players):
-        entry.expect_keys(["id", "name", "motto", "colour", "symbol"])
-        colour = entry.get("colour").as_colour()
-        character = Character(
-            id=entry.get("id").as_id(),
-            name=entry.get("name").as_str(),
-            motto=entry.get("motto").as_str(),
-            colour=colour,
-            symbol=entry.get("symbol").as_choice(_symbol_names()),
-        )
-        result.append(character)
-        check_unique(entry.get("id"), [c.id for c in result], "character id")
-    return tuple(result)
-
-
-def _kit_layout(doc: Field) -> KitLayout:
-    doc.expect_keys(["card", "tile", "reference"])
-    return KitLayout(
-        card=read_size(doc.get("card"), 150, MIN_MM),
-        tile=read_size(doc.get("tile"), 190, MIN_MM),
-        reference=read_size(doc.get("reference"), 190, MIN_MM),
-    )
-
-
 def _symbol_names() -> list[str]:
     """The symbols the renderer can draw, named without loading any drawing code."""
     from printkit.content.symbol_names import SYMBOL_NAMES
 
     return sorted(SYMBOL_NAMES)
+
+
+def CHARACTERS(most: int) -> ListOf:  # noqa: N802 - a schema, named like the others
+    """At least one character per seat."""
+    return ListOf(CHARACTER, most, unique={"id": "character id"})
+
+
+CHARACTER = Record(
+    Character,
+    {
+        "id": Id(),
+        "name": Text(),
+        "motto": Text(),
+        "colour": Colour(),
+        "symbol": Choice(tuple(_symbol_names())),
+    },
+)
+KIT = Record(
+    KitLayout,
+    {"card": Size(150, MIN_MM), "tile": Size(190, MIN_MM), "reference": Size(190, MIN_MM)},
+)

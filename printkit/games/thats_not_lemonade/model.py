@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import Art, ArtSet
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index
+from printkit.content.words import Words
 
 TIE_BREAKS = ("lemons", "ice", "nearest-dealer-left")
 MUST_PASS = "must-pass"
@@ -31,6 +33,7 @@ class Card:
     lemons: int = 0
     ice: bool = False
     out: bool = False  # a That's Not Lemonade card: shown at once, its taker is out
+    art: Art | None = None  # the card's illustration (the rules never read it)
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ class ThatsNotLemonade:
     characters: tuple[Character, ...]
     bring: tuple[str, ...]  # what players bring that the kit does not print
     kit: KitLayout
+    words: Words  # the kit's sentences, from words.yaml
+    art: ArtSet = ArtSet()  # card art, the back and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 
 from printkit.check.checker import Example
 from printkit.content.fields import Gap
+from printkit.games.thats_not_lemonade.kit import kit
 from printkit.games.thats_not_lemonade.kit.cards import card_deck
 from printkit.games.thats_not_lemonade.kit.reference import odds_face, start_counts, tile
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
@@ -30,6 +31,7 @@ from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import by_field, list_entry, ruling_function, rulings
+from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame, names
 
 CARD_SCALE = 0.55  # a card picture in the rulebook: about 35 x 48 mm
@@ -125,27 +127,29 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         key = f"card:{piece.label.split('#')[0]}"
         if key not in blocks:
             alt = f"The {dict(piece.fields)['title']} card"
-            blocks[key] = PictureBlock(
-                piece.draw, size.width * MM, size.height * MM, CARD_SCALE, alt, sheet
-            )
+            w, h = size.width * MM, size.height * MM
+            scale = legible(piece.draw, w, h, CARD_SCALE)
+            blocks[key] = PictureBlock(piece.draw, w, h, scale, alt, sheet)
     tile_size, odds_size = pack.kit.tile, pack.kit.reference
     first = pack.characters[0]
+    tile_draw = tile(pack, first, theme)
     blocks["tile"] = PictureBlock(
-        tile(pack, first, theme),
+        tile_draw,
         tile_size.width * MM,
         tile_size.height * MM,
-        TILE_SCALE,
+        legible(tile_draw, tile_size.width * MM, tile_size.height * MM, TILE_SCALE),
         f"{first.name}'s character reference tile",
         sheet,
     )
     blocks["odds-card"] = PictureBlock(
-        odds_face(pack, theme),
+        odds_face(pack, odds_table(pack), theme),
         odds_size.width * MM,
         odds_size.height * MM,
         ODDS_SCALE,
         "The odds card",
         sheet,
     )
+    blocks["components:kit"] = kit_gallery(kit, pack, theme)
     return blocks
 
 

@@ -8,21 +8,36 @@ subject) must name something the pack defines, with a "did you mean".
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+from printkit.content.art import read_art
 from printkit.content.cardtext import PLACEHOLDER, fill_text
 from printkit.content.components import read_colours, read_components
-from printkit.content.fields import (
-    CARD_ID_HINT,
-    Field,
-    Ledger,
-    check_unique,
-    read_copies,
-    read_size,
-    suggest,
+from printkit.content.fields import CARD_ID_HINT, Field, Ledger, suggest
+from printkit.content.packs import (
+    BOX_KEYS,
+    PACK_OPTIONAL_KEYS,
+    box_facts,
+    read_card_list,
+    read_document,
 )
-from printkit.content.packs import PACK_OPTIONAL_KEYS, box_facts, read_card_list, read_document
+from printkit.content.schema import (
+    MAX_CARDS,
+    Choice,
+    Colour,
+    Custom,
+    Id,
+    Int,
+    ListOf,
+    Node,
+    Record,
+    Rulings,
+    Size,
+    Text,
+)
+from printkit.content.words import read_words
 from printkit.errors import ContentError, Location
 from printkit.games.yard_sale.model import (
     RULE_KINDS,
@@ -38,27 +53,7 @@ from printkit.games.yard_sale.model import (
     YardSale,
 )
 
-MAX_CARDS = 500  # a deck larger than this is a typo, not a design
 MIN_MM = 10  # a printed piece smaller than this is a typo
-GAME_KEYS = [
-    "id",
-    "title",
-    "tagline",
-    "players",
-    "play_time_minutes",
-    "age",
-    "rounds",
-    "minutes_per_round",
-    "opening_time",
-    "display_shoppers",
-    "hands",
-    "sell_out_bonus",
-    "opinion",
-    "lowest_price",
-    "tie_breaks",
-    "player_colours",
-    "rules_of_play",
-]
 # The designer's rulings the engine implements, each with the values it knows.
 RULINGS: dict[str, tuple[str, ...]] = {
     "first_round": ("most-pocket-money",),
@@ -91,60 +86,67 @@ RULE_PARAMETERS: dict[str, tuple[str, ...]] = {
 SUBJECT_SYMBOLS = ("book", "ball", "pot", "shirt", "hammer")
 SHARED_SYMBOLS = ("sun", "heart", "drop", "leaf", "star", "cloud", "cup", "cube", "coin")
 TIME_RE = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+FACTS = ("title", "display", "items", "pitches", "bonus", "favourite", "dislike", "lowest")
+FACTS += ("rounds", "minutes", "opening", "closing", "tokens")  # kit/cards.py `facts`
+_EXTRA = {
+    "deck.tokens_note": ("per", "cutting"),
+    **{f"target.{t}": ("subject",) for t in TARGETS},
+    **{f"shopper.{k}": ("count",) for k in ("items_one", "items", "time_one", "time")},
+    "reference.ties": ("ties",),
+}
+_SENTENCES = [
+    *(f"deck.{d}{n}" for d in ("items", "shoppers", "pitches", "cash", "reference", "track")
+      for n in ("", "_note")),
+    "deck.tokens", "deck.tokens_note", *(f"target.{t}" for t in TARGETS),
+    *(f"shopper.{k}" for k in ("cash", "buys", "items_one", "items", "time_one", "time")),
+    *(f"tie.{t}" for t in TIE_BREAKS), "tie.then", "reference.front", "reference.back",
+    *(f"reference.{k}{h}" for k in ("turn", "end", "opinion", "buying", "ties")
+      for h in ("_heading", "")),
+    "track.title", "track.span", "track.steps_heading",
+    *(f"track.{k}{h}" for k in ("buy", "collect", "clocks", "refill", "next")
+      for h in ("_heading", "")),
+    "back.title",
+    *(f"back.{k}{h}" for k in ("setup", "turn", "start", "opinion", "end")
+      for h in ("_heading", "")),
+]  # fmt: skip
+WORDS = {key: FACTS + _EXTRA.get(key, ()) for key in _SENTENCES}  # the kit's, in words.yaml
 COMPONENT_KINDS = ("card", "cash", "track", "token", "timer", "die")
 
 
 def load(folder: Path) -> YardSale:
     ledger = Ledger()
     game = read_document(folder / "game.yaml", ledger)
-    subjects_doc = read_document(folder / "subjects.yaml", ledger)
-    cash_doc = read_document(folder / "cash.yaml", ledger)
-    components_doc = read_document(folder / "components.yaml", ledger)
-    kit_doc = read_document(folder / "kit.yaml", ledger)
-    game.expect_keys(GAME_KEYS, PACK_OPTIONAL_KEYS)
-    subjects_doc.expect_keys(["subjects"])
-    cash_doc.expect_keys(["denominations"])
-    components_doc.expect_keys(["components"])
-
+    docs = {name: read_document(folder / f"{name}.yaml", ledger) for name in [*DOCUMENTS, "kit"]}
+    for name, keys in DOCUMENTS.items():
+        docs[name].expect_keys(keys)
+    frame = GAME.values(game)
     box = box_facts(game)
-    max_players = box["max_players"]
-    rounds = game.get("rounds").as_int(1, 100)
-    subjects = _subjects(subjects_doc.get("subjects"))
-    subject_ids = [s.id for s in subjects]
-    hands = game.get("hands")
-    hands.expect_keys(["items", "pitches"])
-    opinion = game.get("opinion")
-    opinion.expect_keys(["favourite", "dislike", "neutral"])
-    lowest_price = game.get("lowest_price").as_int(0, 100)
-
+    rounds, lowest_price = frame["rounds"], frame["lowest_price"]
+    subjects = SUBJECTS.read(docs["subjects"].get("subjects"))
+    hands, opinion = frame.pop("hands"), frame.pop("opinion")
     pack = YardSale(
         folder=folder,
         **box,
-        rounds=rounds,
-        minutes_per_round=game.get("minutes_per_round").as_int(1, 240),
-        opening_minute=_clock(game.get("opening_time")),
-        display_shoppers=game.get("display_shoppers").as_int(1, 12),
-        item_hand=hands.get("items").as_int(1, 20),
-        pitch_hand=hands.get("pitches").as_int(0, 20),
-        sell_out_bonus=game.get("sell_out_bonus").as_int(0, 20),
-        favourite_opinion=opinion.get("favourite").as_int(1, 10),
-        dislike_opinion=opinion.get("dislike").as_int(-10, -1),
-        neutral_opinion=opinion.get("neutral").as_int(-10, 10),
-        lowest_price=lowest_price,
-        tie_breaks=_tie_breaks(game.get("tie_breaks")),
-        rulings=_rulings(game.get("rules_of_play")),
-        player_colours=read_colours(game.get("player_colours"), max_players, SHARED_SYMBOLS),
+        **frame,
+        item_hand=hands["items"],
+        pitch_hand=hands["pitches"],
+        favourite_opinion=opinion["favourite"],
+        dislike_opinion=opinion["dislike"],
+        neutral_opinion=opinion["neutral"],
+        player_colours=read_colours(game.get("player_colours"), box["max_players"], SHARED_SYMBOLS),
         subjects=subjects,
         items=_items(read_card_list(folder, "items", ledger), subjects, rounds, lowest_price),
-        shoppers=_shoppers(read_card_list(folder, "shoppers", ledger), subject_ids, rounds),
+        shoppers=_shoppers(read_card_list(folder, "shoppers", ledger), subjects, rounds),
         pitches=_pitches(read_card_list(folder, "pitches", ledger), subjects),
-        cash=_cash(cash_doc.get("denominations")),
+        cash=_cash(docs["cash"].get("denominations")),
         components=read_components(
-            components_doc.get("components"), COMPONENT_KINDS, ["player-colour"], optional=False
+            docs["components"].get("components"), COMPONENT_KINDS, ["player-colour"], False
         ),
-        kit=_kit_layout(kit_doc),
+        kit=KIT.read(docs["kit"]),
+        words=read_words(folder / "words.yaml", WORDS, ledger),
+        art=read_art(folder),
     )
-    _check_components(components_doc.get("components"), pack)
+    _check_components(docs["components"].get("components"), pack)
     _check_decks(game, pack)
     return replace(pack, gaps=tuple(ledger.gaps))
 
@@ -167,26 +169,34 @@ def _tie_breaks(node: Field) -> tuple[str, ...]:
     return values
 
 
-def _rulings(node: Field) -> tuple[tuple[str, str], ...]:
-    node.expect_keys(list(RULINGS))
-    return tuple((name, node.get(name).as_choice(options)) for name, options in RULINGS.items())
-
-
-def _subjects(node: Field) -> tuple[Subject, ...]:
-    result = []
-    for entry in node.as_list(2):
-        entry.expect_keys(["id", "name", "colour", "symbol"])
-        result.append(
-            Subject(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                colour=entry.get("colour").as_colour(),
-                symbol=entry.get("symbol").as_choice(SUBJECT_SYMBOLS),
-            )
-        )
-    check_unique(node, [s.id for s in result], "subject id")
-    check_unique(node, [s.symbol for s in result], "subject symbol")
-    return tuple(result)
+GAME = Record(
+    dict,
+    {
+        "rounds": Int(1, 100),
+        "minutes_per_round": Int(1, 240),
+        "opening_time": Custom(_clock),
+        "display_shoppers": Int(1, 12),
+        "hands": Record(dict, {"items": Int(1, 20), "pitches": Int(0, 20)}),
+        "sell_out_bonus": Int(0, 20),
+        "opinion": Record(
+            dict, {"favourite": Int(1, 10), "dislike": Int(-10, -1), "neutral": Int(-10, 10)}
+        ),
+        "lowest_price": Int(0, 100),
+        "tie_breaks": Custom(_tie_breaks),
+        "rules_of_play": Custom(lambda node: tuple(Rulings(RULINGS).read(node).items())),
+    },
+    rename={"opening_time": "opening_minute", "rules_of_play": "rulings"},
+    also=(*BOX_KEYS, "player_colours", *PACK_OPTIONAL_KEYS),
+)
+SUBJECTS = ListOf(
+    Record(
+        Subject,
+        {"id": Id(), "name": Text(), "colour": Colour(), "symbol": Choice(SUBJECT_SYMBOLS)},
+    ),
+    2,
+    unique={"id": "subject id", "symbol": "subject symbol"},
+)
+DOCUMENTS = {"subjects": ["subjects"], "cash": ["denominations"], "components": ["components"]}
 
 
 # -- items -------------------------------------------------------------------------
@@ -194,37 +204,34 @@ def _items(
     entries: list[Field], subjects: tuple[Subject, ...], rounds: int, lowest_price: int
 ) -> tuple[Item, ...]:
     names = {s.id: s.name for s in subjects}
-    result = []
-    for entry in entries:
-        entry.expect_keys(["id", "name", "subject", "price", "rule", "text"])
-        subject = entry.get("subject").as_choice(names)
-        rule = _item_rule(entry.get("rule"), list(names), rounds)
-        values: dict[str, object] = {
+
+    def make(text: Field, **values: Any) -> Item:
+        rule = values["rule"]
+        shown: dict[str, object] = {
             "opinion": rule.opinion,
             "cash": rule.cash,
-            "subject": names[rule.subject or subject],
+            "subject": names[rule.subject or values["subject"]],
+            "rounds": rule.rounds,
+            "from_round": rule.rounds,
         }
-        if rule.kind == "early":
-            values["rounds"] = rule.rounds
-        if rule.kind == "late":
-            values["from_round"] = rule.rounds
         wanted = [p for p in RULE_PARAMETERS[rule.kind] if p != "subject"]
         if rule.subject:
             wanted.append("subject")
-        text = entry.get("text")
-        _require_placeholders(text, wanted, {k: values[k] for k in wanted})
-        result.append(
-            Item(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                subject=subject,
-                price=entry.get("price").as_int(lowest_price, 1000),
-                rule=rule,
-                text=fill_text(text, {k: values[k] for k in wanted + ["subject"]}),
-            )
-        )
-        check_unique(entry.get("id"), [i.id for i in result], "card id", CARD_ID_HINT)
-    return tuple(result)
+        _require_placeholders(text, wanted, {k: shown[k] for k in wanted})
+        return Item(**values, text=fill_text(text, {k: shown[k] for k in wanted + ["subject"]}))
+
+    item = Record(
+        make,
+        {
+            "id": Id(),
+            "name": Text(),
+            "subject": Choice(tuple(names)),
+            "price": Int(lowest_price, 1000),
+            "rule": Custom(lambda node: _item_rule(node, list(names), rounds)),
+            "text": Node(),
+        },
+    )
+    return tuple(ListOf(item, unique=CARD_IDS, hint=CARD_ID_HINT).read_entries(entries))
 
 
 def _item_rule(node: Field, subjects: list[str], rounds: int) -> ItemRule:
@@ -271,31 +278,33 @@ def _require_placeholders(text: Field, wanted: list[str], values: dict[str, obje
 
 
 # -- shoppers ------------------------------------------------------------------------
-def _shoppers(entries: list[Field], subjects: list[str], rounds: int) -> tuple[Shopper, ...]:
-    keys = ["id", "name", "cash", "favourite", "dislike", "max_purchases", "time"]
-    result = []
-    for entry in entries:
-        entry.expect_keys(keys)
-        favourite = entry.get("favourite").as_choice(subjects)
-        dislike = entry.get("dislike").as_choice(subjects)
-        if dislike == favourite:
-            raise entry.get("dislike").error(
-                f"the shopper both loves and dislikes {favourite!r}",
+def _shoppers(
+    entries: list[Field], subjects: tuple[Subject, ...], rounds: int
+) -> tuple[Shopper, ...]:
+    ids = tuple(s.id for s in subjects)
+
+    def check(node: Field, values: dict[str, Any]) -> None:
+        if values["dislike"] == values["favourite"]:
+            raise node.get("dislike").error(
+                f"the shopper both loves and dislikes {values['favourite']!r}",
                 "pick a different subject to dislike",
             )
-        result.append(
-            Shopper(
-                id=entry.get("id").as_id(),
-                name=entry.get("name").as_str(),
-                cash=entry.get("cash").as_int(1, 1000),
-                favourite=favourite,
-                dislike=dislike,
-                max_purchases=entry.get("max_purchases").as_int(1, 20),
-                time=entry.get("time").as_int(1, min(rounds, 8)),
-            )
-        )
-        check_unique(entry.get("id"), [s.id for s in result], "card id", CARD_ID_HINT)
-    for subject in subjects:
+
+    shopper = Record(
+        Shopper,
+        {
+            "id": Id(),
+            "name": Text(),
+            "cash": Int(1, 1000),
+            "favourite": Choice(ids),
+            "dislike": Choice(ids),
+            "max_purchases": Int(1, 20),
+            "time": Int(1, min(rounds, 8)),
+        },
+        check=check,
+    )
+    result = ListOf(shopper, unique=CARD_IDS, hint=CARD_ID_HINT).read_entries(entries)
+    for subject in ids:
         if not any(s.favourite == subject for s in result):
             raise ContentError(
                 Location(entries[0].file, "shoppers"),
@@ -306,64 +315,80 @@ def _shoppers(entries: list[Field], subjects: list[str], rounds: int) -> tuple[S
 
 
 # -- pitches ---------------------------------------------------------------------------
+def _check_effect(node: Field, values: dict[str, Any]) -> None:
+    if not values["opinion"] and not values["price"]:
+        raise node.error("the pitch changes neither opinion nor price")
+
+
+EFFECT = Record(
+    dict,
+    {},
+    optional={"opinion": Int(-10, 10), "price": Int(-100, 100)},
+    defaults={"opinion": 0, "price": 0},
+    check=_check_effect,
+)
+
+
+def _check_pitch(node: Field, values: dict[str, Any]) -> None:
+    target, subject = values["target"], node.opt("subject")
+    if target == "subject" and subject is None:
+        raise node.error("a pitch aimed at a subject must name it", "add 'subject: <id>'")
+    if target != "subject" and subject is not None:
+        raise subject.error(
+            f"only a pitch with target 'subject' names a subject, not {target!r}",
+            "remove 'subject' or set target: subject",
+        )
+
+
 def _pitches(entries: list[Field], subjects: tuple[Subject, ...]) -> tuple[Pitch, ...]:
     names = {s.id: s.name for s in subjects}
-    result = []
-    for entry in entries:
-        entry.expect_keys(["id", "title", "target", "effect", "text"], ["subject", "copies"])
-        target = entry.get("target").as_choice(TARGETS)
-        subject_node = entry.opt("subject")
-        if target == "subject" and subject_node is None:
-            raise entry.error("a pitch aimed at a subject must name it", "add 'subject: <id>'")
-        if target != "subject" and subject_node is not None:
-            raise subject_node.error(
-                f"only a pitch with target 'subject' names a subject, not {target!r}",
-                "remove 'subject' or set target: subject",
-            )
-        subject = subject_node.as_choice(names) if subject_node else None
-        effect = entry.get("effect")
-        effect.expect_keys([], ["opinion", "price"])
-        opinion = effect.get("opinion").as_int(-10, 10) if effect.has("opinion") else 0
-        price = effect.get("price").as_int(-100, 100) if effect.has("price") else 0
-        if not opinion and not price:
-            raise effect.error("the pitch changes neither opinion nor price")
-        values: dict[str, object] = {"opinion": opinion, "price": price}
-        if subject:
-            values["subject"] = names[subject]
-        result.append(
-            Pitch(
-                id=entry.get("id").as_id(),
-                title=entry.get("title").as_str(),
-                target=target,
-                opinion=opinion,
-                price=price,
-                text=fill_text(entry.get("text"), values),
-                subject=subject,
-                copies=read_copies(entry, MAX_CARDS),
-            )
-        )
-        check_unique(entry.get("id"), [p.id for p in result], "card id", CARD_ID_HINT)
-    return tuple(result)
+
+    def make(effect: dict[str, int], text: Field, **values: Any) -> Pitch:
+        subject = values.get("subject")
+        shown = {**effect, **({"subject": names[subject]} if subject else {})}
+        return Pitch(**values, **effect, text=fill_text(text, shown))
+
+    pitch = Record(
+        make,
+        {
+            "id": Id(),
+            "title": Text(),
+            "target": Choice(TARGETS),
+            "effect": EFFECT,
+            "text": Node(),
+        },
+        optional={"subject": Choice(tuple(names)), "copies": Int(1, MAX_CARDS)},
+        check=_check_pitch,
+    )
+    return tuple(ListOf(pitch, unique=CARD_IDS, hint=CARD_ID_HINT).read_entries(entries))
 
 
 # -- cash, components, kit -------------------------------------------------------------
+DENOMINATION = Record(
+    Denomination, {"value": Int(1, 10_000), "count": Int(1, MAX_CARDS), "colour": Colour()}
+)
+
+
 def _cash(node: Field) -> tuple[Denomination, ...]:
-    result = []
-    for entry in node.as_list(1):
-        entry.expect_keys(["value", "count", "colour"])
-        result.append(
-            Denomination(
-                value=entry.get("value").as_int(1, 10_000),
-                count=entry.get("count").as_int(1, MAX_CARDS),
-                colour=entry.get("colour").as_colour(),
-            )
-        )
+    result = ListOf(DENOMINATION, 1).read(node)
     values = [d.value for d in result]
     if values != sorted(set(values)):
         raise node.error("cash values must rise and not repeat", "list them smallest first")
     if values[0] != 1:
         raise node.error("the smallest note must be $1", "every price is a whole dollar")
-    return tuple(result)
+    return result
+
+
+KIT = Record(
+    KitLayout,
+    {
+        "card": Size(150, MIN_MM),
+        "cash": Size(150, MIN_MM),
+        "track": Size(190, MIN_MM),
+        "token": Size(60, MIN_MM),
+    },
+)
+CARD_IDS = {"id": "card id"}
 
 
 REQUIRED_COMPONENTS = (
@@ -426,13 +451,3 @@ def _check_decks(game: Field, pack: YardSale) -> None:
                 f"{most} players need {need} {what} to deal from, but the pack has {have}",
                 f"add {what} or lower the hand size or player count",
             )
-
-
-def _kit_layout(doc: Field) -> KitLayout:
-    doc.expect_keys([f.name for f in fields(KitLayout)])
-    return KitLayout(
-        card=read_size(doc.get("card"), 150, MIN_MM),
-        cash=read_size(doc.get("cash"), 150, MIN_MM),
-        track=read_size(doc.get("track"), 190, MIN_MM),
-        token=read_size(doc.get("token"), 60, MIN_MM),
-    )

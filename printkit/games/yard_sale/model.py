@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from printkit.content.art import ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
+from printkit.content.words import Words
 
 # What an item's own rule may do; `content.py` names each kind's parameters.
 RULE_KINDS = (
@@ -139,6 +141,8 @@ class YardSale:
     cash: tuple[Denomination, ...]
     components: tuple[Component, ...]
     kit: KitLayout
+    words: Words  # the kit's sentences, from words.yaml
+    art: ArtSet = ArtSet()  # card art, backs and the cover, from art/
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups (built once per pack; equality ignores them) -----------------

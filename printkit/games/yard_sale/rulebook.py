@@ -17,6 +17,7 @@ from printkit.check.checker import Example, plain
 from printkit.content.fields import Field, Gap
 from printkit.games.yard_sale.examples import read_move, read_round, read_shop, read_table
 from printkit.games.yard_sale.kit import cards as kit_cards
+from printkit.games.yard_sale.kit import kit, pictures
 from printkit.games.yard_sale.kit.cards import signed, signed_money, target_text
 from printkit.games.yard_sale.model import Item, Pitch, Shopper, YardSale
 from printkit.games.yard_sale.play import Move, play_round
@@ -35,6 +36,7 @@ from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import by_field, field_words, list_entry, ruling_function, rulings
+from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import dollars, frame, names
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
@@ -186,6 +188,10 @@ def _component(pack: YardSale, component) -> dict[str, Any]:
 
 
 # -- card pictures ------------------------------------------------------------------------
+GALLERY = "components:kit"  # every part of the kit, one piece of each deck
+SETUP = "setup:table"  # the sale laid out for four sellers
+
+
 class CardPictures(Mapping[str, Block]):
     """``card:<id>`` for every item, shopper and pitch, drawn by the kit's card renderer.
 
@@ -214,24 +220,30 @@ class CardPictures(Mapping[str, Block]):
                 lambda p=pitch: kit_cards.pitch_face(pack, p, theme),
                 f"The {pitch.title} pitch card",
             )
+        self.theme = theme
 
     def __getitem__(self, key: str) -> Block:
+        if key == GALLERY and key not in self._made:
+            self._made[key] = kit_gallery(kit, self.pack, self.theme)
+        if key == SETUP and key not in self._made:
+            self._made[key] = pictures.setup_table(self.pack, self.theme, PictureSheet())
         if key not in self._made:
             face, alt = self._faces[key]
             size = self.pack.kit.card
+            draw, w, h = face(), size.width * MM, size.height * MM
             self._made[key] = PictureBlock(
-                face(), size.width * MM, size.height * MM, CARD_SCALE, alt, self.sheet
+                draw, w, h, legible(draw, w, h, CARD_SCALE), alt, self.sheet
             )
         return self._made[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._faces)
+        return iter([*self._faces, GALLERY, SETUP])
 
     def __len__(self) -> int:
-        return len(self._faces)
+        return len(self._faces) + 2
 
     def __contains__(self, key: object) -> bool:
-        return key in self._faces
+        return key in self._faces or key in (GALLERY, SETUP)
 
 
 # -- the designer's rulings ----------------------------------------------------------------

@@ -12,6 +12,7 @@ from printkit.games.cards.content import Card, CardGame
 from printkit.kit import Deck, Kit, KitOptions, made
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
+from printkit.render.labels import ENGLISH
 from printkit.render.theme import INK, SKY, Theme
 from printkit.render.units import BLEED, MM, SAFE, Box
 
@@ -53,12 +54,14 @@ def _designed(pack: CardGame, layout: Layout, card: Card | None, theme: Theme):
     from printkit.render.layout import draw_face
 
     if card is None:
-        face, values, what = layout.back, {"game": pack.title, "title": pack.title}, "card back"
+        face, values = layout.back, {"game": pack.title, "title": pack.title}
     else:
-        face, values, what = layout.face(card.face), card.values, f"card {card.id!r}"
+        face, values = layout.face(card.face), card.values
 
     def draw(c: Canvas, trim: Box) -> None:
-        draw_face(c, trim, layout, face, values, theme, what)
+        draw_face(
+            c, trim, layout, face, values, theme, what=f"card {card.id!r}" if card else "card back"
+        )
 
     return draw
 
@@ -93,5 +96,5 @@ def cards(pack: CardGame, theme: Theme) -> Deck:
         pack.card_width * MM,
         pack.card_height * MM,
         pieces,
-        note="cut on the crop marks",
+        note=ENGLISH["note.crop"],
     )

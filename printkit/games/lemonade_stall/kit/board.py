@@ -106,8 +106,14 @@ def _headed_panel(c: Canvas, box: Box, title: str, fill: Color) -> Box:
     """A panel with a bold heading; returns the room left under the heading."""
     _panel(c, box, fill)
     inner = box.inset(PAD, PAD * 0.7)
-    head, body = inner.split_top(HEADING - 1 * MM)
+    head, _ = inner.split_top(HEADING - 1 * MM)
     _text(c, title, head, BOLD, 11.5, what=f"heading {title!r}")
+    return _panel_body(box)
+
+
+def _panel_body(box: Box) -> Box:
+    """The room a headed panel leaves under its heading."""
+    _, body = box.inset(PAD, PAD * 0.7).split_top(HEADING - 1 * MM)
     return Box(body.x, body.y, body.width, body.height - 1 * MM)
 
 
@@ -449,7 +455,7 @@ def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
 
 def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     body = _headed_panel(c, box, "Time track", theme.pale(SKY, 0.5))
-    intro, body = body.split_top(TIME_INTRO)
+    intro, _ = body.split_top(TIME_INTRO)
     _text(
         c,
         "Step 1: set the forecast markers in tomorrow's column. Step 7 may change today's "
@@ -459,21 +465,11 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         9.5,
         what="time track",
     )
-    marker_w, marker_h = pack.kit.marker.width * MM, pack.kit.marker.height * MM
-    body = Box(box.x + 1.5 * MM, body.y, box.width - 3 * MM, body.height)  # every mm counts here
-    columns = body.columns(len(pack.days))
-    if columns[0].width < marker_w + 0.5 * MM:
-        raise RenderError(
-            f"time track: {len(pack.days)} days of {pack.kit.marker.width} mm markers do not fit "
-            f"{body.width / MM:.0f} mm",
-            "enlarge the board or shrink the markers in kit.yaml",
-        )
+    body, columns, spaces = _time_columns(pack, box)
     ghost = mix(GREY, white, 0.45)
-    for index, (day, column) in enumerate(zip(pack.days, columns)):
-        head, rest = column.split_top(TIME_DAY)
+    for index, (day, column, (upper, lower)) in enumerate(zip(pack.days, columns, spaces)):
+        head, _ = column.split_top(TIME_DAY)
         _text(c, day, head.inset(0.5 * MM, 0), BOLD, 12, "center", what="day name")
-        upper = Box(column.cx - marker_w / 2, rest.top - marker_h, marker_w, marker_h)
-        lower = Box(upper.x, upper.y - TIME_GAP - marker_h, marker_w, marker_h)
         for space, kind in ((upper, "condition"), (lower, "temperature")):
             _panel(c, space, white, line=0.9, radius=1.5 * MM)
             label = Box(space.x, space.top - 5 * MM, space.width, 4 * MM)
@@ -498,6 +494,28 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
             "right",
             what="time track",
         )
+
+
+def _time_columns(pack: LemonadeStall, box: Box) -> tuple[Box, list[Box], list[tuple[Box, Box]]]:
+    """The time track's room, its day columns, and each day's (condition, temperature) space."""
+    body = _panel_body(box)
+    _, body = body.split_top(TIME_INTRO)
+    marker_w, marker_h = pack.kit.marker.width * MM, pack.kit.marker.height * MM
+    body = Box(box.x + 1.5 * MM, body.y, box.width - 3 * MM, body.height)  # every mm counts here
+    columns = body.columns(len(pack.days))
+    if columns[0].width < marker_w + 0.5 * MM:
+        raise RenderError(
+            f"time track: {len(pack.days)} days of {pack.kit.marker.width} mm markers do not fit "
+            f"{body.width / MM:.0f} mm",
+            "enlarge the board or shrink the markers in kit.yaml",
+        )
+    spaces = []
+    for column in columns:
+        _, rest = column.split_top(TIME_DAY)
+        upper = Box(column.cx - marker_w / 2, rest.top - marker_h, marker_w, marker_h)
+        lower = Box(upper.x, upper.y - TIME_GAP - marker_h, marker_w, marker_h)
+        spaces.append((upper, lower))
+    return body, columns, spaces
 
 
 def _opening_weather(c: Canvas, upper: Box, lower: Box, pack: LemonadeStall, theme: Theme) -> None:
@@ -529,10 +547,8 @@ def _largest_limit(pack: LemonadeStall) -> int:
 
 def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     body = _headed_panel(c, box, "Step 8 · Selling", theme.pale(LEMON, 0.55))
-    chart_w, chart_h = pack.kit.sales_chart.width * MM, pack.kit.sales_chart.height * MM
-    if chart_w > body.width:
-        raise RenderError("the sales-chart space is wider than its quadrant of the board")
-    chart = Box(body.x, body.top - chart_h, chart_w, chart_h)
+    chart = _chart_space(pack, box)
+    chart_h = chart.height
     c.saveState()
     c.setFillColor(white)
     c.setStrokeColor(INK)
@@ -573,6 +589,15 @@ def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         need = len(lines) * size * 1.2
         middle = Box(order.x, order.cy - need / 2, order.width, need + 0.01)
         _lead_paragraph(c, "Selling order:", recap, middle, size, "selling order")
+
+
+def _chart_space(pack: LemonadeStall, box: Box) -> Box:
+    """The dashed space the sales chart is laid on, in the sales quadrant ``box``."""
+    body = _panel_body(box)
+    chart_w, chart_h = pack.kit.sales_chart.width * MM, pack.kit.sales_chart.height * MM
+    if chart_w > body.width:
+        raise RenderError("the sales-chart space is wider than its quadrant of the board")
+    return Box(body.x, body.top - chart_h, chart_w, chart_h)
 
 
 def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
@@ -971,35 +996,104 @@ def _draw_board(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
 
 
 def _top_left(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    _fits(_time_track_height(pack) + 30 * MM, box, "title and time track")
+    title, track = _top_left_boxes(pack, box)
+    _title_block(c, title, pack, theme)
+    _time_track(c, track, pack, theme)
+
+
+def _top_left_boxes(pack: LemonadeStall, box: Box) -> tuple[Box, Box]:
+    """The title block and the time track under it."""
     track_h = _time_track_height(pack)
-    _fits(track_h + 30 * MM, box, "title and time track")
-    _title_block(
-        c, Box(box.x, box.y + track_h + GAP, box.width, box.height - track_h - GAP), pack, theme
-    )
-    _time_track(c, Box(box.x, box.y, box.width, track_h), pack, theme)
+    title = Box(box.x, box.y + track_h + GAP, box.width, box.height - track_h - GAP)
+    return title, Box(box.x, box.y, box.width, track_h)
 
 
 def _bottom_left(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    forecast, spoilage, change = _bottom_left_boxes(box)
+    _forecast(c, forecast, pack, theme)
+    _spoilage(c, spoilage, pack, theme)
+    _weather_change(c, change, pack, theme)
+
+
+def _bottom_left_boxes(box: Box) -> tuple[Box, Box, Box]:
+    """The forecast tables, the spoilage table under them, the weather change beside."""
     left_w = box.width * 0.49
     left = Box(box.x, box.y, left_w, box.height)
     right = Box(box.x + left_w + GAP, box.y, box.width - left_w - GAP, box.height)
     forecast_h = box.height * 0.56
-    _forecast(c, Box(left.x, left.top - forecast_h, left.width, forecast_h), pack, theme)
-    _spoilage(c, Box(left.x, left.y, left.width, left.height - forecast_h - GAP), pack, theme)
-    _weather_change(c, right, pack, theme)
+    forecast = Box(left.x, left.top - forecast_h, left.width, forecast_h)
+    spoilage = Box(left.x, left.y, left.width, left.height - forecast_h - GAP)
+    return forecast, spoilage, right
 
 
 def _bottom_right(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    steps, costs, setup, end = _bottom_right_boxes(pack, box)
+    _steps(c, steps, pack, theme)
+    side = Box(costs.x, box.y, costs.width, box.height)
+    _fits(costs.height + end.height + 30 * MM + 2 * GAP, side, "costs, setup and game end")
+    _costs(c, costs, pack, theme)
+    _game_end(c, end, pack, theme)
+    _setup(c, setup, pack, theme)
+
+
+def _bottom_right_boxes(pack: LemonadeStall, box: Box) -> tuple[Box, Box, Box, Box]:
+    """The day's steps, and beside them the costs, the setup and the game end."""
     steps_w = box.width * 0.6
-    _steps(c, Box(box.x, box.y, steps_w, box.height), pack, theme)
+    steps = Box(box.x, box.y, steps_w, box.height)
     side = Box(box.x + steps_w + GAP, box.y, box.width - steps_w - GAP, box.height)
     costs_h = 13 * MM + 7 * MM * (len(pack.items) + 1) + 14 * MM
     end_h = 32 * MM
-    _fits(costs_h + end_h + 30 * MM + 2 * GAP, side, "costs, setup and game end")
-    _costs(c, Box(side.x, side.top - costs_h, side.width, costs_h), pack, theme)
-    _game_end(c, Box(side.x, side.y, side.width, end_h), pack, theme)
+    costs = Box(side.x, side.top - costs_h, side.width, costs_h)
+    end = Box(side.x, side.y, side.width, end_h)
     middle = Box(side.x, side.y + end_h + GAP, side.width, side.height - costs_h - end_h - 2 * GAP)
-    _setup(c, middle, pack, theme)
+    return steps, costs, middle, end
+
+
+def score_space(pack: LemonadeStall, money: int) -> Box:
+    """The score-track space a marker for ``money`` stands on (laps wrap round)."""
+    return _score_spaces(pack)[money % pack.kit.score_spaces].box
+
+
+def marker_spaces(pack: LemonadeStall) -> list[tuple[Box, Box]]:
+    """Each day's (condition, temperature) marker space on the time track, in board points."""
+    _, track = _top_left_boxes(pack, _board_layout(pack).top_left)
+    return _time_columns(pack, track)[2]
+
+
+def draw_chart(c: Canvas, box: Box, pack: LemonadeStall, players: int, theme: Theme) -> None:
+    """One maximum-sales chart in ``box``, as its printed card (for pictures of the table)."""
+    _draw_chart(c, box, pack, pack.chart(players), theme)
+
+
+def board_regions(pack: LemonadeStall) -> dict[str, Box]:
+    """Where each part of the board lies, in board points: for pictures that point at them.
+
+    ``start`` is the score space of the starting money; ``first-condition`` and
+    ``first-temperature`` are the first day's marker spaces.
+    """
+    layout = _board_layout(pack)
+    title, track = _top_left_boxes(pack, layout.top_left)
+    forecast, spoilage, change = _bottom_left_boxes(layout.bottom_left)
+    steps, costs, setup, end = _bottom_right_boxes(pack, layout.bottom_right)
+    _, _, spaces = _time_columns(pack, track)
+    return {
+        "board": layout.board,
+        "score-track": _score_spaces(pack)[pack.starting_money].box,
+        "title": title,
+        "time-track": track,
+        "first-condition": spaces[0][0],
+        "first-temperature": spaces[0][1],
+        "sales": layout.top_right,
+        "chart": _chart_space(pack, layout.top_right),
+        "forecast": forecast,
+        "spoilage": spoilage,
+        "weather-change": change,
+        "steps": steps,
+        "costs": costs,
+        "setup": setup,
+        "game-end": end,
+    }
 
 
 def board(pack: LemonadeStall, theme: Theme) -> Board:

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.content.art import Art
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
-from printkit.render.cardparts import CORNER, cutting_advice, flood, panel, xywh
-from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit
+from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flood, panel, xywh
+from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
+from printkit.render.inline import draw_icon_text, fit_icon_text
+from printkit.render.layout import draw_picture, icon_words
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
@@ -33,10 +37,43 @@ def _title(c: Canvas, box: Box, text: str, what: str, size: float = 12) -> None:
     draw_fitted(c, fitted, box.x, top + (fitted.leading - fitted.size) / 2, "center", box.width)
 
 
-def _body(c: Canvas, box: Box, text: str, what: str, size: float = 11) -> None:
-    fitted = fit(text, BODY, box.width, box.height, size, what=what)
-    c.setFillColor(INK)
-    draw_fitted(c, fitted, box.x, box.top, "left", box.width)
+def _body(c: Canvas, box: Box, text: str, what: str, pack: LemonadeStall) -> float:
+    """The card text, each good it names led by the good's icon; returns the text's height."""
+    text = icon_words(text, good_icons(pack))
+    fitted = fit_icon_text(
+        text, BODY, (box.width, box.height), (11, MIN_CARD_TEXT), art_path(pack), what
+    )
+    draw_icon_text(c, fitted, box.x, box.top)
+    return fitted.height
+
+
+def good_icons(pack: LemonadeStall) -> dict[str, str]:
+    """Words naming a good (its name, and its unit when one word) → the good's icon."""
+    words: dict[str, str] = {}
+    for item in pack.items:
+        if pack.art.get(item.id) is None:
+            continue
+        words[item.name.lower()] = item.id
+        if " " not in item.unit:
+            words[item.unit.lower()] = item.id
+    return words
+
+
+def art_path(pack: LemonadeStall) -> Callable[[str], Path | None]:
+    def find(name: str) -> Path | None:
+        art = pack.art.get(name)
+        return art.path if art else None
+
+    return find
+
+
+ART_LEAST = 12 * MM  # below this height the text's leftover space gets no picture
+
+
+def _card_art(c: Canvas, box: Box, art: Art | None) -> None:
+    """The card's illustration in the space its text leaves, if there is room."""
+    if art is not None and box.height >= ART_LEAST:
+        draw_picture(c, box, art.path)
 
 
 def _kind_label(c: Canvas, box: Box, label: str) -> None:
@@ -58,6 +95,8 @@ def _titled_card(
     what: str,
     foot_height: float,
     theme: Theme,
+    pack: LemonadeStall,
+    art: Art | None,
 ) -> tuple[Box, Box]:
     """Event and benefit faces: title band, text panel, and a foot box for the caller.
 
@@ -72,7 +111,9 @@ def _titled_card(
         rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
     )
     panel(c, body)
-    _body(c, body.inset(2.5 * MM), text, f"{what} text")
+    inner = body.inset(2.5 * MM)
+    used = _body(c, inner, text, f"{what} text", pack)
+    _card_art(c, Box(inner.x, inner.y, inner.width, inner.height - used - 2 * MM), art)
     return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
 
@@ -89,6 +130,8 @@ def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Ca
             what=f"event card {event.id!r}",
             foot_height=15 * MM + FOOT_LINE - 3 * MM,
             theme=theme,
+            pack=pack,
+            art=event.art,
         )
         _codes(c, foot, pack, event, theme)
         _kind_label(c, safe, "event")
@@ -109,10 +152,15 @@ def _codes(c: Canvas, box: Box, pack: LemonadeStall, event: Event, theme: Theme)
     draw_fitted(c, fitted, box.x + 2 * MM, box.y + 7 * MM, "center", box.width - 4 * MM)
 
 
-def _event_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
+def _event_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], None]:
+    art = pack.art.get("event-back")
+
     def draw(c: Canvas, trim: Box) -> None:
+        if art is not None and not theme.ink_saver:
+            designed_back(c, trim, art.path, "EVENT", pack.title)
+            return
         flood(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
-        _back_emblem(c, trim, "EVENT", "cloud", game, theme)
+        _back_emblem(c, trim, "EVENT", "cloud", pack.title, theme)
 
     return draw
 
@@ -133,7 +181,7 @@ def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, game: str, theme:
 
 
 def event_cards(pack: LemonadeStall, theme: Theme) -> Deck:
-    back = _event_back(pack.title, theme)
+    back = _event_back(pack, theme)
     pieces = tuple(
         Piece(
             f"{event.id}#{copy + 1}",
@@ -162,6 +210,8 @@ def _benefit_face(
             what=f"benefit card {benefit.id!r}",
             foot_height=pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE,
             theme=theme,
+            pack=pack,
+            art=benefit.art,
         )
         _token_space(c, foot, pack)
         if benefit.min_players:
@@ -190,16 +240,21 @@ def _token_space(c: Canvas, box: Box, pack: LemonadeStall) -> None:
     c.drawCentredString(box.cx, box.cy - 1 * MM, pack.words.say("card.tokens_gather"))
 
 
-def _benefit_back(game: str, theme: Theme) -> Callable[[Canvas, Box], None]:
+def _benefit_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], None]:
+    art = pack.art.get("benefit-back")
+
     def draw(c: Canvas, trim: Box) -> None:
+        if art is not None and not theme.ink_saver:
+            designed_back(c, trim, art.path, "BENEFIT", pack.title)
+            return
         flood(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
-        _back_emblem(c, trim, "BENEFIT", "star", game, theme)
+        _back_emblem(c, trim, "BENEFIT", "star", pack.title, theme)
 
     return draw
 
 
 def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:
-    back = _benefit_back(pack.title, theme)
+    back = _benefit_back(pack, theme)
     pieces = tuple(
         Piece(
             b.id,

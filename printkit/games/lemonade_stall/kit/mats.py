@@ -33,16 +33,26 @@ def _mat(pack: LemonadeStall, colour: PlayerColour, theme: Theme) -> Callable[[C
         c.setLineWidth(1.2)
         c.setFillColor(theme.pale(tint, 0.8))
         c.roundRect(box.x, box.y, box.width, box.height, 4 * MM, stroke=1, fill=1)
-        inner = box.inset(6 * MM)
-        head, rest = inner.split_top(20 * MM)
-        _header(c, head, colour, pack, theme)
-        table_h = 52 * MM
-        tracks = Box(rest.x, rest.y + table_h + 6 * MM, rest.width, rest.height - table_h - 8 * MM)
-        for row_box, item in zip(tracks.rows(len(pack.items), gap=4 * MM), pack.items):
-            _goods_space(c, row_box, pack, item.id, theme)
-        _costs(c, Box(rest.x, rest.y, rest.width, table_h), pack, theme)
+        regions = mat_regions(pack, box)
+        _header(c, regions["header"], colour, pack, theme)
+        for item in pack.items:
+            _goods_space(c, regions[f"goods:{item.id}"], pack, item.id, theme)
+        _costs(c, regions["costs"], pack, theme)
 
     return draw
+
+
+def mat_regions(pack: LemonadeStall, box: Box) -> dict[str, Box]:
+    """Where each part of a mat drawn in ``box`` lies, for the mat and pictures of it:
+    its header, a space per good (``goods:<id>``, tokens on ``pile:<id>``), the costs."""
+    inner = box.inset(6 * MM)
+    head, rest = inner.split_top(20 * MM)
+    table_h = 52 * MM
+    tracks = Box(rest.x, rest.y + table_h + 6 * MM, rest.width, rest.height - table_h - 8 * MM)
+    rows = tracks.rows(len(pack.items), gap=4 * MM)
+    goods = {f"goods:{item.id}": row for row, item in zip(rows, pack.items)}
+    piles = {f"pile:{item.id}": _pile(row) for row, item in zip(rows, pack.items)}
+    return {"header": head, **goods, **piles, "costs": Box(rest.x, rest.y, rest.width, table_h)}
 
 
 def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, theme: Theme) -> None:
@@ -66,10 +76,17 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     )
 
 
+def _pile(space: Box) -> Box:
+    """The dashed part of a goods space, where its tokens lie (the name is left of it)."""
+    label_w = 30 * MM
+    return Box(
+        space.x + label_w, space.y + 2 * MM, space.width - label_w - 2 * MM, space.height - 4 * MM
+    )
+
+
 def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: Theme) -> None:
     """The good's name and symbol, and a dashed space that holds its pile of goods tokens."""
     item = pack.item(item_id)
-    label_w = 30 * MM
     c.setFillColor(white)
     c.setStrokeColor(INK)
     c.setLineWidth(0.6)
@@ -85,7 +102,7 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
     c.setFillColor(INK)
     c.setFont(BOLD, 10)
     c.drawCentredString(box.x + 8 * MM + 4 * MM, box.y + 3 * MM, item.name)
-    pile = Box(box.x + label_w, box.y + 2 * MM, box.width - label_w - 2 * MM, box.height - 4 * MM)
+    pile = _pile(box)
     c.saveState()
     c.setDash(3, 2)
     c.setLineWidth(0.6)

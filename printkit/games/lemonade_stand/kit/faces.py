@@ -8,7 +8,9 @@ on colour alone: every colour comes with a symbol.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -25,8 +27,10 @@ from printkit.games.lemonade_stand.model import (
     WeatherCard,
     WeatherKind,
 )
-from printkit.render.cardparts import flood, panel
-from printkit.render.fonts import BODY, BOLD, CONDENSED, draw_fitted, fit, width
+from printkit.render.cardparts import designed_back, flood, panel
+from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, draw_fitted, fit, width
+from printkit.render.inline import draw_icon_text, fit_icon_text
+from printkit.render.layout import draw_picture, icon_words
 from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
 from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
@@ -64,6 +68,36 @@ def _person(c: Canvas, x: float, y: float, r: float) -> None:
 
 
 LOCAL_SYMBOLS = {"person": _person}  # the shared set has the triangle and the diamond
+CENTS = re.compile(r"(\d+)¢")
+
+
+def art_file(pack: LemonadeStand, name: str) -> Path | None:
+    art = pack.art.get(name)
+    return art.path if art else None
+
+
+def picture_or_symbol(
+    c: Canvas, pack: LemonadeStand, name: str, fallback: str, x: float, y: float, r: float, fill
+) -> None:
+    """The pack's picture ``name`` in a circle of radius ``r``, else the drawn symbol."""
+    path = art_file(pack, name)
+    if path is None:
+        symbol(c, fallback, x, y, r, fill=fill)
+        return
+    draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), path)
+
+
+def with_icons(pack: LemonadeStand, text: str, lang: str) -> str:
+    """Card text with the icon of each coin, cup and customer it names, and a coin before
+    each sum in cents."""
+    words = {
+        form.lower(): thing.id
+        for thing in (*pack.ends, *pack.coins)
+        if pack.art.get(thing.id) is not None
+        for form in thing.forms(lang).split("|")
+    }
+    text = icon_words(text, words)
+    return CENTS.sub(r":coin:\1¢", text) if pack.art.get("coin") else text
 
 
 def symbol(c: Canvas, name: str, x: float, y: float, r: float, fill: Color = white) -> None:
@@ -201,11 +235,15 @@ def coin_face(pack: LemonadeStand, coin: Coin, lang: str, theme: Theme) -> Draw:
         middle = Box(safe.x, bottom.top + 2 * MM, safe.width, top.y - bottom.top - 4 * MM)
         r = min(middle.height, middle.width) * 0.36
         cy = middle.cy + 2.5 * MM
-        c.setFillColor(theme.pale(LEMON, 0.35))
-        c.setStrokeColor(INK)
-        c.setLineWidth(1)
-        c.circle(middle.cx, cy, r, stroke=1, fill=1)
-        c.circle(middle.cx, cy, r * 0.82, stroke=1, fill=0)
+        coin_art = art_file(pack, coin.id)
+        if coin_art is not None:
+            draw_picture(c, Box(middle.cx - r, cy - r, 2 * r, 2 * r), coin_art)
+        else:
+            c.setFillColor(theme.pale(LEMON, 0.35))
+            c.setStrokeColor(INK)
+            c.setLineWidth(1)
+            c.circle(middle.cx, cy, r, stroke=1, fill=1)
+            c.circle(middle.cx, cy, r * 0.82, stroke=1, fill=0)
         c.setFillColor(INK)
         c.setFont(BOLD, 17)
         c.drawCentredString(middle.cx, cy - 6, money(coin.value))
@@ -226,7 +264,9 @@ def _coin_end(
 ) -> None:
     end = pack.end(end_id)
     panel(c, box, white)
-    symbol(c, end.symbol, box.x + 8 * MM, box.cy, 5 * MM, fill=theme.pale(LEMON, 0.2))
+    picture_or_symbol(
+        c, pack, end.id, end.symbol, box.x + 8 * MM, box.cy, 5 * MM, theme.pale(LEMON, 0.2)
+    )
     text = Box(box.x + 15 * MM, box.y + 1.5 * MM, box.width - 17 * MM, box.height - 3 * MM)
     name, amount = text.rows(2)
     _centred(c, name, end.name(lang).upper(), CONDENSED, 8, what=f"coin end {end_id!r} ({lang})")
@@ -236,7 +276,12 @@ def _coin_end(
 
 
 def coin_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    art = art_file(pack, "coin-back")
+
     def draw(c: Canvas, trim: Box) -> None:
+        if art is not None and not theme.ink_saver:
+            designed_back(c, trim, art, pack.label("kind_coin")(lang), pack.title_text(lang))
+            return
         flood(c, trim, theme.flood(mix(COIN_COLOUR, INK, 0.2)))
 
         def inside(x: float, y: float, r: float) -> None:
@@ -289,16 +334,19 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
         inner = body.inset(2.5 * MM)
-        fitted = fit(
-            card.text(lang),
+        fitted = fit_icon_text(
+            with_icons(pack, card.text(lang), lang),
             BODY,
-            inner.width,
-            inner.height,
-            12,
+            (inner.width, inner.height),
+            (12, MIN_CARD_TEXT),
+            lambda name: art_file(pack, name),
             what=f"dollar card {card.id!r} text ({lang})",
         )
-        c.setFillColor(INK)
-        draw_fitted(c, fitted, inner.x, inner.top, "left", inner.width)
+        draw_icon_text(c, fitted, inner.x, inner.top)
+        picture = art_file(pack, card.id) or art_file(pack, "dollar")
+        room = Box(inner.x, inner.y, inner.width, inner.height - fitted.height - 2 * MM)
+        if picture is not None and room.height >= 12 * MM:
+            draw_picture(c, room, picture)
         c.setFont(BODY, 6.5)
         note = pack.label("resolves")(lang)
         if deck == 2:
@@ -310,7 +358,12 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
 
 
 def dollar_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    art = art_file(pack, "dollar-back")
+
     def draw(c: Canvas, trim: Box) -> None:
+        if art is not None and not theme.ink_saver:
+            designed_back(c, trim, art, pack.label("kind_dollar")(lang), pack.title_text(lang))
+            return
         flood(c, trim, theme.flood(mix(DOLLAR_COLOUR, INK, 0.15)))
 
         def inside(x: float, y: float, r: float) -> None:
@@ -350,7 +403,9 @@ def _weather_half(
     c: Canvas, box: Box, pack: LemonadeStand, kind: WeatherKind, lang: str, theme: Theme
 ) -> None:
     panel(c, box)
-    symbol(c, kind.symbol, box.cx, box.top - 9 * MM, 6.5 * MM, fill=theme.pale(LEMON, 0.25))
+    picture_or_symbol(
+        c, pack, kind.id, kind.symbol, box.cx, box.top - 9 * MM, 6.5 * MM, theme.pale(LEMON, 0.25)
+    )
     _centred(
         c,
         Box(box.x + 1 * MM, box.top - 22 * MM, box.width - 2 * MM, 6 * MM),
@@ -398,7 +453,12 @@ def _arrow(c: Canvas, safe: Box, half: Box, caption: str) -> None:
 
 
 def weather_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
+    art = art_file(pack, "weather-back")
+
     def draw(c: Canvas, trim: Box) -> None:
+        if art is not None and not theme.ink_saver:
+            designed_back(c, trim, art, pack.label("kind_weather")(lang), pack.title_text(lang))
+            return
         flood(c, trim, theme.flood(mix(WEATHER_COLOUR, INK, 0.2)))
 
         def inside(x: float, y: float, r: float) -> None:

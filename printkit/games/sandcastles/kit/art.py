@@ -25,7 +25,8 @@ from printkit.games.sandcastles.model import (
     Face,
     Route,
 )
-from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
+from printkit.render.fonts import BODY, BOLD, FittedText, draw_fitted, fit, width
+from printkit.render.layout import draw_picture
 from printkit.render.theme import INK, Theme, mix
 from printkit.render.units import BLEED, Box
 
@@ -282,15 +283,35 @@ def _grain(pen: Pen, theme: Theme) -> None:
 
 
 # -- special cards -----------------------------------------------------------------
-def _label(c: Canvas, box: Box, title: str, text: str, what: str) -> None:
-    """The title across the top band and the rule text across the bottom band."""
+def _label(c: Canvas, box: Box, title: str, text: str, what: str, ground: Color) -> None:
+    """The title across the top band and the rule text across the bottom band, each on a
+    plate of the card's ground colour so no sand grain runs through the words."""
     side = min(box.width, box.height)
-    c.setFillColor(INK)
     head = fit(title.upper(), BOLD, side * 0.8, side * 0.12, 11, 7, what=f"{what} title")
+    _plate(c, box, head, side * 0.93, side, ground)
     draw_fitted(c, head, box.x + side * 0.1, box.y + side * 0.93, "center", side * 0.8)
     if text:
         body = fit(text, BODY, side * 0.78, side * 0.26, 8.5, 7, what=f"{what} text")
+        _plate(c, box, body, side * 0.29, side, ground)
         draw_fitted(c, body, box.x + side * 0.11, box.y + side * 0.29, "center", side * 0.78)
+
+
+def _plate(c: Canvas, box: Box, fitted: FittedText, top: float, side: float, ground: Color):
+    """A borderless plate just round the fitted lines, in the card's ground colour."""
+    widest = max(width(line, fitted.font, fitted.size) for line in fitted.lines)
+    pad = fitted.size * 0.35
+    height = fitted.leading * len(fitted.lines) + pad * 2 - (fitted.leading - fitted.size)
+    c.setFillColor(ground)
+    c.roundRect(
+        box.x + side / 2 - widest / 2 - pad,
+        box.y + top + pad - height,
+        widest + 2 * pad,
+        height,
+        pad,
+        stroke=0,
+        fill=1,
+    )
+    c.setFillColor(INK)
 
 
 def draw_bridge(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:
@@ -300,7 +321,7 @@ def draw_bridge(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:
         c.translate(box.cx, box.cy)
         c.rotate(90)
         c.translate(-box.cx, -box.cy)
-    _label(c, box, card.name, card.text, f"card {card.id!r}")
+    _label(c, box, card.name, card.text, f"card {card.id!r}", theme.flood(SAND))
     c.restoreState()
 
 
@@ -315,9 +336,13 @@ def draw_resting(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:
     c.setLineWidth(pen.len(0.01))
     for v in (0.34, 0.38):
         _wave(pen, v)
-    draw = EMBLEMS[card.kind]
-    draw(c, *pen.at(0.5, 0.6), pen.len(0.2), theme)
-    _label(c, box, card.name, card.text, f"card {card.id!r}")
+    x, y = pen.at(0.5, 0.6)
+    if card.art is not None:  # the pack's own emblem
+        r = pen.len(0.24)
+        draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), card.art.path)
+    else:
+        EMBLEMS[card.kind](c, x, y, pen.len(0.2), theme)
+    _label(c, box, card.name, card.text, f"card {card.id!r}", theme.flood(mix(SEA, white, 0.45)))
     c.restoreState()
 
 

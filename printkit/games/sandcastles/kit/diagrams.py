@@ -31,6 +31,8 @@ RED = HexColor("#C62828")
 CELL = 15 * MM  # a card's side in a diagram
 MARGIN = 5 * MM  # room for the coordinates
 PAD = 2.5 * MM
+STACK = 0.2  # a card laid on another sits this much of a cell up and right of it
+REST_SCALE = 0.45  # a Feather or Shell resting on a card, as a share of a cell
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,9 @@ def castle_drawing(
     x0, y0 = min(xs), min(ys)
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
     margin = MARGIN if marks.axes else PAD
-    width = margin + cols * CELL + PAD
-    height = margin + rows * CELL + PAD
+    over = STACK * CELL * (_deepest_stack(pack, castle) - 1)  # room for stacked cards
+    width = margin + cols * CELL + PAD + over
+    height = margin + rows * CELL + PAD + over
     side = pack.kit.card * MM
     scored = score_castle(pack, castle) if marks.structures else None
     found = structures(pack, scored.kept) if scored else None
@@ -62,7 +65,7 @@ def castle_drawing(
     def cell_box(box: Box, x: int, y: int, shift: float = 0.0) -> Box:
         return Box(
             box.x + margin + (x - x0) * CELL + shift,
-            box.y + margin + (y - y0) * CELL - shift,
+            box.y + margin + (y - y0) * CELL + shift,
             CELL,
             CELL,
         )
@@ -98,27 +101,32 @@ def castle_drawing(
             _grid(c, box, cols, rows, x0, y0)
         occupied: dict[tuple[int, int], int] = {}
         resting: list[tuple[int, Placement]] = []
+        badges: list[tuple[Box, int]] = []  # drawn last, so no later card hides a number
         for number, p in enumerate(castle, start=1):
             if pack.card(p.card).overlay:
                 resting.append((number, p))
                 continue
-            shift = CELL * 0.2 * occupied.get(p.cell, 0)
+            shift = CELL * STACK * occupied.get(p.cell, 0)  # up and right: clear of the axes
             occupied[p.cell] = occupied.get(p.cell, 0) + 1
             cell = cell_box(box, p.x, p.y, shift)
             card(c, cell, p)
-            _badges(c, cell, number, marks)
+            _crossed(c, cell, number, marks)
+            badges.append((cell, number))
             if p.cell in marks.smashed and shift == 0:
                 _cross(c, cell, INK, dashed=True)
+        rested: dict[tuple[int, int], int] = {}
         for number, p in resting:
             cell = cell_box(box, p.x, p.y)
-            spot = Box(cell.x + CELL * 0.3, cell.y - CELL * 0.12, CELL, CELL)
-            card(c, spot, p, 0.5, -14)
-            _badges(
-                c,
-                Box(spot.x + CELL * 0.25, spot.y + CELL * 0.25, CELL / 2, CELL / 2),
-                number,
-                marks,
-            )
+            nth = rested.get(p.cell, 0)  # a second one on the same card sits above the first
+            rested[p.cell] = nth + 1
+            side = CELL * REST_SCALE
+            x, y = cell.x + CELL * 0.6, cell.y + CELL * (0.28 + 0.46 * nth)
+            spot = Box(x - side / 2, y - side / 2, side, side)
+            card(c, Box(x - CELL / 2, y - CELL / 2, CELL, CELL), p, REST_SCALE, -14)
+            _crossed(c, spot, number, marks)
+            badges.append((spot, number))
+        for where, number in badges:
+            _badge(c, where, number, marks)
         if found is not None:
             stars = [_tower_centre(t.where) for t in found.complete_towers]
             for u, v in stars:
@@ -139,6 +147,15 @@ def castle_drawing(
         c.restoreState()
 
     return draw, width, height
+
+
+def _deepest_stack(pack: Sandcastles, castle: Sequence[Placement]) -> int:
+    """The most castle cards laid on one cell (an illegal pile): how far stacks reach."""
+    counts: dict[tuple[int, int], int] = {}
+    for p in castle:
+        if not pack.card(p.card).overlay:
+            counts[p.cell] = counts.get(p.cell, 0) + 1
+    return max(counts.values(), default=1)
 
 
 def _tower_centre(where: tuple) -> tuple[float, float]:
@@ -166,10 +183,13 @@ def _grid(c: Canvas, box: Box, cols: int, rows: int, x0: int, y0: int) -> None:
         c.drawCentredString(box.x + 2.4 * MM, box.y + MARGIN + (j + 0.5) * CELL - 2, str(y0 + j))
 
 
-def _badges(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
-    bad = number in marks.illegal
-    if bad:
+def _crossed(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
+    if number in marks.illegal:
         _cross(c, cell, RED)
+
+
+def _badge(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
+    bad = number in marks.illegal
     if marks.numbers or bad:
         r = 2.1 * MM
         x, y = cell.x + r + 0.6 * MM, cell.top - r - 0.6 * MM

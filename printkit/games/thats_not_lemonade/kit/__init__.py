@@ -10,10 +10,12 @@ from __future__ import annotations
 from printkit.games.thats_not_lemonade.kit.cards import card_deck
 from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tiles
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
+from printkit.games.thats_not_lemonade.rules import odds_table
 from printkit.kit import Kit, KitOptions, made
 
 
 def kit(pack: ThatsNotLemonade, options: KitOptions) -> Kit:
     theme = options.theme
-    parts = tuple(made(make, pack, theme) for make in (card_deck, tiles, odds_cards))
+    odds = made(lambda: odds_cards(pack, odds_table(pack), theme))
+    parts = (made(card_deck, pack, theme), made(tiles, pack, theme), odds)
     return Kit(pack.id, pack.title, parts, pack.bring)

@@ -14,11 +14,13 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.content.art import Art
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
 from printkit.kit import Deck
 from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
+from printkit.render.layout import draw_picture
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import INK, LEMON, SKY, Theme
 from printkit.render.units import BLEED, MM, SAFE, Box
@@ -112,12 +114,15 @@ def face(card: Card, theme: Theme) -> DrawFn:
         _title(c, head.inset(2 * MM, 1 * MM), card)
         text_box = Box(rest.x, rest.y, rest.width, 20 * MM)
         art = Box(rest.x, text_box.top + 2 * MM, rest.width, rest.height - 24 * MM)
-        c.setFillColor(white)
-        c.setStrokeColor(INK)
-        c.setLineWidth(0.8)
         r = min(art.width, art.height) * 0.42
-        c.circle(art.cx, art.cy, r, stroke=1, fill=1)
-        emblem(c, card, art.cx, art.cy, r * 0.62, theme)
+        if card.art is not None:
+            draw_picture(c, Box(art.cx - r, art.cy - r, 2 * r, 2 * r), card.art.path)
+        else:
+            c.setFillColor(white)
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.8)
+            c.circle(art.cx, art.cy, r, stroke=1, fill=1)
+            emblem(c, card, art.cx, art.cy, r * 0.62, theme)
         index_mark(c, card, art.x + 4 * MM, art.top - 4 * MM, theme)
         index_mark(c, card, art.right - 4 * MM, art.top - 4 * MM, theme)
         panel(c, text_box)
@@ -132,14 +137,18 @@ def face(card: Card, theme: Theme) -> DrawFn:
     return draw
 
 
-def back(theme: Theme) -> DrawFn:
-    """One back for every card: a flood and a centred emblem, no frame near the edge.
+def back(theme: Theme, art: Art | None = None) -> DrawFn:
+    """One back for every card: the pack's back art run into the bleed, else a flood and a
+    centred emblem; no frame near the edge.
 
     No words: the game's name on the back would read like the name of the
     card that puts you out.
     """
 
     def draw(c: Canvas, trim: Box) -> None:
+        if art is not None and not theme.ink_saver:
+            draw_picture(c, trim.outset(BLEED), art.path, cover=True)
+            return
         flood(c, trim, theme.flood(BACK))
         r = trim.width * 0.32
         c.setFillColor(white)
@@ -158,7 +167,7 @@ def back(theme: Theme) -> DrawFn:
 
 def card_deck(pack: ThatsNotLemonade, theme: Theme) -> Deck:
     """Every card of the largest table's deck; smaller tables set the extras aside."""
-    shared_back = back(theme)
+    shared_back = back(theme, pack.art.get("back"))
     pieces = tuple(
         Piece(
             f"{card.id}#{copy + 1}",
@@ -176,6 +185,5 @@ def card_deck(pack: ThatsNotLemonade, theme: Theme) -> Deck:
         size.width * MM,
         size.height * MM,
         pieces,
-        note="cut on the crop marks; the backs are all alike, so sleeve them or not, "
-        "but all the same way",
+        note=pack.words.say("deck.cards_note"),
     )

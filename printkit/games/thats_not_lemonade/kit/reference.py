@@ -22,7 +22,7 @@ from reportlab.platypus import Paragraph
 from printkit.errors import RenderError
 from printkit.games.thats_not_lemonade.kit.cards import DrawFn, crossed_cup
 from printkit.games.thats_not_lemonade.model import Character, ThatsNotLemonade
-from printkit.games.thats_not_lemonade.rules import OddsTable, odds_table, whole_percent
+from printkit.games.thats_not_lemonade.rules import OddsTable, whole_percent
 from printkit.kit import Deck
 from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import (
@@ -40,11 +40,6 @@ from printkit.render.theme import INK, LEMON, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
 RISK = HexColor("#D2453A")
-BREAKS = {
-    "lemons": "most lemons",
-    "ice": "most Ice",
-    "nearest-dealer-left": "the seat nearest the dealer's left",
-}
 
 
 # -- text that must fit -----------------------------------------------------------------
@@ -78,21 +73,19 @@ def draw_paragraphs(c: Canvas, texts: Sequence[str], box: Box, size: float, what
 # -- character tiles -------------------------------------------------------------------
 def tile_text(pack: ThatsNotLemonade) -> list[str]:
     """The rules summary every tile prints, every name and number from the pack."""
+    say = pack.words.say
     out = escape(pack.card(pack.removed_card).title)
     doubles = [f"{escape(c.title)} = {c.lemons}" for c in pack.cards if c.lemons > 1]
-    breaks = [BREAKS[b] for b in pack.tie_breaks]
+    breaks = [say(f"break.{b}") for b in pack.tie_breaks]
     if doubles:
         breaks[0] += f" ({', '.join(doubles)})"
     trophy = escape(pack.card(pack.trophies[0]).title)
     return [
-        "<b>Your turn.</b> Hit: cup up, tap it, take a card and peek. "
-        "Pass: cup upside down, tap it.",
-        f"<b>{out}?</b> Turn it face up: you are out. Lay your cup on its side.",
-        f"<b>The round ends</b> when every {out} card is face up, every cup still "
-        "standing is upside down, or one player is left.",
-        f"<b>Round winner:</b> {', then '.join(breaks)}. Take a {trophy} card and "
-        "tuck it under this tile.",
-        f"<b>Win {pack.rounds_to_win} rounds</b> to win the game.",
+        say("tile.turn"),
+        say("tile.out", out=out),
+        say("tile.round_end", out=out),
+        say("tile.winner", breaks=f", {say('tile.then')} ".join(breaks), trophy=trophy),
+        say("tile.win", rounds=pack.rounds_to_win),
     ]
 
 
@@ -146,11 +139,11 @@ def tiles(pack: ThatsNotLemonade, theme: Theme) -> Deck:
     )
     return Deck(
         "character-tiles",
-        "Character reference tiles",
+        pack.words.say("deck.tiles"),
         size.width * MM,
         size.height * MM,
         pieces,
-        note="one per player; trophies are tucked under a tile, so card stock helps",
+        note=pack.words.say("deck.tiles_note"),
         fold=False,
     )
 
@@ -164,23 +157,21 @@ def start_counts(pack: ThatsNotLemonade) -> str:
     parts = []
     for index, (count, seats) in enumerate(groups.items()):
         span = str(seats[0]) if len(seats) == 1 else f"{seats[-1]}–{seats[0]}"
-        parts.append(f"{count} at {span}" + (" players" if index == 0 else ""))
+        key = "odds.starts_first" if index == 0 else "odds.starts"
+        parts.append(pack.words.say(key, count=count, span=span))
     return ", ".join(parts)
 
 
 def odds_intro(pack: ThatsNotLemonade) -> list[str]:
     out = escape(pack.card(pack.removed_card).title)
-    return [
-        f"Find the row for the cards left in the dealer's pile and the column for the "
-        f"{out} cards not yet face up (a round starts with {start_counts(pack)}). "
-        f"The cell gives the chance, in per cent, that the next card dealt is one of them.",
-    ]
+    return [pack.words.say("odds.intro", out=out, starts=start_counts(pack))]
 
 
 def odds_footnote(pack: ThatsNotLemonade) -> str:
-    buried = "the buried card" if pack.buried == 1 else f"the {pack.buried} buried cards"
-    plus = f"cards left + {pack.buried}" if pack.buried else "cards left"
-    return f"{buried.capitalize()} may hide one too: the chance is unseen out cards ÷ ({plus})."
+    say, n = pack.words.say, pack.buried
+    buried = say("odds.buried_one") if n == 1 else say("odds.buried_many", buried=n)
+    left = say("odds.left_plus", buried=n) if n else say("odds.left")
+    return say("odds.footnote", buried=buried.capitalize(), left=left)
 
 
 def blocks_for(table: OddsTable, height: float, row_min: float) -> int:
@@ -192,7 +183,7 @@ def blocks_for(table: OddsTable, height: float, row_min: float) -> int:
     raise RenderError(f"odds card: {rows} rows do not fit {height / MM:.0f} mm")
 
 
-def draw_odds(c: Canvas, box: Box, table: OddsTable, theme: Theme) -> None:
+def draw_odds(c: Canvas, box: Box, table: OddsTable, heads: Heads, theme: Theme) -> None:
     row_min = MIN_CARD_TEXT * 1.3
     blocks = blocks_for(table, box.height, row_min)
     gap = 2.5 * MM
@@ -212,7 +203,15 @@ def draw_odds(c: Canvas, box: Box, table: OddsTable, theme: Theme) -> None:
         chunk = rows[b * per_block : (b + 1) * per_block]
         height = (len(chunk) + 2) * row_h
         block = Box(box.x + b * (block_w + gap), box.top - height, block_w, height)
-        _odds_block(c, block, chunk, table, Cell(row_h, col_w, size), theme)
+        _odds_block(c, block, chunk, table, Cell(row_h, col_w, size, heads), theme)
+
+
+@dataclass(frozen=True)
+class Heads:
+    """The odds table's two header words, from words.yaml."""
+
+    unseen: str
+    pile: str
 
 
 @dataclass(frozen=True)
@@ -220,6 +219,7 @@ class Cell:
     height: float
     width: float
     size: float  # points
+    heads: Heads
 
 
 def _odds_block(
@@ -230,8 +230,8 @@ def _odds_block(
     c.setFillColor(INK)
     c.setFont(BOLD, size * 0.9)
     middle = box.x + first_w + cell.width * len(table.hidden) / 2
-    c.drawCentredString(middle, top - row_h * 0.72, "unseen")
-    c.drawCentredString(box.x + first_w / 2, top - row_h * 1.72, "pile")
+    c.drawCentredString(middle, top - row_h * 0.72, cell.heads.unseen)
+    c.drawCentredString(box.x + first_w / 2, top - row_h * 1.72, cell.heads.pile)
     for j, hidden in enumerate(table.hidden):
         x = box.x + first_w + (j + 0.5) * cell.width
         c.drawCentredString(x, top - row_h * 1.72, str(hidden))
@@ -259,9 +259,10 @@ def _odds_cell(c: Canvas, box: Box, chance: Fraction | None, size: float, theme:
     c.drawCentredString(box.cx, box.y + box.height * 0.3, shown)
 
 
-def odds_face(pack: ThatsNotLemonade, theme: Theme) -> DrawFn:
-    table = odds_table(pack)
+def odds_face(pack: ThatsNotLemonade, table: OddsTable, theme: Theme) -> DrawFn:
+    say = pack.words.say
     out = pack.card(pack.removed_card).title
+    heads = Heads(say("odds.unseen"), say("odds.pile"))
 
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(mix(LEMON, white, 0.6)))
@@ -270,7 +271,7 @@ def odds_face(pack: ThatsNotLemonade, theme: Theme) -> DrawFn:
         panel(c, head, theme.pale(LEMON, 0.2))
         crossed_cup(c, head.x + 6 * MM, head.cy, 3.5 * MM, white)
         title = fit(
-            f"Is the next card {out}?", BOLD, head.width - 14 * MM, head.height - 2 * MM, 11, 8,
+            say("odds.title", out=out), BOLD, head.width - 14 * MM, head.height - 2 * MM, 11, 8,
             what="odds card title",
         )  # fmt: skip
         c.setFillColor(INK)
@@ -278,11 +279,11 @@ def odds_face(pack: ThatsNotLemonade, theme: Theme) -> DrawFn:
         draw_fitted(c, title, head.x + 11 * MM, top, "center", head.width - 13 * MM)
         intro_h = 19 * MM
         intro = Box(rest.x + 1 * MM, rest.top - intro_h - 1.5 * MM, rest.width - 2 * MM, intro_h)
-        draw_paragraphs(c, odds_intro(pack), intro, 8.5, "odds card instructions")
+        draw_paragraphs(c, odds_intro(pack), intro, 8.5, what="odds card instructions")
         foot = Box(rest.x + 1 * MM, rest.y, rest.width - 2 * MM, 9 * MM)
-        draw_paragraphs(c, [escape(odds_footnote(pack))], foot, 7.5, "odds card footnote")
+        draw_paragraphs(c, [escape(odds_footnote(pack))], foot, 7.5, what="odds card footnote")
         grid = Box(rest.x, foot.top + 2 * MM, rest.width, intro.y - foot.top - 4 * MM)
-        draw_odds(c, grid, table, theme)
+        draw_odds(c, grid, table, heads, theme)
 
     return draw
 
@@ -296,9 +297,9 @@ def odds_cells(table: OddsTable) -> str:
     )
 
 
-def odds_cards(pack: ThatsNotLemonade, theme: Theme) -> Deck:
-    table = odds_table(pack)
-    draw = odds_face(pack, theme)
+def odds_cards(pack: ThatsNotLemonade, table: OddsTable, theme: Theme) -> Deck:
+    """The odds card, printing ``table``: the rules' `odds_table`, worked out once per kit."""
+    draw = odds_face(pack, table, theme)
     fields = (
         ("pile", f"{table.cards_left[0]}-{table.cards_left[-1]}"),
         ("unseen", f"{table.hidden[0]}-{table.hidden[-1]}"),
@@ -309,10 +310,10 @@ def odds_cards(pack: ThatsNotLemonade, theme: Theme) -> Deck:
     pieces = tuple(Piece(f"odds#{n}", draw, fields=fields) for n in range(1, pack.max_players + 1))
     return Deck(
         "odds-cards",
-        "Odds cards",
+        pack.words.say("deck.odds"),
         size.width * MM,
         size.height * MM,
         pieces,
-        note="one per player, or one to share; the table is worked out from the deck's counts",
+        note=pack.words.say("deck.odds_note"),
         fold=False,
     )

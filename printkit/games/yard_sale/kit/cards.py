@@ -15,10 +15,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
 from printkit.kit import Deck
-from printkit.render.cardparts import flood, xywh
+from printkit.render.cardparts import designed_back, flood, xywh
 from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, draw_fitted, fit
 from printkit.render.impose import Piece
+from printkit.render.layout import draw_picture
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -27,12 +28,6 @@ PITCH = HexColor("#F4C77A")  # sales pitches
 CREAM = HexColor("#F5EEDC")  # reference card
 CORNER = 2.5 * MM
 GAP = 1.5 * MM
-TARGET_TEXT = {
-    "own-item": "one of your items on offer",
-    "rival-item": "a rival's item on offer",
-    "shopper": "every item offered to one shopper",
-    "subject": "every {subject} item on offer, at every shopper",
-}
 DrawFn = Callable[[Canvas, Box], None]
 SHOPPER_ROWS = (11, 13, 10, 10, 10, 14)  # mm: name, cash, loves, dislikes, buys, time
 
@@ -85,6 +80,30 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
 
+def facts(pack: YardSale) -> dict[str, object]:
+    """The numbers every sentence in words.yaml may print, as the kit prints them."""
+    return {
+        "title": pack.title,
+        "display": pack.display_shoppers,
+        "items": pack.item_hand,
+        "pitches": pack.pitch_hand,
+        "bonus": pack.sell_out_bonus,
+        "favourite": signed(pack.favourite_opinion),
+        "dislike": signed(pack.dislike_opinion),
+        "lowest": pack.lowest_price,
+        "rounds": pack.rounds,
+        "minutes": pack.minutes_per_round,
+        "opening": pack.clock(1),
+        "closing": pack.closing_time,
+        "tokens": pack.component("seller-tokens").count,
+    }
+
+
+def say(pack: YardSale, key: str, **values: object) -> str:
+    """The sentence ``key`` from words.yaml, its numbers filled from the pack."""
+    return pack.words.say(key, **facts(pack), **values)
+
+
 def signed_money(value: int) -> str:
     return f"+${value}" if value > 0 else f"−${-value}"
 
@@ -92,9 +111,14 @@ def signed_money(value: int) -> str:
 def _back(
     pack: YardSale, word: str, art: str, colour: Color, theme: Theme, fill: Color = white
 ) -> DrawFn:
-    """A centred emblem that tolerates a few millimetres of duplex misregistration."""
+    """A centred emblem that tolerates a few millimetres of duplex misregistration; the
+    pack's ``<deck>-back`` art (``item-back.svg``) instead when it has one."""
+    designed = pack.art.get(f"{word.lower()}-back")
 
     def draw(c: Canvas, trim: Box) -> None:
+        if designed is not None and not theme.ink_saver:
+            designed_back(c, trim, designed.path, word, pack.title)
+            return
         flood(c, trim, theme.flood(colour))
         r = min(trim.width, trim.height) * 0.27
         cy = trim.cy + r * 0.25
@@ -154,8 +178,12 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
         centred(c, title.inset(2 * MM, 1 * MM), item.name, BOLD, 11.5, f"item {item.id!r} name", 8)
         rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM)
         picture = Box(rest.x, rule.top + GAP, rest.width, rest.top - GAP - rule.top - GAP)
-        r = min(picture.width, picture.height) / 2 - 1 * MM
-        draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
+        art = pack.art.get(item.id) or pack.art.get(item.subject)
+        if art is not None:
+            draw_picture(c, picture, art.path)
+        else:
+            r = min(picture.width, picture.height) / 2 - 1 * MM
+            draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
         panel(c, rule)
         flow(c, rule.inset(2.5 * MM), item.text, BODY, 10, f"item {item.id!r} rule")
         _kind_label(c, safe, "item")
@@ -202,7 +230,7 @@ def item_cards(pack: YardSale, theme: Theme) -> Deck:
         )
         for item in pack.items
     )
-    return _deck(pack, "item-cards", "Item cards", pieces, "shuffle them into the item deck")
+    return _deck(pack, "item-cards", say(pack, "deck.items"), pieces, say(pack, "deck.items_note"))
 
 
 # -- shopper cards ----------------------------------------------------------------------------
@@ -213,27 +241,32 @@ def shopper_face(pack: YardSale, shopper: Shopper, theme: Theme, longest: int) -
         body = Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM)
         name, cash, loves, dislikes, buys, time = _stack(body, SHOPPER_ROWS, GAP)
         panel(c, name, theme.pale(SAND, 0.4) if not theme.ink_saver else white)
+        portrait = pack.art.get(shopper.id) or pack.art.get("shopper")
+        if portrait is not None:
+            side = name.height - 2 * MM
+            draw_picture(c, Box(name.x + 1 * MM, name.y + 1 * MM, side, side), portrait.path)
+            name = Box(name.x + side, name.y, name.width - 2 * side, name.height)
         centred(
             c, name.inset(2 * MM, 1 * MM), shopper.name, BOLD, 11.5, f"shopper {shopper.id!r}", 8
         )
-        _cash_row(c, cash, shopper, theme)
+        _cash_row(c, pack, cash, shopper, theme)
         _taste_row(c, pack, loves, shopper.favourite, "Loves", pack.favourite_opinion)
         _taste_row(c, pack, dislikes, shopper.dislike, "Dislikes", pack.dislike_opinion)
-        _buys_row(c, buys, shopper)
-        _time_row(c, time, shopper, longest, theme)
+        _buys_row(c, pack, buys, shopper)
+        _time_row(c, pack, time, shopper, longest, theme)
         _kind_label(c, safe, "shopper")
 
     return draw
 
 
-def _cash_row(c: Canvas, box: Box, shopper: Shopper, theme: Theme) -> None:
+def _cash_row(c: Canvas, pack: YardSale, box: Box, shopper: Shopper, theme: Theme) -> None:
     panel(c, box)
     draw_art(c, "note", box.x + 8 * MM, box.cy, 5.5 * MM, fill=theme.pale(HexColor("#9CC48A"), 0.3))
     c.setFillColor(INK)
     c.setFont(BOLD, 20)
     c.drawCentredString(box.x + box.width * 0.62, box.cy - 1.2 * MM, f"${shopper.cash}")
     c.setFont(BODY, 6.5)
-    c.drawCentredString(box.x + box.width * 0.62, box.y + 1.2 * MM, "cash on hand")
+    c.drawCentredString(box.x + box.width * 0.62, box.y + 1.2 * MM, say(pack, "shopper.cash"))
 
 
 def _taste_row(c: Canvas, pack: YardSale, box: Box, subject_id: str, verb: str, change: int):
@@ -248,26 +281,28 @@ def _taste_row(c: Canvas, pack: YardSale, box: Box, subject_id: str, verb: str, 
     c.drawRightString(box.right - 3 * MM, box.cy - 1.6 * MM, signed(change))
 
 
-def _buys_row(c: Canvas, box: Box, shopper: Shopper) -> None:
+def _buys_row(c: Canvas, pack: YardSale, box: Box, shopper: Shopper) -> None:
     panel(c, box)
     c.setFillColor(INK)
     c.setFont(BODY, 8)
-    c.drawString(box.x + 3 * MM, box.cy + 0.6 * MM, "Buys at most")
+    c.drawString(box.x + 3 * MM, box.cy + 0.6 * MM, say(pack, "shopper.buys"))
     c.setFont(BOLD, 10)
-    items = "item" if shopper.max_purchases == 1 else "items"
-    c.drawString(box.x + 3 * MM, box.cy - 3.2 * MM, f"{shopper.max_purchases} {items}")
+    items = "shopper.items_one" if shopper.max_purchases == 1 else "shopper.items"
+    c.drawString(box.x + 3 * MM, box.cy - 3.2 * MM, say(pack, items, count=shopper.max_purchases))
     step = 6.5 * MM
     for n in range(shopper.max_purchases):
         draw_art(c, "bag", box.right - 5 * MM - n * step, box.cy, 2.8 * MM, fill=white)
 
 
-def _time_row(c: Canvas, box: Box, shopper: Shopper, longest: int, theme: Theme) -> None:
+def _time_row(
+    c: Canvas, pack: YardSale, box: Box, shopper: Shopper, longest: int, theme: Theme
+) -> None:
     """One section per round of shopping time, shaded; the clock marker walks along them."""
     panel(c, box)
     c.setFillColor(INK)
     c.setFont(BODY, 6.5)
-    rounds = "round" if shopper.time == 1 else "rounds"
-    c.drawString(box.x + 2.5 * MM, box.top - 3 * MM, f"Shopping time: {shopper.time} {rounds}")
+    rounds = "shopper.time_one" if shopper.time == 1 else "shopper.time"
+    c.drawString(box.x + 2.5 * MM, box.top - 3 * MM, say(pack, rounds, count=shopper.time))
     cells = Box(box.x + 2.5 * MM, box.y + 1.5 * MM, box.width - 5 * MM, box.height - 5.5 * MM)
     for n, cell in enumerate(cells.columns(longest, 1.2 * MM)):
         shaded = n < shopper.time
@@ -305,14 +340,14 @@ def shopper_cards(pack: YardSale, theme: Theme) -> Deck:
         for shopper in pack.shoppers
     )
     return _deck(
-        pack, "shopper-cards", "Shopper cards", pieces, "shuffle them into the shopper deck"
+        pack, "shopper-cards", say(pack, "deck.shoppers"), pieces, say(pack, "deck.shoppers_note")
     )
 
 
 # -- pitch cards ------------------------------------------------------------------------------
 def target_text(pack: YardSale, pitch: Pitch) -> str:
     subject = pack.subject(pitch.subject).name if pitch.subject else ""
-    return TARGET_TEXT[pitch.target].format(subject=subject)
+    return say(pack, f"target.{pitch.target}", subject=subject)
 
 
 def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme) -> DrawFn:
@@ -391,7 +426,7 @@ def pitch_cards(pack: YardSale, theme: Theme) -> Deck:
         for copy in range(pitch.copies)
     )
     return _deck(
-        pack, "pitch-cards", "Sales pitch cards", pieces, "shuffle them into the pitch deck"
+        pack, "pitch-cards", say(pack, "deck.pitches"), pieces, say(pack, "deck.pitches_note")
     )
 
 
@@ -439,11 +474,11 @@ def cash_cards(pack: YardSale, theme: Theme) -> Deck:
     )
     return Deck(
         "cash-cards",
-        "Cash cards",
+        say(pack, "deck.cash"),
         size.width * MM,
         size.height * MM,
         pieces,
-        note="the bank; the backs are all alike, so single-sided prints work too",
+        note=say(pack, "deck.cash_note"),
         fold=False,
     )
 
@@ -451,48 +486,15 @@ def cash_cards(pack: YardSale, theme: Theme) -> Deck:
 # -- reference cards ----------------------------------------------------------------------------
 def reference_texts(pack: YardSale) -> dict[str, list[tuple[str, str]]]:
     """The reference card's headings and paragraphs, every number from the pack."""
-    fav, dis = signed(pack.favourite_opinion), signed(pack.dislike_opinion)
-    ties = {
-        "favourite": "the shopper's favourite subject",
-        "cheaper": "the cheaper item",
-        "offered-first": "the item offered first",
-    }
-    tie_text = ", then ".join(ties[t] for t in pack.tie_breaks)
-    bonus = pack.sell_out_bonus
+    then = f", {say(pack, 'tie.then')} "
+    ties = then.join(say(pack, f"tie.{t}") for t in pack.tie_breaks)
+    sections = {"front": ("turn", "end"), "back": ("opinion", "buying", "ties")}
     return {
-        "front": [
-            (
-                "Your turn",
-                "Play up to one pitch and offer up to one item to a shopper (put your seller "
-                "token on it), then pass the turn. When everyone passes in a row, the round ends.",
-            ),
-            (
-                "End of the round",
-                f"1. Every shopper buys; sellers collect the prices.\n"
-                f"2. Clocks move on; shoppers out of time leave. Deal shoppers up to "
-                f"{pack.display_shoppers}.\n"
-                f"3. Draw pitches up to {pack.pitch_hand}, items up to {pack.item_hand} "
-                f"(+{bonus} if you sold out).\n"
-                f"4. Most money taken starts the next round.",
-            ),
-        ],
-        "back": [
-            (
-                "Opinion",
-                f"Loved subject {fav}, disliked {dis}, plus the item's own rule and every "
-                f"pitch on it. Price: the tag plus price pitches, never below "
-                f"${pack.lowest_price}.",
-            ),
-            (
-                "Buying",
-                "Best-liked first; then each next item that fits the cash left, until they hold "
-                "their maximum. Opinion 0 or less: never bought.",
-            ),
-            (
-                "Ties",
-                f"Go to {tie_text}. If both fit, both are bought.",
-            ),
-        ],
+        side: [
+            (say(pack, f"reference.{key}_heading"), say(pack, f"reference.{key}", ties=ties))
+            for key in keys
+        ]
+        for side, keys in sections.items()
     }
 
 
@@ -505,7 +507,7 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
         head, rest = safe.split_top(9 * MM)
         c.setFillColor(INK)
         c.setFont(BOLD, 10)
-        title = "A round at the sale" if side == "front" else "When a shopper buys"
+        title = say(pack, f"reference.{side}")
         c.drawCentredString(head.cx, head.cy - 1.5 * MM, title)
         body = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - 4 * MM)
         for box, (heading, text) in zip(body.rows(len(sections), GAP), sections):
@@ -520,7 +522,7 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
                 text,
                 BODY,
                 8,
-                f"reference card ({side}) {heading!r}",
+                what=f"reference card ({side}) {heading!r}",
             )
         _kind_label(c, safe, "reference")
 
@@ -533,4 +535,10 @@ def reference_cards(pack: YardSale, theme: Theme) -> Deck:
     texts = reference_texts(pack)
     fields = tuple((h, t) for side in ("front", "back") for h, t in texts[side])
     pieces = tuple(Piece(f"reference#{n + 1}", front, back, fields=fields) for n in range(count))
-    return _deck(pack, "reference-cards", "Reference cards", pieces, "one per seller")
+    return _deck(
+        pack,
+        "reference-cards",
+        say(pack, "deck.reference"),
+        pieces,
+        say(pack, "deck.reference_note"),
+    )

@@ -17,7 +17,7 @@ from printkit.games.yard_sale.kit.cards import (
     GAP,
     flow,
     panel,
-    signed,
+    say,
 )
 from printkit.games.yard_sale.model import YardSale
 from printkit.kit import Deck
@@ -33,58 +33,17 @@ DrawFn = Callable[[Canvas, Box], None]
 
 def track_steps(pack: YardSale) -> list[tuple[str, str]]:
     """The end of a round, step by step, as the track prints it."""
-    return [
-        ("Shoppers buy", "Each shopper buys, best-liked first, as the reference card says."),
-        (
-            "Sellers collect",
-            "The price after pitches, from the shopper's cash. Unsold items go home.",
-        ),
-        (
-            "Clocks move",
-            f"Out of time? The shopper leaves. Deal shoppers up to {pack.display_shoppers}.",
-        ),
-        (
-            "Refill",
-            f"Pitches up to {pack.pitch_hand}; items up to {pack.item_hand}, "
-            f"+{pack.sell_out_bonus} if you sold out.",
-        ),
-        ("Next round", "Move the round marker. The most money taken starts."),
-    ]
+    return _sections(pack, "track", ("buy", "collect", "clocks", "refill", "next"))
 
 
 def setup_steps(pack: YardSale) -> list[tuple[str, str]]:
     """Setting up and ending, for the back of the track."""
-    return [
-        (
-            "Set up",
-            f"Shuffle the item, pitch and shopper decks. Deal {pack.display_shoppers} shoppers "
-            "face up in a row; put each one's cash on hand on the card from the bank and a clock "
-            f"marker on its first shaded section. Each seller takes "
-            f"{pack.component('seller-tokens').count} seller tokens, {pack.item_hand} items face "
-            f"up and {pack.pitch_hand} pitches in hand. Put the round marker on round 1.",
-        ),
-        (
-            "Your turn",
-            "Play up to one pitch and offer up to one item to a shopper: lay it in the row under "
-            "the shopper with your seller token on it. Then the next seller clockwise. The round "
-            "ends when everyone passes in a row.",
-        ),
-        (
-            "Who starts round 1",
-            "Whoever carries the most real money. Tied players roll a die: highest starts.",
-        ),
-        (
-            "Opinion",
-            f"Loved subject {signed(pack.favourite_opinion)}, disliked "
-            f"{signed(pack.dislike_opinion)}, plus the item's rule and its pitches. Prices never "
-            f"drop below ${pack.lowest_price}.",
-        ),
-        (
-            "The end",
-            f"After round {pack.rounds} ({pack.closing_time}), shoppers return their cash to the "
-            "bank. The most cash wins; a tie shares the win.",
-        ),
-    ]
+    return _sections(pack, "back", ("setup", "turn", "start", "opinion", "end"))
+
+
+def _sections(pack: YardSale, prefix: str, keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(heading, text) pairs from words.yaml: ``<prefix>.<key>_heading`` and ``<prefix>.<key>``."""
+    return [(say(pack, f"{prefix}.{k}_heading"), say(pack, f"{prefix}.{k}")) for k in keys]
 
 
 def _track_face(pack: YardSale, theme: Theme) -> DrawFn:
@@ -94,18 +53,17 @@ def _track_face(pack: YardSale, theme: Theme) -> DrawFn:
         head, rest = safe.split_top(11 * MM)
         c.setFillColor(INK)
         c.setFont(BOLD, 15)
-        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, f"{pack.title} — turn track")
+        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, say(pack, "track.title"))
         c.setFont(BODY, 8)
         c.drawRightString(
             head.right - 1 * MM,
             head.y + 3.5 * MM,
-            f"{pack.rounds} rounds of {pack.minutes_per_round} minutes: "
-            f"{pack.clock(1)} to {pack.closing_time}",
+            say(pack, "track.span"),
         )
         spaces, rest = rest.split_top(58 * MM)
         _spaces(c, pack, spaces, theme)
         steps = Box(rest.x, rest.y, rest.width, rest.height - 2 * MM)
-        _steps(c, steps, track_steps(pack), "At the end of each round", "track")
+        _steps(c, steps, track_steps(pack), say(pack, "track.steps_heading"), "track")
 
     return draw
 
@@ -157,7 +115,7 @@ def _track_back(pack: YardSale, theme: Theme) -> DrawFn:
         head, rest = safe.split_top(11 * MM)
         c.setFillColor(INK)
         c.setFont(BOLD, 15)
-        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, f"{pack.title} — setting up and the end")
+        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, say(pack, "back.title"))
         setup, turn, start, opinion, end = setup_steps(pack)
         left, right = Box(rest.x, rest.y, rest.width, rest.height - GAP).columns(2, GAP)
         for column, sections, heights in (
@@ -201,11 +159,11 @@ def turn_track(pack: YardSale, theme: Theme) -> Deck:
     piece = Piece("turn-track", _track_face(pack, theme), _track_back(pack, theme), fields=fields)
     return Deck(
         "turn-track",
-        "Turn track",
+        say(pack, "deck.track"),
         size.width * MM,
         size.height * MM,
         (piece,) * pack.component("turn-track").count,
-        note="the back holds setup and the end of the game",
+        note=say(pack, "deck.track_note"),
         fold=False,
     )
 
@@ -255,11 +213,15 @@ def tokens(pack: YardSale, theme: Theme) -> Deck:
         pieces += [Piece(f"seller-{colour.id}", face, fields=fields)] * per
     return Deck(
         "tokens",
-        "Tokens: round marker, shopper clocks, seller tokens",
+        say(pack, "deck.tokens"),
         size.width * MM,
         size.height * MM,
         tuple(pieces),
-        note=f"the tag walks the turn track, a clock sits on each shopper's time bar, {per} "
-        f"seller tokens per colour; {cutting_advice(_face(size.width * MM), size.width * MM)}",
+        note=say(
+            pack,
+            "deck.tokens_note",
+            per=per,
+            cutting=cutting_advice(_face(size.width * MM), size.width * MM),
+        ),
         fold=False,
     )

@@ -1,0 +1,414 @@
+"""Pictures composed of a kit's own pieces: a components spread, a table set up, a part
+of the board with numbered callouts.
+
+A game says *what* lies *where* (its pieces' draw functions, scaled and placed);
+this module draws the composition, numbers the callouts and sets their words
+as a legend under the picture. The words come from the game's content; the
+picture is a `Block` the rulebook's Markdown places.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from reportlab.lib.colors import Color, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
+
+from printkit.build.fingerprint import digest
+from printkit.render.drawing import Drawing
+from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
+from printkit.render.theme import INK
+from printkit.render.units import MM, Box
+from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
+
+LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
+CAPTION_SIZE = 7.5
+CAPTION_LEAD = 9.0
+DISC = 2.7 * MM  # a callout's radius
+LEGEND = ParagraphStyle("legend", fontName=BODY, fontSize=8.5, leading=11)
+CAPTION = ParagraphStyle(
+    "scene-caption", fontName=ITALIC, fontSize=8.5, leading=11, alignment=1, spaceBefore=3
+)
+LEGEND_NUMBER = ParagraphStyle("legend-number", parent=LEGEND, fontName=BOLD, alignment=2)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A piece as the kit draws it: ``draw(canvas, box)`` paints its trim box."""
+
+    draw: DrawFn
+    width: float
+    height: float
+    edge: bool = True  # clip to the trim and outline it, as a cut piece looks
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece lying in a scene: lower-left corner at (x, y), scaled, turned by 0/90/180/270."""
+
+    shown: Shown
+    x: float
+    y: float
+    scale: float = 1.0
+    turn: int = 0
+
+    @property
+    def footprint(self) -> Box:
+        w, h = self.shown.width * self.scale, self.shown.height * self.scale
+        if self.turn % 180:
+            w, h = h, w
+        return Box(self.x, self.y, w, h)
+
+
+@dataclass(frozen=True)
+class Caption:
+    """Words under a piece: centred on ``x``, wrapped to ``width``, first line at ``top``."""
+
+    x: float
+    top: float
+    width: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A numbered disc at (x, y) in the scene; ``text`` is its line in the legend."""
+
+    x: float
+    y: float
+    text: str
+
+
+def place(c: Canvas, placed: Placed) -> None:
+    """Draw one placed piece: moved, turned and scaled, clipped to its trim."""
+    shown, s = placed.shown, placed.scale
+    w, h = shown.width * s, shown.height * s
+    c.saveState()
+    origin = {0: (0, 0), 90: (h, 0), 180: (w, h), 270: (0, w)}[placed.turn % 360]
+    c.translate(placed.x + origin[0], placed.y + origin[1])
+    c.rotate(placed.turn % 360)
+    c.scale(s, s)
+    if shown.edge:
+        clip = c.beginPath()
+        clip.rect(0, 0, shown.width, shown.height)
+        c.clipPath(clip, stroke=0, fill=0)
+    shown.draw(c, Box(0, 0, shown.width, shown.height))
+    c.restoreState()
+    if shown.edge:
+        c.saveState()
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.4)
+        box = placed.footprint
+        c.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
+        c.restoreState()
+
+
+def caption_lines(caption: Caption) -> list[str]:
+    return simpleSplit(caption.text, BODY, CAPTION_SIZE, caption.width)
+
+
+def draw_caption(c: Canvas, caption: Caption) -> None:
+    c.saveState()
+    c.setFillColor(INK)
+    c.setFont(BODY, CAPTION_SIZE)
+    for i, line in enumerate(caption_lines(caption)):
+        c.drawCentredString(caption.x, caption.top - CAPTION_SIZE - i * CAPTION_LEAD, line)
+    c.restoreState()
+
+
+def draw_disc(c: Canvas, x: float, y: float, number: int, fill: Color = INK) -> None:
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(white)
+    c.setLineWidth(0.8)
+    c.circle(x, y, DISC, stroke=1, fill=1)
+    c.setFillColor(white)
+    c.setFont(BOLD, 8.5)
+    c.drawCentredString(x, y - 3.0, str(number))
+    c.restoreState()
+
+
+def scene_drawing(
+    placed: Sequence[Placed],
+    captions: Sequence[Caption] = (),
+    callouts: Sequence[Callout] = (),
+    ground: Color | None = None,
+) -> DrawFn:
+    """One draw function for the whole composition: ground, pieces in order, words, discs."""
+
+    def draw(c: Canvas, box: Box) -> None:
+        if ground is not None:
+            c.saveState()
+            c.setFillColor(ground)
+            c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+            c.restoreState()
+        c.saveState()
+        c.translate(box.x, box.y)
+        for p in placed:
+            place(c, p)
+        for caption in captions:
+            draw_caption(c, caption)
+        for number, callout in enumerate(callouts, start=1):
+            draw_disc(c, callout.x, callout.y, number)
+        c.restoreState()
+
+    return draw
+
+
+class SceneBlock(PictureBlock):
+    """A composed picture, with the legend of its numbered callouts set under it."""
+
+    def __init__(
+        self,
+        placed: Sequence[Placed],
+        width: float,
+        height: float,
+        alt: str,
+        sheet: PictureSheet,
+        captions: Sequence[Caption] = (),
+        callouts: Sequence[Callout] = (),
+        ground: Color | None = None,
+        caption: bool = False,
+    ) -> None:
+        self.callouts = tuple(callouts)
+        self.caption = alt if caption else ""  # the alt text, set under the picture too
+        self.captions = tuple(captions)
+        draw = scene_drawing(placed, captions, self.callouts, ground)
+        super().__init__(draw, width, height, 1.0, alt, sheet)
+
+    def fingerprint(self) -> Drawing:
+        """The picture's drawing and the legend's words: both change the page."""
+        drawn = super().fingerprint()
+        words = [c.text for c in self.callouts] + [self.caption]
+        chars = drawn.chars | frozenset("".join(words))
+        return Drawing(digest(drawn.digest, words), chars, drawn.portable)
+
+    def flowables(self, width: float) -> list[Flowable]:
+        pictures = super().flowables(width)
+        for picture in pictures:
+            picture.hAlign = "CENTER"
+        if self.caption:
+            pictures.append(Paragraph(escape(self.caption), CAPTION))
+        if self.callouts:
+            pictures.append(_legend(self.callouts, width))
+        return [KeepTogether(pictures)] if len(pictures) > 1 else pictures
+
+    def html(self) -> str:
+        picture = super().html()
+        if self.caption:
+            picture += f'<p class="caption"><i>{escape(self.caption)}</i></p>'
+        if not self.callouts:
+            return picture
+        items = "".join(f"<li>{_legend_markup(c.text)}</li>" for c in self.callouts)
+        return f'{picture}<ol class="callouts">{items}</ol>'
+
+
+def _legend_markup(text: str) -> str:
+    """The words before a first colon are the part's name: set in bold."""
+    name, colon, rest = text.partition(": ")
+    if not colon:
+        return escape(text)
+    return f"<b>{escape(name)}:</b> {escape(rest)}"
+
+
+def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
+    """Numbered lines in two columns (one when there are few), read down then across."""
+    register_fonts()
+    cols = 2 if len(callouts) > 4 else 1
+    rows = -(-len(callouts) // cols)
+    number_w = 7 * MM
+    text_w = width / cols - number_w
+    cells: list[list] = [[] for _ in range(rows)]
+    for i, callout in enumerate(callouts):
+        cells[i % rows] += [
+            Paragraph(str(i + 1), LEGEND_NUMBER),
+            Paragraph(_legend_markup(callout.text), LEGEND),
+        ]
+    for row in cells:
+        row += [""] * (2 * cols - len(row))
+    table = Table(cells, colWidths=[number_w, text_w] * cols, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), BODY),  # else reportlab names Helvetica
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    table.spaceBefore = 4
+    return table
+
+
+# -- layouts --------------------------------------------------------------------------
+def shelves(
+    items: Sequence[tuple[Shown, float, str]], width: float, gap: float = 5 * MM
+) -> tuple[list[Placed], list[Caption], float]:
+    """Pieces left to right in rows (a row ends when the next would not fit), each with
+    its caption under it; returns the placements, captions and the height they take."""
+    rows: list[list[tuple[Shown, float, str, float, float]]] = [[]]
+    x = 0.0
+    for shown, scale, text in items:
+        w, h = shown.width * scale, shown.height * scale
+        room = max(w, 24 * MM)  # a caption needs some width even under a small token
+        if rows[-1] and x + room > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((shown, scale, text, w, room))
+        x += room + gap
+    laid: list[tuple[list, float, float, float]] = []  # row, its piece height, caption, offset
+    for row in rows:
+        used = sum(room for *_, room in row) + gap * (len(row) - 1)
+        tall = max(shown.height * scale for shown, scale, *_ in row)
+        words = max(len(caption_lines(Caption(0, 0, room, text))) for _, _, text, _, room in row)
+        laid.append((row, tall, words * CAPTION_LEAD + 2 * MM, (width - used) / 2))
+    pad = 3 * MM  # above the first row and below the last
+    height = sum(tall + words for _, tall, words, _ in laid) + gap * (len(laid) - 1) + 2 * pad
+    placed, captions = [], []
+    top = height - pad
+    for row, tall, words, offset in laid:
+        x = offset
+        for shown, scale, text, w, room in row:
+            h = shown.height * scale
+            placed.append(Placed(shown, x + (room - w) / 2, top - tall + (tall - h) / 2, scale))
+            captions.append(Caption(x + room / 2, top - tall - 1.5 * MM, room, text))
+            x += room + gap
+        top -= tall + words + gap
+    return placed, captions, height
+
+
+# -- legibility -----------------------------------------------------------------------
+FONT_SIZE = re.compile(r"/\S+ ([0-9.]+) Tf")
+
+
+def smallest_text(draw: DrawFn, width: float, height: float) -> float:
+    """The smallest font size a piece prints (points at full size; 0 for no text)."""
+    import io
+
+    register_fonts()
+    c = Canvas(io.BytesIO(), invariant=1)
+    draw(c, Box(0, 0, width, height))
+    sizes = [float(size) for op in c._code for size in FONT_SIZE.findall(op)]
+    return min(sizes, default=0.0)
+
+
+def readable_scale(draw: DrawFn, width: float, height: float, least: float = LEAST_TEXT) -> float:
+    """The scale at which a piece's smallest text prints at ``least`` points (a piece
+    without text: a third of its size)."""
+    smallest = smallest_text(draw, width, height)
+    return least / smallest * 1.001 if smallest else 1 / 3
+
+
+# -- a whole kit at a glance ------------------------------------------------------------
+GALLERY_HEIGHT = 580.0  # points: a picture of the gallery fits a Letter page under a heading
+PAGE_SCALE = 0.36  # a full-page part (a mat, a form) in the gallery
+
+
+class KitGallery:
+    """Every part of a kit, one face of each deck (and its back), captioned with the
+    part's title: the components spread any game gets from its own kit.
+
+    Cards are shown at the scale that prints their smallest words at 6 pt; the
+    gallery runs over as many pictures as it needs, each short enough for a page.
+    """
+
+    def __init__(self, kit, alt: str = "", width: float = 150 * MM) -> None:
+        alt = alt or ", ".join(part.title for part in kit.parts)  # the kit's own names
+        self.alt = alt
+        self.scenes = _gallery_scenes(_kit_items(kit, width), alt, width)
+
+    def fingerprint(self) -> Drawing:
+        drawn = [scene.fingerprint() for scene in self.scenes]
+        chars = frozenset().union(*(d.chars for d in drawn))
+        return Drawing(digest([d.digest for d in drawn]), chars, all(d.portable for d in drawn))
+
+    def flowables(self, width: float) -> list[Flowable]:
+        return [f for scene in self.scenes for f in scene.flowables(width)]
+
+    def html(self) -> str:
+        return "".join(scene.html() for scene in self.scenes)
+
+
+def _kit_items(kit, width: float) -> list[tuple[Shown, float, str]]:
+    from printkit.kit import Board, Deck
+    from printkit.render.units import PAPERS, PRINT_MARGIN
+
+    items: list[tuple[Shown, float, str]] = []
+    for part in kit.parts:
+        if isinstance(part, Deck):
+            for deck in (part, *part.also):
+                items += _deck_items(deck, width)
+        elif isinstance(part, Board):
+            items.append((_board_shown(part), width / part.width, part.title))
+        elif part.pages:
+            paper = PAPERS["a4"].landscape if part.landscape else PAPERS["a4"]
+            w, h = paper.width - 2 * PRINT_MARGIN, paper.height - 2 * PRINT_MARGIN - 4 * MM
+            scale = min(PAGE_SCALE, width / w)
+            items.append((Shown(part.pages[0], w, h), scale, part.title))
+    return items
+
+
+def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
+    if not deck.pieces:
+        return []
+    piece = deck.pieces[0]
+    scale = min(1.0, max(0.5, readable_scale(piece.draw, deck.width, deck.height)))
+    scale = min(scale, width / 2.2 / deck.width)
+    items = [(Shown(piece.draw, deck.width, deck.height), scale, deck.title)]
+    if piece.back is not None:
+        items.append((Shown(piece.back, deck.width, deck.height), scale, ""))
+    return items
+
+
+def _board_shown(board) -> Shown:
+    def draw(c: Canvas, box: Box) -> None:
+        c.saveState()
+        c.translate(box.x, box.y)
+        board.draw(c)
+        c.restoreState()
+
+    return Shown(draw, board.width, board.height, edge=False)
+
+
+def _gallery_scenes(
+    items: list[tuple[Shown, float, str]], alt: str, width: float
+) -> list[SceneBlock]:
+    """The items in as few pictures as fit a page each; a back sits with its face."""
+    scenes, group = [], []
+    for item in items:
+        trial = group + [item]
+        if group and shelves(trial, width)[2] > GALLERY_HEIGHT and item[2]:
+            scenes.append(group)
+            group = [item]
+        else:
+            group = trial
+    if group:
+        scenes.append(group)
+    out = []
+    for group in scenes:
+        placed, captions, height = shelves(group, width)
+        out.append(SceneBlock(placed, width, height, alt, PictureSheet(), captions))
+    return out
+
+
+def legible(draw: DrawFn, width: float, height: float, at_least: float) -> float:
+    """A picture's scale: ``at_least``, or larger when its words would print under 6 pt
+    (never above its printed size)."""
+    return max(at_least, min(1.0, readable_scale(draw, width, height)))
+
+
+def kit_gallery(make_kit, pack, theme, lang: str = "") -> KitGallery:
+    """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4)."""
+    from printkit.kit import KitOptions
+    from printkit.render.units import PAPERS
+
+    return KitGallery(make_kit(pack, KitOptions(PAPERS["a4"], theme, lang=lang)))

@@ -1,0 +1,219 @@
+"""Art as content: card pictures, icons and backs come from each pack's art/ folder.
+
+A card face is drawn alone on a fresh canvas and read back: its picture is
+vector paths (no image), a swapped SVG changes the bytes, a missing file named
+by a card is a content error with file and line.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.errors import ContentError
+from printkit.games.lemonade_stall.content import load
+from printkit.games.lemonade_stall.kit import cards as stall_cards
+from printkit.render.inline import fit_icon_text
+from printkit.render.layout import icon_words
+from printkit.render.theme import Theme
+from printkit.render.units import BLEED, MM, Box
+from tests.conftest import CONTENT, STALL, edit, line_of, pack_copy
+
+DPI = 150
+CARD = (63 * MM, 88 * MM)
+
+
+def face_pdf(draw) -> bytes:
+    """One card face drawn alone, with its bleed, as a one-page PDF."""
+    buffer = io.BytesIO()
+    width, height = CARD[0] + 2 * BLEED, CARD[1] + 2 * BLEED
+    c = Canvas(buffer, pagesize=(width, height), invariant=1)
+    draw(c, Box(BLEED, BLEED, *CARD))
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def raster(pdf: bytes):
+    page = pdfium.PdfDocument(pdf)[0]
+    return page.render(scale=DPI / 72).to_pil().convert("RGB")
+
+
+def pixel(image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    """The colour ``x_mm`` right of and ``y_mm`` below the trim's top-left corner."""
+    scale = DPI / 25.4
+    return image.getpixel((round((x_mm + 3) * scale), round((y_mm + 3) * scale)))
+
+
+def event(pack, event_id: str):
+    return next(e for e in pack.events if e.id == event_id)
+
+
+def event_face(pack, event_id: str) -> bytes:
+    piece = next(
+        p for p in stall_cards.event_cards(pack, Theme()).pieces if p.label.startswith(event_id)
+    )
+    return face_pdf(piece.draw)
+
+
+def curves(pdf: bytes) -> int:
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data().decode("latin-1")
+    return sum(1 for line in content.splitlines() if line.endswith(" c"))
+
+
+def test_every_lemonade_stall_card_names_its_picture_by_its_id(pack):
+    for card in (*pack.events, *pack.benefits):
+        assert card.art is not None and card.art.name == f"{card.id}.svg", card.id
+        assert card.art.path.is_file()
+
+
+def test_an_event_card_draws_its_picture_as_vectors_in_the_space_its_text_leaves(pack):
+    with_art = event_face(pack, "bad-lemons")
+    bare = replace(pack, events=tuple(replace(e, art=None) for e in pack.events))
+    without = event_face(bare, "bad-lemons")
+    reader = PdfReader(io.BytesIO(with_art))
+    assert "/XObject" not in reader.pages[0]["/Resources"]  # paths, not a pasted raster
+    assert curves(with_art) > curves(without) + 20
+    # the spoilt lemon's olive (#C9BF52 in bad-lemons.svg), inside the text panel
+    assert olive(raster(with_art).crop(panel_px())) > 200
+    assert olive(raster(without)) == 0
+
+
+def olive(image) -> int:
+    return near(image, (0xC9, 0xBF, 0x52), 24)
+
+
+def near(image, rgb: tuple[int, int, int], slack: int) -> int:
+    """How many pixels lie within ``slack`` (summed over the channels) of a colour."""
+    data = image.tobytes()
+    return sum(
+        1
+        for i in range(0, len(data), 3)
+        if sum(abs(data[i + k] - rgb[k]) for k in range(3)) < slack
+    )
+
+
+def panel_px() -> tuple[int, int, int, int]:
+    """The card's text panel, in pixels: below the title band, above the codes box."""
+    scale = DPI / 25.4
+    return tuple(round((v + 3) * scale) for v in (3, 17, 60, 66))  # type: ignore[return-value]
+
+
+def test_a_card_naming_a_missing_art_file_is_a_content_error_with_file_and_line(tmp_path):
+    folder = pack_copy(STALL, tmp_path)
+    events = folder / "events.yaml"
+    edit(events, "    title: Theft\n", "    title: Theft\n    art: robber.svg\n")
+    with pytest.raises(ContentError) as info:
+        load(folder)
+    error = info.value
+    assert "robber.svg" in error.problem
+    assert error.location.line == line_of(events, "art: robber.svg")
+    assert Path(error.location.file).name == "events.yaml"
+    assert "theft.svg" in error.hint  # the card's own picture, by its id
+
+
+def test_a_card_may_name_another_picture_and_a_swapped_file_changes_the_card(tmp_path):
+    folder = pack_copy(STALL, tmp_path)
+    before = event_face(load(folder), "theft")
+    assert event_face(load(folder), "theft") == before  # same content, same bytes
+    edit(folder / "events.yaml", "    title: Theft\n", "    title: Theft\n    art: neglect.svg\n")
+    named = load(folder)
+    assert event(named, "theft").art.name == "neglect.svg"
+    assert event_face(named, "theft") != before
+    edit(folder / "events.yaml", "    art: neglect.svg\n", "")
+    shutil.copy(folder / "art" / "hot-weather.svg", folder / "art" / "theft.svg")
+    swapped = load(folder)
+    assert swapped.events != load(STALL).events  # a part keyed on the cards rebuilds
+    assert event_face(swapped, "theft") != before
+
+
+def test_a_card_without_a_picture_of_its_own_is_drawn_without_one(tmp_path):
+    folder = pack_copy(STALL, tmp_path)
+    (folder / "art" / "theft.svg").unlink()
+    pack = load(folder)
+    assert event(pack, "theft").art is None
+    assert event_face(pack, "theft")  # still a card, its text panel plain
+
+
+def test_designed_backs_run_into_the_bleed_and_ink_saver_drops_them(pack):
+    deck = stall_cards.event_cards(pack, Theme())
+    image = raster(face_pdf(deck.pieces[0].back))
+    sky = pixel(image, -2.5, -2.5)  # in the bleed, outside the trim
+    assert sky != (255, 255, 255) and sky[2] > sky[0]  # event-back.svg's sky blue
+    saver = stall_cards.event_cards(pack, Theme(ink_saver=True))
+    assert pixel(raster(face_pdf(saver.pieces[0].back)), -2.5, -2.5) == (255, 255, 255)
+
+
+def test_goods_named_in_card_text_get_their_icon_and_keep_their_number():
+    words = {"cups": "cups", "cup": "cups", "lemons": "lemons"}
+    marked = icon_words("Throw away 2 cups; every cup and Lemons, not cupboards.", words)
+    assert marked == (
+        "Throw away 2\u00a0:cups:cups; every :cups:cup and :lemons:Lemons, not cupboards."
+    )
+
+
+def test_an_icon_wraps_with_its_word_and_its_number(pack):
+    icon = STALL / "art" / "cups.svg"
+    text = icon_words("aaaa bbbb cccc 2 cups", {"cups": "cups"})
+    fitted = fit_icon_text(text, "PK-Sans", (60, 200), (10, 10), lambda name: icon, "test")
+    last = fitted.lines[-1]
+    assert last == (("2\u00a0", icon, "cups"),)  # one word: never "2" | icon | "cups"
+
+
+def test_lemonade_stall_card_text_still_reads_as_words(pack):
+    text = PdfReader(io.BytesIO(event_face(pack, "poor-quality-cups"))).pages[0].extract_text()
+    assert "half of your unused" in text and "cups, rounded down." in text  # runs, not words
+
+
+def test_lemonade_stand_dollar_texts_show_coins_cups_and_customers():
+    from printkit.games.lemonade_stand.content import load as load_stand
+    from printkit.games.lemonade_stand.kit.faces import with_icons
+
+    stand = load_stand(CONTENT / "lemonade-stand")
+    extra_ice = next(card for card in stand.dollars if card.id == "extra-ice")
+    assert ":coin:5¢" in with_icons(stand, extra_ice.text("en"), "en")
+    spare = next(card for card in stand.dollars if card.id == "spare-pitcher")
+    assert "2\u00a0:cups:стакана" in with_icons(stand, spare.text("ru"), "ru")
+
+
+def test_every_bundled_game_has_a_cover_and_its_backs_in_its_art_folder():
+    for game, names in {
+        "lemonade-stall": ("cover", "event-back", "benefit-back"),
+        "lemonade-stand": ("cover", "coin-back", "dollar-back", "weather-back"),
+        "thats-not-lemonade": ("cover", "back"),
+        "yard-sale": ("cover", "item-back", "shopper-back"),
+    }.items():
+        folder = CONTENT / game
+        for name in names:
+            assert (folder / "art" / f"{name}.svg").is_file(), (game, name)
+        rulebooks = list((folder / "rulebook").rglob("rulebook.md"))
+        assert rulebooks and all("](art/cover.svg)" in r.read_text() for r in rulebooks)
+
+
+@pytest.mark.parametrize("kind", ["bridge", "feather", "shell"])
+def test_no_sand_grain_runs_through_a_special_cards_words(kind):
+    from printkit.games.sandcastles.content import load as load_castles
+    from printkit.games.sandcastles.kit.art import SAND, WALL_DARK, draw_card
+    from printkit.render.theme import mix
+
+    castles = load_castles(CONTENT / "sandcastles")
+    card = next(c for c in castles.cards if c.kind == kind)
+    side = castles.kit.card * MM
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(side, side), invariant=1)
+    draw_card(c, Box(0, 0, side, side), card, Theme())
+    c.save()
+    image = raster(buffer.getvalue())
+    grain = mix(SAND, WALL_DARK, 0.25)
+    rgb = tuple(round(v * 255) for v in (grain.red, grain.green, grain.blue))
+    w, h = image.size
+    band = image.crop((round(w * 0.2), round(h * 0.72), round(w * 0.8), round(h * 0.86)))  # rule
+    title = image.crop((round(w * 0.35), round(h * 0.04), round(w * 0.65), round(h * 0.1)))
+    assert near(band, rgb, 12) == 0 and near(title, rgb, 12) == 0

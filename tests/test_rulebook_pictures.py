@@ -1,0 +1,261 @@
+"""The rulebooks' teaching pictures, read back from the PDF: where they are, what they say,
+that their words follow the content, and that a card's words can be read."""
+
+from __future__ import annotations
+
+import math
+from io import BytesIO
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from printkit.games.lemonade_stall.content import load
+from printkit.games.sandcastles.content import load as load_sandcastles
+from printkit.games.sandcastles.examples import read_castle
+from printkit.games.sandcastles.kit.diagrams import CastleMarks, castle_drawing
+from printkit.render.theme import Theme
+from printkit.render.units import MM
+from printkit.rulebook.scenes import readable_scale, smallest_text
+from tests.conftest import CONTENT, STALL, edit, pack_copy
+from tests.test_rulebook import build, pdf_pages, words
+
+pytestmark = pytest.mark.slow
+
+
+def drawn_text(page) -> list[tuple[str, float, float, float]]:
+    """(text, size as printed, x, y) of every run of text on a page."""
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if not text.strip():
+            return
+        a = tm[0] * cm[0] + tm[1] * cm[2]
+        b = tm[0] * cm[1] + tm[1] * cm[3]
+        c = tm[2] * cm[0] + tm[3] * cm[2]
+        d = tm[2] * cm[1] + tm[3] * cm[3]
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        runs.append((text.strip(), size * math.sqrt(abs(a * d - b * c)), x, y))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.fixture(scope="module")
+def book() -> bytes:
+    return build(STALL)["rulebook.pdf"]
+
+
+@pytest.fixture(scope="module")
+def pages(book) -> list[str]:
+    return pdf_pages(book)
+
+
+def page_with(pages: list[str], *needles: str) -> int:
+    found = [i for i, page in enumerate(pages) if all(words(n) in page for n in needles)]
+    assert found, f"no page holds all of {needles}"
+    return found[0]
+
+
+def test_every_callout_of_the_board_mat_and_setup_is_printed_in_order(pages):
+    """Each callout's words (from words.yaml) stand in the legend, numbered in file order."""
+    pack = load(STALL)
+    for kind in ("board", "mat", "setup"):
+        texts = pack.words.each(f"callout.{kind}")
+        assert len(texts) >= 3
+        filled = [
+            t.format(
+                starting_money=pack.starting_money, first_day=pack.days[0], last_day=pack.days[-1]
+            )
+            for t in texts.values()
+        ]
+        page = pages[page_with(pages, *(f[:30] for f in filled))]
+        positions = [page.index(words(f[:30])) for f in filled]
+        assert positions == sorted(positions) or kind in ("board", "setup")  # two columns
+
+
+def test_the_board_and_a_mat_are_drawn_where_the_callouts_are(book, pages):
+    """The callout page draws the board itself: its title and a score-track number at
+    the board's scale, not a screenshot."""
+    pack = load(STALL)
+    score = pack.words.each("callout.board")["score-track"].split(":")[0]
+    index = page_with(pages, score, pack.title)
+    runs = drawn_text(PdfReader(BytesIO(book)).pages[index])
+    board_titles = [size for text, size, *_ in runs if text == pack.title and size < 15]
+    assert board_titles, "the board's own title is drawn, scaled down, on the callout page"
+
+
+def test_the_set_up_shows_four_stands_round_the_board(book, pages):
+    """Every colour's mat title is on the set-up page, drawn by the mat renderer."""
+    pack = load(STALL)
+    index = page_with(pages, pack.words.each("callout.setup")["benefits"])
+    text = pages[index]
+    for colour in pack.player_colours[:4]:
+        assert words(pack.words.say("mat.title", title=pack.title, colour=colour.name)) in text
+
+
+def test_the_worked_day_shows_each_stands_price_card_turned_up(book, pages):
+    """After step 7 of the whole day every stand's price is face up: $5, $4, $6 and $5."""
+    pack = load(STALL)
+    index = page_with(pages, pack.words.say("picture.table"))
+    prices = [t for t, *_ in drawn_text(PdfReader(BytesIO(book)).pages[index]) if t.startswith("$")]
+    for price in ("$5", "$4", "$6"):
+        assert price in prices
+
+
+def test_card_pictures_print_their_words_at_six_points_or_more(book, pages):
+    """A card's smallest words (its weather-change label) are readable wherever a card is
+    shown for itself; only the pictures of a whole table show cards smaller."""
+    pack = load(STALL)
+    label = pack.words.say("card.weather_change")
+    tables = {page_with(pages, pack.words.say("picture.table"))}
+    tables.add(page_with(pages, pack.words.say("picture.setup", players=pack.max_players)))
+    sizes = [
+        size
+        for number, page in enumerate(PdfReader(BytesIO(book)).pages)
+        if number not in tables
+        for text, size, *_ in drawn_text(page)
+        if text == label
+    ]
+    assert len(sizes) >= len({e.id for e in pack.events})
+    assert min(sizes) >= 6.0 - 0.01
+
+
+def test_callout_words_follow_the_content(tmp_path):
+    """Edit one callout in a copy of the content: the rulebook prints the new words."""
+    folder = pack_copy(STALL, tmp_path)
+    old = "Every stand starts on {starting_money}."
+    edit(folder / "words.yaml", old, "The Zebra Ledger counts from {starting_money}.")
+    files = build(folder)
+    text = " ".join(pdf_pages(files["rulebook.pdf"]))
+    assert f"the zebra ledger counts from {load(folder).starting_money}." in text
+    assert "every stand starts on" not in text
+    assert "The Zebra Ledger counts from" in files["rulebook.html"].decode("utf-8")
+
+
+def test_a_picture_word_missing_from_words_yaml_is_named(tmp_path):
+    folder = pack_copy(STALL, tmp_path)
+    edit(folder / "words.yaml", "callout.mat.goods:", "callout.mat.good:")
+    from printkit.errors import ContentError
+
+    with pytest.raises(ContentError) as error:
+        load(folder)
+    assert "callout.mat.good" in str(error.value)
+
+
+def test_readable_scale_brings_the_smallest_text_to_six_points():
+    def draw(c, box):
+        c.setFont("Helvetica", 12)
+        c.drawString(0, 20, "big")
+        c.setFont("Helvetica", 4)
+        c.drawString(0, 5, "small")
+
+    assert smallest_text(draw, 100, 100) == 4
+    assert readable_scale(draw, 100, 100) * 4 == pytest.approx(6, abs=0.01)
+
+
+def test_sandcastles_cards_resting_on_one_card_are_both_seen(tmp_path):
+    """'What may lie on what': a Feather and a Shell on one card get numbers far apart,
+    and no number sits in the axis band where the column labels are."""
+    pack = load_sandcastles(CONTENT / "sandcastles")
+    castle = read_castle(pack, _overlaps_castle(pack))
+    draw, width, height = castle_drawing(
+        pack, castle, Theme(), CastleMarks(numbers=True, illegal=(3, 4, 6, 7), structures=False)
+    )
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.render.fonts import register_fonts
+    from printkit.render.units import Box
+
+    register_fonts()
+    out = BytesIO()
+    c = Canvas(out, pagesize=(width, height))
+    draw(c, Box(0, 0, width, height))
+    c.showPage()
+    c.save()
+    runs = drawn_text(PdfReader(BytesIO(out.getvalue())).pages[0])
+    badges = {t: (x, y) for t, size, x, y in runs if t in {"5", "6"} and y > 3 * MM}
+    (x5, y5), (x6, y6) = badges["5"], badges["6"]
+    assert math.hypot(x5 - x6, y5 - y6) > 4.2 * MM  # two badge diameters: neither hides
+    labels = [(x, y) for t, size, x, y in runs if y < 3 * MM and t.isdigit()]
+    assert len(labels) == 4  # the columns 0 to 3
+    image = pypdfium2.PdfDocument(out.getvalue())[0].render(scale=4).to_pil().convert("RGB")
+    for x, y in labels:  # no red cross or frame over a column label
+        left, top = round((x - 1 * MM) * 4), round((height - y - 3 * MM) * 4)
+        patch = image.crop((left, top, left + round(4 * MM * 4), top + round(3.5 * MM * 4)))
+        data = patch.tobytes()
+        pixels = zip(data[0::3], data[1::3], data[2::3])
+        red = [p for p in pixels if p[0] > 150 and p[1] < 90 and p[2] < 90]
+        assert not red, f"a red mark covers the column label at x={x / MM:.0f} mm"
+
+
+def _overlaps_castle(pack):
+    from printkit.check.checker import read_example
+
+    example = read_example(CONTENT / "sandcastles" / "examples" / "overlaps.yaml")
+    return example.given.get("castle")
+
+
+def test_a_new_game_shows_its_own_cards_and_previews_a_rulebook_page(tmp_path):
+    """`printkit new` gives a rulebook whose Components chapter draws the game's cards;
+    `printkit preview --page` writes that page for the README, and names a wrong one."""
+    from tests.conftest import new_game, run_cli
+
+    content = tmp_path / "content"
+    folder = new_game(content, "moon-cards")
+    out = tmp_path / "out"
+    built = run_cli(
+        "build", "moon-cards", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
+    assert built.exit_code == 0, built.output
+    book = PdfReader(out / "moon-cards" / "a4" / "rulebook.pdf")
+    pages = [words(p.extract_text() or "") for p in book.pages]
+    first_card = (folder / "cards.yaml").read_text(encoding="utf-8")
+    index = next(i for i, p in enumerate(pages) if "components" in p and "contents" not in p)
+    runs = {text for text, *_ in drawn_text(book.pages[index])}
+    titles = [line.split(":", 1)[1].strip() for line in first_card.splitlines() if "title:" in line]
+    assert titles[0] in runs  # the first card's face, drawn by the kit's own renderer
+    dest = tmp_path / "img"
+    shown = run_cli(
+        "preview", "moon-cards", "--out", str(out), "--to", str(dest), "--page", "Components"
+    )
+    assert shown.exit_code == 0, shown.output
+    assert (dest / "moon-cards-rulebook-components.png").read_bytes().startswith(b"\x89PNG")
+    wrong = run_cli("preview", "moon-cards", "--out", str(out), "--to", str(dest), "--page", "Nope")
+    assert wrong.exit_code == 2
+    assert "'Nope'" in wrong.output and "Components" in wrong.output
+
+
+def _book_pages(game: str) -> tuple[list, list[str]]:
+    from printkit.registry import plugin_for
+    from printkit.render.units import PAPERS
+    from printkit.rulebook.build import render_rulebook
+
+    plugin = plugin_for(game)
+    pack = plugin.load(CONTENT / game)
+    data = render_rulebook(plugin, pack, PAPERS["a4"], Theme())["rulebook.pdf"]
+    reader = PdfReader(BytesIO(data))
+    return reader.pages, pdf_pages(data)
+
+
+def test_sandcastles_set_up_numbers_the_hands_piles_and_reference_cards():
+    pack = load_sandcastles(CONTENT / "sandcastles")
+    _, pages = _book_pages("sandcastles")
+    values = {"hand_size": pack.hand_size, "piles": pack.piles}
+    texts = [t.format(**values) for t in pack.words.each("callout.setup").values()]
+    index = page_with(pages, *texts)
+    assert words(pack.words.say("picture.setup", players=4)) in pages[index]
+
+
+def test_yard_sale_set_up_shows_the_shoppers_on_display_and_four_sellers():
+    """The first shoppers of the deck lie face up, named by the kit's own card renderer,
+    and each of four colours sits at the table."""
+    from printkit.games.yard_sale.content import load as load_yard_sale
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    raw, pages = _book_pages("yard-sale")
+    index = page_with(pages, *(c.name for c in pack.player_colours[:4]), pack.shoppers[0].name)
+    runs = {text for text, *_ in drawn_text(raw[index])}
+    for shopper in pack.shoppers[: pack.display_shoppers]:
+        assert shopper.name in runs

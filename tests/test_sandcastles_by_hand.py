@@ -1,0 +1,140 @@
+"""Sandcastles' rules worked out by hand: scoring, bonuses, bullying, whole rounds.
+
+Each test pins one plausible bug in the rules (`rules.py`) that the rest of the
+suite let through (issue 21's mutants); the docstring works the numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.errors import RuleError
+from printkit.games.sandcastles.content import load
+from printkit.games.sandcastles.model import Placement
+from printkit.games.sandcastles.rules import (
+    check_castle,
+    play_round,
+    score_castle,
+    score_table,
+    smash,
+    structures,
+)
+from tests.conftest import CONTENT
+
+PACK = load(CONTENT / "sandcastles")
+
+# A ring of four bends, then an illegal straight that cuts off a straight and a bend beyond it.
+SPLIT = (
+    Placement("bend", 0, 0, 0),
+    Placement("bend", 1, 0, 3),
+    Placement("bend", 1, 1, 2),
+    Placement("bend", 0, 1, 1),
+    Placement("straight", 2, 0, 0),  # illegal: its wall meets the ring's blank edge
+    Placement("straight", 3, 0, 0),
+    Placement("bend", 3, 1, 0),
+)
+LONE_STRAIGHT = (Placement("straight", 0, 0, 0),)
+
+
+def test_a_round_scores_the_part_its_owner_keeps():
+    """Castle 1 keeps the two cards beyond the illegal straight, not the ring.
+
+    First scoring: illegal card −3, the four ring cards left out are discards −4: −7.
+    Castle 1 has the most cards (2 to 1, +3); both longest walls are one card (+3 each);
+    no courtyard, so nobody takes that bonus. Totals −1 and 3.
+    Castle 1 scored less, so it may smash castle 2; it does not. Second scoring, no
+    penalties: most cards +3 to castle 1, longest wall +3 to both: 6 and 3.
+    Final 5 and 6: castle 2 wins.
+    """
+    result = play_round(PACK, [SPLIT, LONE_STRAIGHT], [0, 0], [[], []], keeps=[(3, 0), None])
+    assert result.first.totals(PACK) == (-1, 3)
+    assert result.smashes == ((2,), ())
+    assert result.second.totals(PACK) == (6, 3)
+    assert (result.final, result.winners) == ((5, 6), (2,))
+
+
+def test_a_castle_loses_no_more_cards_than_the_players_who_scored_less():
+    """Castle 2 scored more than castle 1 only: one bully, so it can lose one card, not two."""
+    smashed = [[], [((0, 0), None), ((0, 0), None)]]
+    with pytest.raises(RuleError, match="castle 2 loses 2 card"):
+        play_round(PACK, [SPLIT, LONE_STRAIGHT], [0, 0], smashed, keeps=[(3, 0), None])
+
+
+def test_cards_a_smash_cuts_off_are_not_judged_again():
+    """Castle 2, a wall of three straights, scored 6 (most cards, longest wall); castle 1, a
+    lone straight, scored 0 and smashes the middle straight. In the second scoring castle 2
+    is two lone straights: they stay legal, the first laid is kept (1 card, 1 split off).
+    Both castles now have one card and a one-card wall, so both take both bonuses: 6 each.
+    Final 6 and 12."""
+    wall = tuple(Placement("straight", x, 0, 0) for x in range(3))
+    result = play_round(PACK, [LONE_STRAIGHT, wall], [0, 0], [[], [((1, 0), None)]])
+    assert result.first.totals(PACK) == (0, 6)
+    kept = result.second.castles[1]
+    assert (kept.cards, kept.split_off, kept.kept[0].cell) == (1, 1, (0, 0))
+    assert result.second.totals(PACK) == (6, 6)
+    assert (result.final, result.winners) == ((6, 12), (2,))
+
+
+def test_two_bullies_knock_off_a_feather_and_smash_another_card():
+    """A wall of three straights with a Feather on the first: one bully takes the Feather
+    alone, the next smashes the third straight. Two straights are left, no Feather."""
+    castle = (
+        *(Placement("straight", x, 0, 0) for x in range(3)),
+        Placement("feather", 0, 0, 0),
+    )
+    left = smash(PACK, castle, [((0, 0), "feather"), ((2, 0), None)])
+    assert left == castle[:2]
+
+
+def test_a_tower_quarter_against_a_bare_corner_is_named_in_the_reason():
+    """A Lone tower turned so its quarter tower is in the NW corner, laid east of Open sand:
+    the quarter meets the sand's bare NE corner, and the reason says just that."""
+    castle = (Placement("sand", 0, 0, 0), Placement("tower", 1, 0, 3))
+    verdicts = check_castle(PACK, castle)
+    assert [v.legal for v in verdicts] == [True, False]
+    assert verdicts[1].reason == (
+        "its tower in the NW corner meets the bare NE corner of the Open sand at 0,0"
+    )
+
+
+def test_a_castle_scored_alone_pays_its_penalties_but_no_discards():
+    """Scored with nothing thrown away (the first scoring), the split castle keeps the ring:
+    courtyard +5, the illegal straight −3, the two cards cut off −2: 0 in all."""
+    score = score_castle(PACK, SPLIT)
+    assert dict(score.points) == {
+        "towers": 0,
+        "courtyards": 5,
+        "specials": 0,
+        "illegal": -3,
+        "discards": -2,
+    }
+    assert score.total == 0
+
+
+def test_castles_without_a_wall_share_no_longest_wall_bonus():
+    """Two castles of one Open sand card each: no wall, no courtyard, so only the most-cards
+    bonus is given, to both (one card each)."""
+    sand = [Placement("sand", 0, 0, 0)]
+    table = score_table(PACK, [sand, sand], [0, 0])
+    assert [c.longest_wall for c in table.castles] == [0, 0]
+    assert table.bonuses == (("most_cards",), ("most_cards",))
+
+
+RING_ROUND_A_HOLE = (  # a 3 x 3 square of walled cards with the middle left empty
+    Placement("bend", 0, 0, 0),
+    Placement("straight", 1, 0, 0),
+    Placement("bend", 2, 0, 3),
+    Placement("straight", 2, 1, 1),
+    Placement("bend", 2, 2, 2),
+    Placement("straight", 1, 2, 0),
+    Placement("bend", 0, 2, 1),
+    Placement("straight", 0, 1, 1),
+)
+
+
+@pytest.mark.parametrize(("dx", "dy"), [(0, 2), (0, -2), (2, 0), (-2, 0)])
+def test_a_ring_round_a_hole_holds_its_courtyard_wherever_it_stands(dx, dy):
+    """Eight walled cards round an empty middle enclose one courtyard of 8 boundary cards,
+    however far the castle lies from the table's origin (the hole is never open sea)."""
+    moved = [Placement(p.card, p.x + dx, p.y + dy, p.turn) for p in RING_ROUND_A_HOLE]
+    assert [c.size for c in structures(PACK, moved).courtyards] == [8]
