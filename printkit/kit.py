@@ -6,8 +6,8 @@ builder decides *how* (imposition, tiling, paper, duplex, gutterfold).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from printkit.render.theme import Theme
@@ -31,8 +31,8 @@ class Deck:
     note: str = ""  # printing advice for the guide
     fold: bool = True  # also offered as fold-and-glue sheets
     copies: str = "1"  # how many times to print the whole deck, as the guide says it
-    inputs: object = None  # the content values it draws from (None: the whole pack)
     also: tuple[Deck, ...] = ()  # single-sided decks of other sizes sharing its sheets
+    reads: Mapping = field(default_factory=dict, compare=False, repr=False)  # see `made`
 
     @property
     def every_piece(self) -> tuple[Piece, ...]:
@@ -53,7 +53,7 @@ class Board:
     height: float
     draw: Callable[[Canvas], None]  # draws in board units, origin bottom-left
     note: str = ""
-    inputs: object = None
+    reads: Mapping = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -66,10 +66,20 @@ class Pages:
     copies: str = "1"
     note: str = ""
     landscape: bool = False
-    inputs: object = None
+    reads: Mapping = field(default_factory=dict, compare=False, repr=False)
 
 
 Part = Deck | Board | Pages
+
+
+def made(make: Callable[..., Part], *args: object) -> Part:
+    """``make(*args)``, with the content values read while making it kept as the part's own
+    (`printkit.build.record`): what it reads while drawing is added when it is rendered."""
+    from printkit.build.record import recording
+
+    with recording() as reads:
+        part = make(*args)
+    return replace(part, reads={**part.reads, **reads})
 
 
 @dataclass(frozen=True)

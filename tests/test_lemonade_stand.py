@@ -393,7 +393,7 @@ def _drawn_strings(monkeypatch, pack, lang: str) -> list[tuple[str, str]]:
         render_part(part, the_kit, options)
         if part.fold:
             render_fold(part, the_kit, options)
-    render_guide(the_kit, options, [f"fold-{p.id}.pdf" for p in the_kit.parts], [])
+    render_guide(the_kit, options, [f"fold-{p.id}.pdf" for p in the_kit.parts])
     return seen
 
 

@@ -119,7 +119,7 @@ def test_the_guide_speaks_the_kits_language(pack):
     from printkit.kit import KitOptions
 
     options = KitOptions(PAPERS["a4"], lang="ru")
-    data = render_guide(kit(pack, options), options, ["fold-event-cards.pdf"], [])
+    data = render_guide(kit(pack, options), options, ["fold-event-cards.pdf"])
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "Как печатать" in text and "двусторонняя" in text
 

@@ -345,9 +345,13 @@ def test_kit_prints_cards_tiles_and_the_engines_odds(built, tnl):
 
 
 def test_kit_parts_name_what_they_print(tnl):
-    parts = kit(tnl, KitOptions(PAPERS["letter"])).parts
+    from printkit.build.builder import kit_for
+    from printkit.registry import plugins
+
+    parts = kit_for(plugins()[tnl.id], tnl, KitOptions(PAPERS["letter"])).parts
     assert [p.id for p in parts] == ["cards", "character-tiles", "odds-cards"]
-    assert all(p.inputs is not None for p in parts)
+    assert "cards[lemonade].title" in parts[0].reads  # what each part read, recorded
+    assert not any(path.startswith("characters") for path in parts[0].reads)
     assert len(parts[0].pieces) == len(tnl.deck(tnl.max_players))
     assert all(piece.back is not None and piece.fields for piece in parts[0].pieces)
 

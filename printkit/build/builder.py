@@ -1,16 +1,21 @@
 """Build a game's kit: plan every output file, render only what changed, write it safely.
 
-Each output file has a digest of what it is drawn from (content values, paper,
-theme, printkit's code and fonts). A file whose digest matches the last build's
-manifest is reused. Everything that must change is rendered in memory first;
-only then are files renamed into place (Ctrl-C held meanwhile), so an error
-leaves the previous kit whole.
+Each part is drawn from a recording view of the pack (`printkit.build.record`):
+the content values it reads, making it and drawing it, are kept in the
+manifest with their fingerprints, beside a key of printkit's code and fonts,
+the options and the part's own shape. A part is reused only if its key is the
+same and every value it read is unchanged. Everything that must change is
+rendered in memory first; only then are files renamed into place (Ctrl-C held
+meanwhile), so an error leaves the previous kit whole. Each part file's pages
+are digested (`printkit.build.pages`): `reprint.pdf` holds the sheets whose
+pages came out different, and nothing about a build's history reaches the
+other files (the printing guide is drawn from the kit alone).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +29,8 @@ from printkit.build.manifest import (
     up_to_date,
     whole_key,
 )
-from printkit.kit import Board, Deck, Kit, KitOptions, Part, part_file
+from printkit.build.record import changed_reads, recording
+from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
 
 GUIDE_FILE = "00-printing-guide.pdf"
 REPRINT_FILE = "reprint.pdf"
@@ -32,23 +38,24 @@ REPRINT_FILE = "reprint.pdf"
 
 @dataclass(frozen=True)
 class Output:
-    """One file the build can write: its name, its inputs' digest, how to render it."""
+    """One file the build can write: its name, its key, how to render it, whose part."""
 
     name: str
     key: str
     render: Callable[[], bytes]
     printed: bool = True  # part of what a player prints and cuts
+    part: str = ""  # the part it prints (its recorded reads decide reuse)
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """One printed sheet (or board, or page set) a reprint can replace."""
+    """One printed sheet (or board, or page) a reprint can replace: pages of a part's file."""
 
     part: str
     index: int
-    key: str
     caption: str
     labels: tuple[str, ...]
+    pages: tuple[int, ...]  # page numbers (from 0) in the part's file
 
 
 @dataclass
@@ -60,78 +67,76 @@ class BuildReport:
     reprinted: list[Sheet] = field(default_factory=list)
 
 
-# -- part naming and digests ---------------------------------------------------
-def part_key(part: Part, options: KitOptions, pack_key: str) -> str:
-    inputs = pack_key if part.inputs is None else part.inputs
-    pieces = (
-        [(p.label, p.group, p.fields) for p in part.every_piece] if isinstance(part, Deck) else []
-    )
-    return digest(
-        code_digest(),
-        type(part).__name__,
-        part.id,
-        part.title,
-        options,
-        inputs,
-        pieces,
-        getattr(part, "note", ""),
-    )
+# -- part keys and sheets ----------------------------------------------------------
+def shape(part: Part) -> tuple:
+    """What a part is, apart from its drawings: the builder lays it out from these."""
+    decks = (part, *part.also) if isinstance(part, Deck) else ()
+    pieces = [
+        [(p.label, p.group, p.fields, p.token, p.back is None) for p in d.pieces] for d in decks
+    ]
+    sizes = [(d.width, d.height) for d in decks] or [
+        (getattr(part, "width", 0), getattr(part, "height", 0))
+    ]
+    pages = len(part.pages) if isinstance(part, Pages) else 0
+    flags = (getattr(part, "fold", False), getattr(part, "landscape", False))
+    return (type(part).__name__, part.id, part.title, part.note, sizes, pieces, pages, flags)
 
 
-def deck_sheets(part: Deck, options: KitOptions, base: str) -> list[Sheet]:
+def part_key(part: Part, options: KitOptions) -> str:
+    return digest(code_digest(), options, shape(part), getattr(part, "copies", "1"))
+
+
+def part_sheets(part: Part, options: KitOptions) -> list[Sheet]:
+    """The reprintable units of a part's file: deck sheets (front and back), each page of
+    whole pages, a board whole."""
+    from printkit.build.parts import page_count
     from printkit.render.impose import layout_sheets
     from printkit.render.labels import labels_for, say
 
-    result = []
-    for index, bands in enumerate(layout_sheets(part.sizes(), options.paper)):
-        chunk = [p for band in bands for p in band.pieces]
-        key = digest(base, [(p.label, p.fields) for p in chunk])
-        caption = say(labels_for(options.lang), "sheet.name", title=part.title, number=index + 1)
-        result.append(Sheet(part.id, index, key, caption, tuple(p.label for p in chunk)))
-    return result
-
-
-def part_sheets(part: Part, options: KitOptions, pack_key: str) -> list[Sheet]:
-    """The reprintable units of a part: deck sheets one by one, anything else whole."""
+    labels = labels_for(options.lang)
+    result: list[Sheet] = []
     if isinstance(part, Deck):
-        # pieces that list what they show are compared piece by piece; others by the deck
-        described = all(p.fields for p in part.every_piece)
-        inputs = None if described else part.inputs
-        sizes = [(w, h) for w, h, _ in part.sizes()]
-        base = digest(code_digest(), options, part.id, sizes, inputs)
-        return deck_sheets(part, options, base)
-    return [Sheet(part.id, 0, part_key(part, options, pack_key), part.title, ())]
+        page = 0
+        for index, bands in enumerate(layout_sheets(part.sizes(), options.paper)):
+            chunk = [p for band in bands for p in band.pieces]
+            sides = 2 if any(p.back for p in chunk) else 1
+            caption = say(labels, "sheet.name", title=part.title, number=index + 1)
+            pages = tuple(range(page, page + sides))
+            result.append(Sheet(part.id, index, caption, tuple(p.label for p in chunk), pages))
+            page += sides
+        return result
+    if isinstance(part, Pages):
+        return [
+            Sheet(part.id, n, say(labels, "sheet.name", title=part.title, number=n + 1), (), (n,))
+            for n in range(len(part.pages))
+        ]
+    pages = tuple(range(page_count(part, options.paper)))
+    return [Sheet(part.id, 0, part.title, (), pages)]
 
 
 # -- planning ------------------------------------------------------------------
 def plan(
-    kit: Kit, options: KitOptions, pack_key: str, extra: dict[str, tuple[str, Callable[[], bytes]]]
+    kit: Kit, options: KitOptions, extra: dict[str, tuple[str, Callable[[], bytes]]]
 ) -> list[Output]:
-    """Every file of one paper size, guide first; ``extra`` adds e.g. the rulebook."""
+    """Every file of one paper size but the guide; ``extra`` adds e.g. the rulebook."""
     from printkit.build import parts as rp
 
     outputs = []
     for index, part in enumerate(kit.parts, start=1):
-        key = part_key(part, options, pack_key)
-        outputs.append(
-            Output(part_file(index, part), key, _bind(rp.render_part, part, kit, options))
-        )
+        key = part_key(part, options)
+        files = [(part_file(index, part), rp.render_part)]
         if isinstance(part, Board):
-            outputs.append(
-                Output(
-                    rp.large_board_file(part, options),
-                    key,
-                    _bind(rp.render_large_board, part, kit, options),
-                )
-            )
+            files.append((rp.large_board_file(part, options), rp.render_large_board))
         if isinstance(part, Deck) and part.fold and rp.can_fold(part, options):
+            files.append((f"fold-{part.id}.pdf", rp.render_fold))
+        for name, render in files:
             outputs.append(
-                Output(f"fold-{part.id}.pdf", key, _bind(rp.render_fold, part, kit, options))
+                Output(name, digest(key, name), _bind(render, part, kit, options), part=part.id)
             )
     from printkit.render.guide import CALIBRATION_FILE, has_duplex
 
     if has_duplex(kit):
-        key = digest(code_digest(), "calibration", options)
+        key = digest(code_digest(), "calibration", options, kit.title)
         outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
     for name, (key, render) in extra.items():
         outputs.append(Output(name, digest(code_digest(), key), render, printed=False))
@@ -142,60 +147,132 @@ def _bind(fn, *args):
     return lambda: fn(*args)
 
 
+def guide_output(kit: Kit, options: KitOptions, names: list[str]) -> Output:
+    """The printing guide: a function of the kit and its files, never of the last build."""
+    from printkit.build import parts as rp
+    from printkit.render.guide import has_duplex
+
+    rows = rp.guide_rows(kit, options)
+    key = digest(code_digest(), options, kit.title, rows, kit.extras, has_duplex(kit), names)
+    return Output(GUIDE_FILE, key, _bind(rp.render_guide, kit, options, names))
+
+
 # -- building ------------------------------------------------------------------
 def build_folder(
     kit: Kit,
     options: KitOptions,
     folder: Path,
-    pack_key: str,
+    pack: object,
     extra: dict[str, tuple[str, Callable[[], bytes]]] | None = None,
     force: bool = False,
     whole: str = "",
 ) -> BuildReport:
-    """Render what changed into memory, then write it all (or nothing)."""
-    from printkit.build import parts as rp
+    """Render what changed into memory, then write it all (or nothing).
 
+    ``pack`` is the plain pack the kit was made from (through a view): each part's
+    recorded reads are checked against it."""
     report = BuildReport(folder)
     with build_lock(folder):
         recover(folder)  # a build killed while committing: finish it first
         previous = read_manifest(folder)
-        old_files: dict[str, str] = previous.get("files", {})
-        outputs = plan(kit, options, pack_key, extra or {})
-        sheets = [s for part in kit.parts for s in part_sheets(part, options, pack_key)]
-        changed = _changed_sheets(sheets, previous.get("sheets")) if previous else []
+        outputs = plan(kit, options, extra or {})
+        outputs.insert(0, guide_output(kit, options, [o.name for o in outputs]))
+        fresh_parts = _fresh_parts(kit, pack, previous, force)
         intact = _intact(folder, previous)
-        data = _render_changed(outputs, old_files, intact, force, report.reused, report.rebuilt)
-        printed_change = any(o.printed and o.name in data for o in outputs)
-        reprint = changed if previous and printed_change else []
-        guide_key = digest(
-            code_digest(),
-            options,
-            rp.guide_rows(kit, options),
-            [s.caption for s in reprint],
-            [o.name for o in outputs],
-        )
-        files = {o.name: o.key for o in outputs}
-        files[GUIDE_FILE] = guide_key
-        if force or old_files.get(GUIDE_FILE) != guide_key or GUIDE_FILE not in intact:
-            data[GUIDE_FILE] = rp.render_guide(kit, options, [o.name for o in outputs], reprint)
-            report.rebuilt.insert(0, GUIDE_FILE)
-        else:
-            report.reused.insert(0, GUIDE_FILE)
+        data, reads = _render(outputs, previous.get("files", {}), intact, fresh_parts, force)
+        report.rebuilt = [o.name for o in outputs if o.name in data]
+        report.reused = [o.name for o in outputs if o.name not in data]
+        part_reads = {
+            part.id: _merged(part, reads.get(part.id), previous, part.id in fresh_parts)
+            for part in kit.parts
+        }
+        pages = _pages(kit, outputs, data, previous.get("pages", {}))
+        reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
+        removed_reprint = False
         if reprint:
-            data[REPRINT_FILE] = rp.render_reprint(kit, options, reprint)
+            data[REPRINT_FILE] = _render_reprint(kit, options, reprint, outputs, data)
             report.reprinted = reprint
-        _preflight(folder, data, [o.name for o in outputs] + [GUIDE_FILE])
-        stale = [name for name in old_files if name not in files and name != REPRINT_FILE]
+        elif not _reprint_current(previous.get("reprint", {}), pages):
+            removed_reprint = True  # it holds a page the kit no longer prints
+        names = [o.name for o in outputs]
+        _preflight(folder, data, names)
+        files = {o.name: o.key for o in outputs}
+        stale = [name for name in previous.get("files", {}) if name not in files]
+        stale += [REPRINT_FILE] if removed_reprint and (folder / REPRINT_FILE).exists() else []
+        held = {s.part: pages[s.part] for s in reprint} if reprint else previous.get("reprint", {})
         manifest = {
             "whole": whole,
             "printkit": code_digest(),
             "files": files,
             "digests": _digests(files, data, previous.get("digests", {})),
-            "sheets": {s.part + f"#{s.index}": [s.key, s.caption, list(s.labels)] for s in sheets},
+            "pages": pages,
+            "reprint": {} if removed_reprint else held,
+            "paths": _paths(part_reads),
+            "reads": {pid: {p: v for p, (_, v) in r.items()} for pid, r in part_reads.items()},
             "pieces": _pieces(kit),
         }
         report.removed = commit(folder, data, stale, MANIFEST, manifest)
     return report
+
+
+def _fresh_parts(kit: Kit, pack: object, previous: dict, force: bool) -> set[str]:
+    """The parts that must be drawn again: new key, or a value they read has changed."""
+    if force or not previous:
+        return {part.id for part in kit.parts}
+    return {part.id for part in kit.parts if changes_of(part.id, pack, previous) != []}
+
+
+def recorded_reads(part_id: str, previous: dict) -> dict | None:
+    """The reads the last build recorded for a part, as (steps, value) by path."""
+    reads = previous.get("reads", {}).get(part_id)
+    steps = previous.get("paths", {})
+    if not isinstance(reads, dict) or not isinstance(steps, dict):
+        return None
+    if not all(isinstance(steps.get(path), list) for path in reads):
+        return None
+    return {path: (steps[path], value) for path, value in reads.items()}
+
+
+def changes_of(part_id: str, pack: object, previous: dict) -> list[tuple[str, str, str]] | None:
+    """(path, then, now) for each value the part read that reads differently now; None
+    when nothing usable was recorded (the part is drawn again)."""
+    recorded = recorded_reads(part_id, previous)
+    if recorded is None:
+        return None
+    try:
+        return changed_reads(pack, recorded)
+    except Exception:  # a manifest not as this printkit writes it: draw the part again
+        return None
+
+
+def _render(outputs, old: dict[str, str], intact: set[str], fresh: set[str], force: bool):
+    """Render each output whose key changed, whose part read a changed value, or whose
+    file is no longer as written; the reads made while drawing go to its part."""
+    data: dict[str, bytes] = {}
+    reads: dict[str, dict] = {}
+    for item in outputs:
+        same = old.get(item.name) == item.key and item.name in intact
+        if not force and same and item.part not in fresh:
+            continue
+        with recording() as found:
+            data[item.name] = item.render()
+        if item.part:
+            reads.setdefault(item.part, {}).update(found)
+    return data, reads
+
+
+def _merged(part: Part, drawn: dict | None, previous: dict, fresh: bool) -> dict:
+    """A part's reads: making it (this build), drawing it (this build, and as last recorded
+    when some of its files were reused as they were)."""
+    result = dict(part.reads)
+    result.update(drawn or {})
+    return result if fresh else {**(recorded_reads(part.id, previous) or {}), **result}
+
+
+def _paths(part_reads: Mapping[str, dict]) -> dict[str, list]:
+    return {
+        path: list(steps) for reads in part_reads.values() for path, (steps, _) in reads.items()
+    }
 
 
 def commit(folder: Path, data: dict[str, bytes], stale: list[str], name: str, manifest: dict):
@@ -247,9 +324,52 @@ def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
         raise PreflightError(report(findings), REPORT_HINT)
 
 
-def _changed_sheets(sheets: list[Sheet], old: dict | None) -> list[Sheet]:
-    old = old or {}
-    return [s for s in sheets if old.get(f"{s.part}#{s.index}", [None])[0] != s.key]
+# -- reprints: the sheets whose pages came out different -----------------------------
+def _part_files(kit: Kit) -> dict[str, str]:
+    return {part.id: part_file(index, part) for index, part in enumerate(kit.parts, start=1)}
+
+
+def _pages(kit: Kit, outputs, data: dict[str, bytes], old: dict) -> dict[str, list[str]]:
+    """Each part file's page digests: of the pages drawn now, or as kept for a reused file."""
+    from printkit.build.pages import page_digests
+
+    result = {}
+    for part_id, name in _part_files(kit).items():
+        if name in data:
+            result[part_id] = page_digests(data[name])
+        elif isinstance(old.get(part_id), list):
+            result[part_id] = old[part_id]
+    return result
+
+
+def _reprinted(kit: Kit, options: KitOptions, pages: dict, previous: dict, data, outputs):
+    """The sheets of the files drawn now whose pages differ from the pages last built."""
+    before = previous.get("pages", {})
+    files = _part_files(kit)
+    result = []
+    for part in kit.parts:
+        if files[part.id] not in data:
+            continue
+        now, then = pages[part.id], before.get(part.id)
+        then = then if isinstance(then, list) else []
+        for sheet in part_sheets(part, options):
+            if any(n >= len(then) or then[n] != now[n] for n in sheet.pages if n < len(now)):
+                result.append(sheet)
+    return result
+
+
+def _reprint_current(held: object, pages: dict) -> bool:
+    """Whether the reprint.pdf on disk still shows only pages the kit prints now."""
+    if not isinstance(held, dict):
+        return False
+    return all(pages.get(part_id) == digests for part_id, digests in held.items())
+
+
+def _render_reprint(kit: Kit, options: KitOptions, sheets: list[Sheet], outputs, data) -> bytes:
+    from printkit.build.parts import render_reprint
+
+    files = _part_files(kit)
+    return render_reprint(kit, options, [(s, data[files[s.part]]) for s in sheets])
 
 
 def _pieces(kit: Kit) -> dict[str, dict[str, dict[str, str]]]:
@@ -268,20 +388,43 @@ class PieceChange:
     fields: tuple[tuple[str, str, str], ...]  # (field, before, after)
 
 
+@dataclass(frozen=True)
+class PartChange:
+    """A part a build would draw again: why (values it read, or its shape), which sheets."""
+
+    part: str
+    title: str
+    file: str
+    values: tuple[tuple[str, str, str], ...]  # (path, before, after)
+    sheets: tuple[str, ...]  # the sheets whose pieces changed; () when not known
+    reshaped: bool = False  # its layout, size or code changed: every page may change
+
+
 def diff(
-    kit: Kit, options: KitOptions, pack_key: str, folder: Path
-) -> tuple[list[str], list[PieceChange]]:
-    """Components whose printed content changed since the last build, and card fields."""
+    kit: Kit, options: KitOptions, pack: object, folder: Path
+) -> tuple[list[PartChange], list[PieceChange]]:
+    """What a build would draw again, from the last build's records, without drawing."""
     previous = read_manifest(folder)
-    if not previous:
-        return [part.title for part in kit.parts], []
-    old_files = previous.get("files", {})
-    changed_parts = [
-        part.title
-        for index, part in enumerate(kit.parts, start=1)
-        if old_files.get(part_file(index, part)) != part_key(part, options, pack_key)
-    ]
-    old_pieces = previous.get("pieces", {})
+    files = previous.get("files", {})
+    pieces = _piece_changes(kit, previous.get("pieces", {})) if previous else []
+    touched = {(c.part, c.label) for c in pieces}
+    changes = []
+    for index, part in enumerate(kit.parts, start=1):
+        name = part_file(index, part)
+        values = changes_of(part.id, pack, previous) if previous else None
+        reshaped = files.get(name) != digest(part_key(part, options), name)
+        if not reshaped and values == []:
+            continue
+        sheets = tuple(
+            s.caption
+            for s in part_sheets(part, options)
+            if any((part.id, label) in touched for label in s.labels)
+        )
+        changes.append(PartChange(part.id, part.title, name, tuple(values or ()), sheets, reshaped))
+    return changes, pieces
+
+
+def _piece_changes(kit: Kit, old_pieces: dict) -> list[PieceChange]:
     changes = []
     for part_id, pieces in _pieces(kit).items():
         before_part = old_pieces.get(part_id, {})
@@ -300,7 +443,7 @@ def diff(
         for label in before_part:
             if label not in pieces:
                 changes.append(PieceChange(part_id, label, (("(removed)", "", ""),)))
-    return changed_parts, changes
+    return changes
 
 
 def templates_digest() -> str:
@@ -313,11 +456,20 @@ def pack_digest(pack) -> str:
 
 
 def kit_for(plugin, pack, options: KitOptions) -> Kit:
+    """The game's kit, made from a recording view of ``pack``: each part carries what its
+    making read, and what the kit function read outside any part counts for every part."""
+    from dataclasses import replace
+
+    from printkit.build.record import view
+
     if plugin.kit is None:
         from printkit.errors import UsageError
 
         raise UsageError(f"game {pack.id!r} has no kit renderer registered")
-    return plugin.kit(pack, options)
+    with recording() as shared:
+        kit = plugin.kit(view(pack), options)
+    parts = tuple(replace(part, reads={**shared, **part.reads}) for part in kit.parts)
+    return replace(kit, parts=parts)
 
 
 def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> dict:
@@ -365,11 +517,11 @@ def build_game(
     examples_key = tree_digest(pack.folder / "examples")
     extra = rulebook_outputs(plugin, pack, options, examples_key)
     if not force:
-        return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
+        return build_folder(kit, options, folder, pack, extra, force, whole)
     from printkit.build.diskcache import fresh
 
     with fresh():  # --force: nothing from the disk cache either
-        return build_folder(kit, options, folder, pack_digest(pack), extra, force, whole)
+        return build_folder(kit, options, folder, pack, extra, force, whole)
 
 
 EXPORTS_MANIFEST = ".printkit-exports.json"
@@ -543,18 +695,55 @@ def preflight_built(plugin, pack, out: Path, papers) -> list[tuple[str, list]]:
 
 
 def diff_lines(plugin, pack, out: Path, paper: str, lang: str = "") -> list[str]:
-    """`printkit diff` for one game: changed components, then changed card fields."""
+    """`printkit diff` for one game: the parts a build would draw again, the values that
+    changed, the sheets they touch, then changed card fields."""
+    where = f" ({lang})" if lang else ""
+    report = diff_report(plugin, pack, out, paper, lang)
+    lines = [
+        f"{pack.title}{where}: {len(report['parts'])} component(s) changed since the last build"
+    ]
+    for part in report["parts"]:
+        sheets = f": {', '.join(part['sheets'])}" if part["sheets"] else ""
+        lines.append(f"  {part['title']} ({part['file']}){sheets}")
+        if part["reshaped"]:
+            lines.append("    its layout or printkit changed: every page may change")
+        for value in part["values"]:
+            lines.append(f"    {value['path']}: {value['before']} -> {value['after']}")
+    for change in report["pieces"]:
+        for name, before, after in change["fields"]:
+            if name.startswith("("):
+                lines.append(f"    {change['part']} {change['label']}: {name.strip('()')}")
+            else:
+                lines.append(
+                    f"    {change['part']} {change['label']}: {name}: {before!r} -> {after!r}"
+                )
+    return lines
+
+
+def diff_report(plugin, pack, out: Path, paper: str, lang: str = "") -> dict:
+    """`printkit diff --json`: the same answer as data."""
     options = options_for((paper, False, (0.0, 0.0), lang))
     kit = kit_for(plugin, pack, options)
     built = output_folder(out, pack.id, paper, False, lang)
-    parts, pieces = diff(kit, options, pack_digest(pack), built)
-    where = f" ({lang})" if lang else ""
-    lines = [f"{pack.title}{where}: {len(parts)} component(s) changed since the last build"]
-    lines += [f"  {title}" for title in parts]
-    for change in pieces:
-        for name, before, after in change.fields:
-            if name.startswith("("):
-                lines.append(f"    {change.part} {change.label}: {name.strip('()')}")
-            else:
-                lines.append(f"    {change.part} {change.label}: {name}: {before!r} -> {after!r}")
-    return lines
+    parts, pieces = diff(kit, options, pack, built)
+    return {
+        "game": pack.id,
+        "paper": paper,
+        "lang": lang,
+        "built": built.joinpath(MANIFEST).exists(),
+        "parts": [
+            {
+                "part": c.part,
+                "title": c.title,
+                "file": c.file,
+                "sheets": list(c.sheets),
+                "reshaped": c.reshaped,
+                "values": [{"path": p, "before": b, "after": a} for p, b, a in c.values],
+            }
+            for c in parts
+        ],
+        "pieces": [
+            {"part": c.part, "label": c.label, "fields": [list(f) for f in c.fields]}
+            for c in pieces
+        ],
+    }

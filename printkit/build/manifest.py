@@ -26,7 +26,8 @@ def read_manifest(folder: Path, name: str = MANIFEST) -> dict:
 def _well_formed(found: object) -> bool:
     if not isinstance(found, dict):
         return False
-    if any(not isinstance(found.get(part, {}), dict) for part in ("sheets", "pieces")):
+    tables = ("pieces", "pages", "reads", "paths", "reprint")
+    if any(not isinstance(found.get(part, {}), dict) for part in tables):
         return False
     for part in ("files", "digests"):  # names of files in the folder, and their digests
         table = found.get(part, {})
@@ -34,22 +35,13 @@ def _well_formed(found: object) -> bool:
             isinstance(k, str) and isinstance(v, str) and _plain_name(k) for k, v in table.items()
         ):
             return False
-    return all(_sheet_entry(v) for v in found.get("sheets", {}).values())
+    return True
 
 
 def _plain_name(name: str) -> bool:
     """A file inside the kit's folder: never absolute, never climbing out."""
     parts = name.replace("\\", "/").split("/")
     return bool(name) and not name.startswith("/") and ".." not in parts and "" not in parts
-
-
-def _sheet_entry(value: object) -> bool:
-    return (
-        isinstance(value, list)
-        and len(value) == 3
-        and all(isinstance(v, str) for v in value[:2])
-        and isinstance(value[2], list)
-    )
 
 
 def output_folder(out: Path, game_id: str, paper_id: str, ink_saver: bool, lang: str = "") -> Path:

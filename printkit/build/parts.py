@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
 from printkit.render.fonts import BODY, BOLD
-from printkit.render.guide import GuideRow, draw_guide
+from printkit.render.guide import GuideRow, draw_guide, draw_reprint_note
 from printkit.render.impose import (
     MarkRoom,
     cut_marks,
@@ -74,7 +74,8 @@ def _new(kit: Kit, paper: Paper, what: str) -> tuple[Canvas, object]:
     return new_canvas(paper.width, paper.height, f"{kit.title} — {what} ({paper.name})")
 
 
-def render_guide(kit: Kit, options: KitOptions, files: Sequence[str], reprint: Sequence) -> bytes:
+def render_guide(kit: Kit, options: KitOptions, files: Sequence[str]) -> bytes:
+    """The printing guide: drawn from the kit and its file names alone."""
     labels = labels_for(options.lang)
     c, buffer = _new(kit, options.paper, "printing guide")
     kinds = {
@@ -89,8 +90,7 @@ def render_guide(kit: Kit, options: KitOptions, files: Sequence[str], reprint: S
         for prefix, key in kinds.items()
         if name.startswith(prefix)
     ]
-    replaced = [_replaced(sheet) for sheet in reprint]
-    draw_guide(c, kit, options.paper, guide_rows(kit, options), others, replaced, labels)
+    draw_guide(c, kit, options.paper, guide_rows(kit, options), others, labels)
     return finish(c, buffer)
 
 
@@ -231,26 +231,22 @@ def render_fold(deck: Deck, kit: Kit, options: KitOptions) -> bytes:
     return finish(c, buffer)
 
 
-def render_reprint(kit: Kit, options: KitOptions, changed: Sequence) -> bytes:
-    """Just the sheets whose content changed: decks sheet by sheet, other parts whole."""
-    paper = options.paper
+def render_reprint(kit: Kit, options: KitOptions, changed: Sequence[tuple]) -> bytes:
+    """A first page saying which sheets (and cards) it replaces, then those sheets' pages
+    exactly as the kit's files print them: ``changed`` holds (sheet, its file's bytes)."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
     labels = labels_for(options.lang)
-    c, buffer = _new(kit, paper, "reprint")
-    parts = {part.id: part for part in kit.parts}
-    for sheet in changed:
-        part = parts[sheet.part]
-        if isinstance(part, Deck):
-            bands = layout_sheets(part.sizes(), paper)[sheet.index]
-            where = {"title": part.title, "number": sheet.index + 1}
-            draw_layout(c, bands, say(labels, "reprint.front", **where))
-            if any(p.back for band in bands for p in band.pieces):
-                back = say(labels, "reprint.back", **where)
-                draw_layout(c, bands, back, backs=True, offset=options.back_offset)
-        elif isinstance(part, Board):
-            form = f"{kit.game_id}-{part.id}-reprint"
-            draw_board_form(c, form, part.draw, part.width, part.height)
-            title = say(labels, "reprint.front", title=part.title, number=1)
-            draw_tiles(c, form, part.width, part.height, paper, title, labels)
-        else:
-            _draw_pages(c, part, paper, labels)
-    return finish(c, buffer)
+    c, buffer = _new(kit, options.paper, "reprint")
+    draw_reprint_note(c, kit, options.paper, [_replaced(sheet) for sheet, _ in changed], labels)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(finish(c, buffer))))
+    readers: dict[int, PdfReader] = {}
+    for sheet, pdf in changed:
+        reader = readers.setdefault(id(pdf), PdfReader(io.BytesIO(pdf)))
+        for number in sheet.pages:
+            writer.add_page(reader.pages[number])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

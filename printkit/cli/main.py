@@ -300,19 +300,34 @@ def watch_command(
 @_out_option
 @click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
 @click.option("--lang", "langs", multiple=True, help="Language (default: every one printed).")
+@click.option("--json", "as_json", is_flag=True, help="Answer as JSON, one object per kit.")
 def diff_command(
-    games: tuple[str, ...], content: Path | None, out: Path, paper: str, langs: tuple[str, ...]
+    games: tuple[str, ...],
+    content: Path | None,
+    out: Path,
+    paper: str,
+    langs: tuple[str, ...],
+    as_json: bool,
 ) -> None:
-    """List the components and card fields that changed since the last build."""
-    from printkit.build.builder import diff_lines
+    """What a build would draw again, and why, without building: the content values changed
+    since the last build, the parts and sheets that print them, and changed card fields."""
+    from printkit.build.builder import diff_lines, diff_report
     from printkit.build.manifest import languages_of
 
     cache = PackCache(content or default_content_dir())
+    reports = []
     for folder in _folders(cache, games):
         plugin, pack = cache.load(folder)
         for lang in languages_of(plugin, langs):
-            for line in diff_lines(plugin, pack, out, paper, lang):
-                click.echo(line)
+            if as_json:
+                reports.append(diff_report(plugin, pack, out, paper, lang))
+            else:
+                for line in diff_lines(plugin, pack, out, paper, lang):
+                    click.echo(line)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(reports, indent=1, ensure_ascii=False))
 
 
 def _offset(text: str) -> tuple[float, float]:

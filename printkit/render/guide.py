@@ -44,7 +44,6 @@ def draw_guide(
     paper: Paper,
     rows: list[GuideRow],
     other_files: list[tuple[str, str]],
-    reprint: list[str] | None = None,
     labels: Mapping[str, str] = ENGLISH,
 ) -> None:
     c.note_page("guide")
@@ -82,14 +81,32 @@ def draw_guide(
     y -= 6
     table.drawOn(c, x, y - h)
     y -= h + 12
-    if reprint:
-        text = say(labels, "guide.reprint", sheets="; ".join(reprint))
-        y = _paragraph(c, text, x, y, width, CELL_HEAD) - 8
     if other_files:
         files = "; ".join(f"{name} — {what}" for name, what in other_files)
         y = _paragraph(c, say(labels, "guide.other", files=files), x, y, width, TEXT) - 6
     if kit.extras:
         _paragraph(c, say(labels, "guide.extras", extras=", ".join(kit.extras)), x, y, width, TEXT)
+    c.showPage()
+
+
+def draw_reprint_note(
+    c: Canvas, kit, paper: Paper, replaced: list[str], labels: Mapping[str, str] = ENGLISH
+) -> None:
+    """reprint.pdf's first page: the sheets (and their cards) the pages after it replace."""
+    c.note_page("guide")
+    width = paper.width - 2 * PRINT_MARGIN - 8 * MM
+    x = PRINT_MARGIN + 4 * MM
+    y = paper.height - PRINT_MARGIN - 4 * MM
+    c.setFont(BOLD, 20)
+    c.drawString(x, y - 16, kit.title)
+    c.setFont(BODY, 11)
+    c.drawString(x, y - 32, say(labels, "reprint.subtitle", paper=paper.name))
+    y -= 44
+    y = _paragraph(c, say(labels, "reprint.intro", count=len(replaced)), x, y, width, TEXT) - 6
+    for line in replaced:
+        if y < PRINT_MARGIN + 20 * MM:
+            raise RenderError(f"reprint note for {kit.title}: the list does not fit one page")
+        y = _paragraph(c, f"• {line}", x, y, width, TEXT) - 2
     c.showPage()
 
 

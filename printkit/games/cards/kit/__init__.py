@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.layout import Layout
 from printkit.games.cards.content import Card, CardGame
-from printkit.kit import Deck, Kit, KitOptions
+from printkit.kit import Deck, Kit, KitOptions, made
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.labels import ENGLISH
@@ -68,14 +67,16 @@ def _designed(pack: CardGame, layout: Layout, card: Card | None, theme: Theme):
 
 
 def kit(pack: CardGame, options: KitOptions) -> Kit:
+    return Kit(pack.id, pack.title, (made(cards, pack, options.theme),))
+
+
+def cards(pack: CardGame, theme: Theme) -> Deck:
     layout = pack.layout
-    back = _back(pack.title, options.theme)
+    back = _back(pack.title, theme)
     if layout is not None and layout.back is not None:
-        back = _designed(pack, layout, None, options.theme)
+        back = _designed(pack, layout, None, theme)
     faces = {
-        card.id: _designed(pack, layout, card, options.theme)
-        if layout is not None
-        else _face(card, options.theme)
+        card.id: _designed(pack, layout, card, theme) if layout is not None else _face(card, theme)
         for card in pack.cards
     }
     look = (("layout", layout.digest),) if layout is not None else ()
@@ -89,7 +90,7 @@ def kit(pack: CardGame, options: KitOptions) -> Kit:
         for card in pack.cards
         for n in range(card.copies)
     )
-    deck = Deck(
+    return Deck(
         "cards",
         "Cards",
         pack.card_width * MM,
@@ -97,5 +98,3 @@ def kit(pack: CardGame, options: KitOptions) -> Kit:
         pieces,
         note=ENGLISH["note.crop"],
     )
-    inputs = (pack.title, pack.cards, pack.layout)
-    return Kit(pack.id, pack.title, (replace(deck, inputs=inputs),))

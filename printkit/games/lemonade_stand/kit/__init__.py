@@ -1,9 +1,9 @@
 """Lemonade Stand's print-and-play kit in one language: which decks, drawn from what.
 
 One deck (stands in four colours, coins, dollars, weather) serves 2-4 players;
-a second deck without weather cards adds colours five to eight. Each part
-names the content values it draws from (`inputs`), so a changed dollar card
-rebuilds the dollar cards and nothing else.
+a second deck without weather cards adds colours five to eight. Each part is
+made with `made`, so the content values it reads are recorded as what it
+depends on: a changed dollar card rebuilds the decks that print it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from printkit.games.lemonade_stand.kit import faces
 from printkit.games.lemonade_stand.model import LemonadeStand, PlayerColour
 from printkit.games.lemonade_stand.text import LANGUAGES
-from printkit.kit import Deck, Kit, KitOptions
+from printkit.kit import Deck, Kit, KitOptions, made
 from printkit.render.impose import Piece
 from printkit.render.theme import Theme
 from printkit.render.units import MM
@@ -20,55 +20,34 @@ from printkit.render.units import MM
 def kit(pack: LemonadeStand, options: KitOptions) -> Kit:
     lang = options.lang or LANGUAGES[0]
     theme = options.theme
-    first = pack.colours[: pack.max_players]
-    second = pack.colours[pack.max_players : pack.max_players_two_decks]
-    parts = (
-        _deck(
-            pack,
-            lang,
-            "stand-cards",
-            "part_stands",
-            stand_pieces(pack, first, lang, theme),
-            (pack.stands, first),
-        ),
-        _deck(
-            pack,
-            lang,
-            "coin-cards",
-            "part_coins",
-            coin_pieces(pack, lang, theme),
-            (pack.coins, pack.ends, pack.coin_buys, pack.coin_copies),
-        ),
-        _deck(
-            pack,
-            lang,
-            "dollar-cards",
-            "part_dollars",
-            dollar_pieces(pack, 1, lang, theme),
-            pack.dollars,
-        ),
-        _deck(
-            pack,
-            lang,
-            "weather-cards",
-            "part_weather",
-            weather_pieces(pack, lang, theme),
-            (pack.weather, pack.weather_cards),
-        ),
-        reference_deck(pack, lang, theme),
-        _deck(
-            pack,
-            lang,
+
+    def first() -> tuple[PlayerColour, ...]:
+        return pack.colours[: pack.max_players]
+
+    def second() -> tuple[PlayerColour, ...]:
+        return pack.colours[pack.max_players : pack.max_players_two_decks]
+
+    def deck(deck_id: str, title: str, pieces, note: str = "note_cards"):
+        return lambda: _deck(pack, lang, deck_id, title, pieces(), note)
+
+    makers = (
+        deck("stand-cards", "part_stands", lambda: stand_pieces(pack, first(), lang, theme)),
+        deck("coin-cards", "part_coins", lambda: coin_pieces(pack, lang, theme)),
+        deck("dollar-cards", "part_dollars", lambda: dollar_pieces(pack, 1, lang, theme)),
+        deck("weather-cards", "part_weather", lambda: weather_pieces(pack, lang, theme)),
+        lambda: reference_deck(pack, lang, theme),
+        deck(
             "second-deck",
             "part_second",
-            stand_pieces(pack, second, lang, theme)
-            + coin_pieces(pack, lang, theme)
-            + dollar_pieces(pack, 2, lang, theme),
-            (pack.stands, second, pack.coins, pack.ends, pack.coin_buys, pack.dollars),
+            lambda: (
+                stand_pieces(pack, second(), lang, theme)
+                + coin_pieces(pack, lang, theme)
+                + dollar_pieces(pack, 2, lang, theme)
+            ),
             note="note_second",
         ),
     )
-    return Kit(pack.id, pack.title_text(lang), parts)
+    return Kit(pack.id, pack.title_text(lang), tuple(made(make) for make in makers))
 
 
 def _deck(
@@ -77,7 +56,6 @@ def _deck(
     deck_id: str,
     title: str,
     pieces: tuple[Piece, ...],
-    inputs: object,
     note: str = "note_cards",
 ) -> Deck:
     return Deck(
@@ -87,7 +65,6 @@ def _deck(
         pack.card.height * MM,
         pieces,
         note=pack.label(note)(lang),
-        inputs=(lang, pack.title_text, pack.card, pack.labels, pack.art, inputs),
     )
 
 
@@ -178,5 +155,4 @@ def reference_deck(pack: LemonadeStand, lang: str, theme: Theme) -> Deck:
         note=pack.label("note_reference")(lang),
         copies=pack.label("copies_reference")(lang),
         fold=False,
-        inputs=(lang, pack.title_text, pack.reference, pack.labels, pack.weather),
     )

@@ -1,8 +1,8 @@
 """Sandcastles' print-and-play kit: the 100 castle cards and a scoring reference per seat.
 
 Every card face is drawn from its edge, corner and wall codes (`art`); every
-number on the reference comes from the pack. Each part names the content it
-draws from, so a scoring change reprints the references and not the cards.
+number on the reference comes from the pack. Each part is made with `made`, so
+what it reads is recorded: a scoring change reprints the references, not the cards.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.sandcastles.kit.art import SAND, draw_back, draw_card
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
-from printkit.kit import Deck, Kit, KitOptions
+from printkit.kit import Deck, Kit, KitOptions, made
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.formats import signed
 from printkit.render.impose import Piece
@@ -66,7 +66,6 @@ def castle_cards(pack: Sandcastles, theme: Theme) -> Deck:
         side,
         pieces,
         note=pack.words.say("deck.castle_note"),
-        inputs=(pack.title, pack.kit.card, pack.cards),
     )
 
 
@@ -160,21 +159,12 @@ def reference_cards(pack: Sandcastles, theme: Theme) -> Deck:
         pack.kit.reference_height * MM,
         pieces,
         note=pack.words.say("deck.reference_note"),
-        inputs=(
-            pack.title,
-            pack.scoring,
-            pack.hand_size,
-            pack.piles,
-            pack.timer_minutes,
-            pack.kit,
-            pack.words,
-        ),
     )
 
 
 def kit(pack: Sandcastles, options: KitOptions) -> Kit:
     theme = options.theme
-    parts = (castle_cards(pack, theme), reference_cards(pack, theme))
+    parts = (made(castle_cards, pack, theme), made(reference_cards, pack, theme))
     return Kit(
         pack.id, pack.title, parts, (pack.words.say("kit.timer", timer_minutes=pack.timer_minutes),)
     )

@@ -1,0 +1,57 @@
+"""What a PDF's pages are, page by page: a digest of each page as printed.
+
+A page's digest covers its content streams and everything they use (fonts,
+pictures, forms, boxes, the page's own record), resolved by content rather
+than by object number, so the same page in two files has the same digest
+however the files number their objects. The builder keeps these per part:
+a sheet is reprinted only if one of its pages came out different.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+
+SKIPPED = {"/Parent"}  # the page tree a page sits in is the file's, not the page's
+
+
+def page_digests(pdf: bytes) -> list[str]:
+    """One digest per page, in order."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    memo: dict[int, str] = {}
+    return [_digest(page.indirect_reference, memo) for page in reader.pages]
+
+
+def _digest(obj: object, memo: dict[int, str]) -> str:
+    from pypdf.generic import IndirectObject
+
+    if isinstance(obj, IndirectObject):
+        key = obj.idnum
+        if key not in memo:
+            memo[key] = "?"  # a cycle (an annotation pointing back): counted once
+            memo[key] = hashlib.sha256(_text(obj.get_object(), memo).encode()).hexdigest()[:24]
+        return memo[key]
+    return hashlib.sha256(_text(obj, memo).encode()).hexdigest()[:24]
+
+
+def _text(obj: object, memo: dict[int, str]) -> str:
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+    if isinstance(obj, IndirectObject):
+        return "@" + _digest(obj, memo)
+    if isinstance(obj, DictionaryObject):
+        items = [
+            f"{key}:{_text(value, memo)}"
+            for key, value in sorted(obj.items())
+            if key not in SKIPPED
+        ]
+        body = "<<" + " ".join(items) + ">>"
+        if isinstance(obj, StreamObject):
+            data = getattr(obj, "_data", b"") or b""
+            body += "stream:" + hashlib.sha256(data).hexdigest()
+        return body
+    if isinstance(obj, ArrayObject):
+        return "[" + " ".join(_text(v, memo) for v in obj) + "]"
+    return repr(obj)
