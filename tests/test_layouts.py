@@ -147,9 +147,20 @@ def test_the_pdf_embeds_the_pack_font_the_images_and_the_text(game, tmp_path):
         if str(f.get_object()["/BaseFont"]).endswith("DejaVuSansCondensed-Bold")
     )
     assert "/FontFile2" in descriptor  # embedded, not merely named
-    images = page["/Resources"]["/XObject"]
-    sizes = {(x.get_object()["/Width"], x.get_object()["/Height"]) for x in images.values()}
+    sizes = {(x["/Width"], x["/Height"]) for x in _images(page["/Resources"])}
     assert (40, 40) in sizes  # the card art, at its own pixels
+
+
+def _images(resources) -> list:
+    """Every image XObject of a page, also those inside form XObjects (a face drawn once)."""
+    found = []
+    for ref in (resources.get("/XObject") or {}).values():
+        x = ref.get_object()
+        if x.get("/Subtype") == "/Image":
+            found.append(x)
+        elif x.get("/Subtype") == "/Form" and "/Resources" in x:
+            found += _images(x["/Resources"])
+    return found
 
 
 def test_bold_and_italic_and_inline_icons():

@@ -402,14 +402,14 @@ def test_a_folder_in_place_of_a_kit_file_is_a_clean_error(built):
     [
         {"files": {"01-board.pdf": 5}},
         {"files": ["01-board.pdf"]},
-        {"files": {}, "sheets": {"board#0": "x"}},
+        {"files": {}, "pages": ["01-board.pdf"]},
         {"files": {"../../victim.pdf": "k"}},
         {"files": {"/etc/passwd": "k"}},
         {"digests": {"01-board.pdf": None}},
         [1, 2, 3],
         "text",
     ],
-    ids=["number", "list", "sheet", "climbs out", "absolute", "digest", "a list", "text"],
+    ids=["number", "list", "pages", "climbs out", "absolute", "digest", "a list", "text"],
 )
 def test_a_manifest_of_the_wrong_shape_is_as_if_never_built(manifest, tmp_path):
     from printkit.build.manifest import read_manifest

@@ -244,7 +244,14 @@ class RecordingCanvas(Canvas):
     def _refuse(self, *args, **kwargs):
         raise Unsupported("an image, a form, a blend mode or overprinting")
 
-    setBlendMode = setFillOverprint = setStrokeOverprint = setOverprintMask = _refuse
+    def _default_or_refuse(self, value, *args, **kwargs) -> None:
+        """SVG drawings reset overprint and blending to PDF's defaults on every shape: a
+        no-op on a page that never leaves them, so nothing is written; anything else is
+        refused."""
+        if value not in (False, 0, None, "Normal"):
+            raise Unsupported("a blend mode or overprinting")
+
+    setBlendMode = setFillOverprint = setStrokeOverprint = setOverprintMask = _default_or_refuse
     drawImage = drawInlineImage = beginForm = _refuse
 
 
