@@ -256,6 +256,6 @@ def test_yard_sale_set_up_shows_the_shoppers_on_display_and_four_sellers():
     pack = load_yard_sale(CONTENT / "yard-sale")
     raw, pages = _book_pages("yard-sale")
     index = page_with(pages, *(c.name for c in pack.player_colours[:4]), pack.shoppers[0].name)
-    runs = {text for text, *_ in drawn_text(raw[index])}
+    drawn = " ".join(text for text, *_ in drawn_text(raw[index]))  # in drawing order
     for shopper in pack.shoppers[: pack.display_shoppers]:
-        assert shopper.name in runs
+        assert shopper.name in drawn  # whole, or broken over its card's two title lines
