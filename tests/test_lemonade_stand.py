@@ -18,6 +18,7 @@ from printkit.games.lemonade_stand.game import (
     Bot,
     Player,
     Table,
+    dollar_deck,
     give_back,
     play_game,
     take_dollar,
@@ -571,3 +572,22 @@ def test_the_russian_rulebook_hyphenates_long_words(built):
     broken = [line for line in lines if line.endswith("-") and line[-2].isalpha()]
     assert broken
     assert all(line[-2].lower() in "абвгдеёжзийклмнопрстуфхцчшщъыьэюя" for line in broken)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_seed_replays_the_same_game(pack, players):
+    """Same seed, same bots: the same game, day by day (a game from a seed can be shown again)."""
+    first = play_game(pack, [Bot(7 + i) for i in range(players)], 7)
+    again = play_game(pack, [Bot(7 + i) for i in range(players)], 7)
+    assert first == again
+    others = {play_game(pack, [Bot(s + i) for i in range(players)], s).days for s in range(8)}
+    assert len(others) > 1  # and the seed is what decides it
+
+
+def test_beyond_the_one_deck_player_count_every_dollar_card_comes_twice_marked_by_deck(pack):
+    one = dollar_deck(pack, pack.max_players)
+    assert [(c.card, c.deck) for c in one] == [(card.id, 1) for card in pack.dollars]
+    two = dollar_deck(pack, pack.max_players + 1)
+    assert sorted((c.card, c.deck) for c in two) == sorted(
+        (card.id, deck) for card in pack.dollars for deck in (1, 2)
+    )
