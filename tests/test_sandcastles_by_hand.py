@@ -20,6 +20,7 @@ from printkit.games.sandcastles.rules import (
     structures,
 )
 from tests.conftest import CONTENT
+from tests.test_sandcastles import RING_ROUND_A_HOLE
 
 PACK = load(CONTENT / "sandcastles")
 
@@ -118,18 +119,6 @@ def test_castles_without_a_wall_share_no_longest_wall_bonus():
     table = score_table(PACK, [sand, sand], [0, 0])
     assert [c.longest_wall for c in table.castles] == [0, 0]
     assert table.bonuses == (("most_cards",), ("most_cards",))
-
-
-RING_ROUND_A_HOLE = (  # a 3 x 3 square of walled cards with the middle left empty
-    Placement("bend", 0, 0, 0),
-    Placement("straight", 1, 0, 0),
-    Placement("bend", 2, 0, 3),
-    Placement("straight", 2, 1, 1),
-    Placement("bend", 2, 2, 2),
-    Placement("straight", 1, 2, 0),
-    Placement("bend", 0, 2, 1),
-    Placement("straight", 0, 1, 1),
-)
 
 
 @pytest.mark.parametrize(("dx", "dy"), [(0, 2), (0, -2), (2, 0), (-2, 0)])

@@ -38,6 +38,19 @@ def _p(text: str, style: ParagraphStyle = SMALL) -> Paragraph:
     return Paragraph(_escape(text), style)
 
 
+def _heading(c: Canvas, title: str, paper: Paper, subtitle: str) -> tuple[float, float, float]:
+    """A guide page's title and subtitle; the text column's x, the y below, its width."""
+    c.note_page("guide")
+    width = paper.width - 2 * PRINT_MARGIN - 8 * MM
+    x = PRINT_MARGIN + 4 * MM
+    y = paper.height - PRINT_MARGIN - 4 * MM
+    c.setFont(BOLD, 20)
+    c.drawString(x, y - 16, title)
+    c.setFont(BODY, 11)
+    c.drawString(x, y - 32, subtitle)
+    return x, y - 44, width
+
+
 def draw_guide(
     c: Canvas,
     kit,
@@ -46,15 +59,7 @@ def draw_guide(
     other_files: list[tuple[str, str]],
     labels: Mapping[str, str] = ENGLISH,
 ) -> None:
-    c.note_page("guide")
-    width = paper.width - 2 * PRINT_MARGIN - 8 * MM
-    x = PRINT_MARGIN + 4 * MM
-    y = paper.height - PRINT_MARGIN - 4 * MM
-    c.setFont(BOLD, 20)
-    c.drawString(x, y - 16, kit.title)
-    c.setFont(BODY, 11)
-    c.drawString(x, y - 32, say(labels, "guide.subtitle", paper=paper.name))
-    y -= 44
+    x, y, width = _heading(c, kit.title, paper, say(labels, "guide.subtitle", paper=paper.name))
     for text in advice(kit, labels):
         y = _paragraph(c, text, x, y, width, TEXT) - 4
     heads = ("guide.part", "guide.file", "guide.copies", "guide.how", "guide.assemble")
@@ -93,15 +98,7 @@ def draw_reprint_note(
     c: Canvas, kit, paper: Paper, replaced: list[str], labels: Mapping[str, str] = ENGLISH
 ) -> None:
     """reprint.pdf's first page: the sheets (and their cards) the pages after it replace."""
-    c.note_page("guide")
-    width = paper.width - 2 * PRINT_MARGIN - 8 * MM
-    x = PRINT_MARGIN + 4 * MM
-    y = paper.height - PRINT_MARGIN - 4 * MM
-    c.setFont(BOLD, 20)
-    c.drawString(x, y - 16, kit.title)
-    c.setFont(BODY, 11)
-    c.drawString(x, y - 32, say(labels, "reprint.subtitle", paper=paper.name))
-    y -= 44
+    x, y, width = _heading(c, kit.title, paper, say(labels, "reprint.subtitle", paper=paper.name))
     y = _paragraph(c, say(labels, "reprint.intro", count=len(replaced)), x, y, width, TEXT) - 6
     for line in replaced:
         if y < PRINT_MARGIN + 20 * MM:
