@@ -97,12 +97,17 @@ def text_line(
 
 
 def card_title(
-    c: Canvas, text: str, band: Box, size: float = 12.0, what: str = "title", min_size: float = 8
+    c: Canvas,
+    text: str,
+    band: Box,
+    size: float = 12.0,
+    what: str = "title",
+    min_size: float = 8,
+    language: str = "en",
 ) -> None:
     """A card's title, bold and centred in its band (inset 2 x 1 mm), down to 8 pt at worst."""
-    text_box(
-        c, text, band.inset(2 * MM, 1 * MM), BOLD, size, "center", what=what, min_size=min_size
-    )
+    inner = band.inset(2 * MM, 1 * MM)
+    text_box(c, text, inner, BOLD, size, "center", what=what, min_size=min_size, language=language)
 
 
 def symbol_text(

@@ -130,6 +130,7 @@ def _back_emblem(
         13,
         "center",
         what="card back",
+        language=SET,
     )
     text_box(
         c,
@@ -139,6 +140,7 @@ def _back_emblem(
         7.5,
         "center",
         what="card back title",
+        language=SET,
     )
 
 
@@ -154,7 +156,13 @@ def stand_face(
         head, rest = safe.split_top(13 * MM)
         panel(c, head, theme.pale(tint, 0.55))
         card_title(
-            c, stand.name(lang), head, 12, what=f"stand {stand.id!r} name ({lang})", min_size=7
+            c,
+            stand.name(lang),
+            head,
+            12,
+            what=f"stand {stand.id!r} name ({lang})",
+            min_size=7,
+            language=SET,
         )
         foot, body = (
             Box(rest.x, rest.y, rest.width, 9 * MM),
@@ -246,6 +254,7 @@ def coin_face(pack: LemonadeStand, coin: Coin, lang: str, theme: Theme) -> Draw:
             8.5,
             "center",
             what=f"coin {coin.id!r} name ({lang})",
+            language=SET,
         )
 
     return draw
@@ -269,6 +278,7 @@ def _coin_end(
         8,
         "center",
         what=f"coin end {end_id!r} ({lang})",
+        language=SET,
     )
     text_box(
         c,
@@ -278,6 +288,7 @@ def _coin_end(
         12,
         "center",
         what=f"coin {coin.id!r} {end_id} ({lang})",
+        language=SET,
     )
 
 
@@ -336,6 +347,7 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
             11.5,
             what=f"dollar card {card.id!r} title ({lang})",
             min_size=7,
+            language=SET,
         )
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
@@ -422,6 +434,7 @@ def _weather_half(
         12,
         "center",
         what=f"weather {kind.id!r} name ({lang})",
+        language=SET,
     )
     rows = Box(box.x + 2.5 * MM, box.y + 1.5 * MM, box.width - 5 * MM, 9 * MM).rows(2)
     for row, label, value in (
@@ -485,7 +498,9 @@ def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str)
     flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
     head, rest = trim.inset(SAFE).split_top(10 * MM)
     panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-    card_title(c, heading, head, 12, what=f"reference card heading ({lang})", min_size=7)
+    card_title(
+        c, heading, head, 12, what=f"reference card heading ({lang})", min_size=7, language=SET
+    )
     return rest
 
 
