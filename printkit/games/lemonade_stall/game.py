@@ -278,7 +278,7 @@ def _draft(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) ->
         if placed:  # the player places the tokens knowing its card, before they leave it
             _gain(pack, step, seat, decider, placed, False, "bonus tokens")
         step.fields["bonus_tokens"] = tuple(tokens.items())
-        _take_benefit(pack, step, seat, decider, pack.benefit(choice).effect)
+        _take_benefit(pack, step, seat, decider, pack.benefit_effects[choice])
 
 
 def step_bonus(state: GameState) -> GameState:
@@ -400,8 +400,9 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
         stand["stock"] = stand["stock"].plus(buy)
         bought[seat - 1] = tuple(buy.items())
         spent[seat - 1] = cost
+    cards = pack.benefit_effects
     for seat, held in enumerate([s.benefit for s in step.stands], start=1):
-        benefit = pack.benefit(held).effect if held else None
+        benefit = cards[held] if held else None
         if benefit and benefit.takes_first_player:
             # the marker moves now, so the day's ties in step 8 are shared from its new holder
             step.fields["early_bird"] = step.fields["first_player"] = seat
@@ -461,11 +462,12 @@ def _sell(pack: LemonadeStall, step: _Step) -> Sales:
     offers = [Offer(s.stock, s.price or 0, s.benefit) for s in step.stands]
     sales = sell(pack, state.weather, state.first_player, offers, state.event)
     event = state.event
+    discards = effect_on(pack, event, None).discard_half_after_selling  # immunity only spares
     for seat, offer, cups, income in zip(
         range(1, state.players + 1), offers, sales.sold, sales.income
     ):
         stock = use_ingredients(pack, offer.stock, cups)
-        item = effect_on(pack, event, offer.benefit).discard_half_after_selling
+        item = discards and effect_on(pack, event, offer.benefit).discard_half_after_selling
         if item:
             stock = stock.minus({item: stock[item] // 2})
         stand = step.stand(seat)
@@ -485,10 +487,10 @@ def _spoil(pack: LemonadeStall, step: _Step, dice: Dice) -> bool:
     spoiled = False
     spoiling = pack.perishing("spoils")
     state = step.state
-    degrees, event = state.weather.temperature, state.event
+    degrees, event, cards = state.weather.temperature, state.event, pack.benefit_effects
     for seat, stand in enumerate(list(step.stands), start=1):
         effect = effect_on(pack, event, stand.benefit)
-        fridge = bool(stand.benefit and pack.benefit(stand.benefit).effect.fridge)
+        fridge = bool(stand.benefit and cards[stand.benefit].fridge)
         after = spoil(pack, stand.stock, degrees, roll, effect, fridge)
         if after is not stand.stock:  # a Stock never changes: the same one lost nothing
             if not spoiled:

@@ -234,6 +234,11 @@ class LemonadeStall:
         return Index(self.benefits, "benefit")
 
     @cached_property
+    def benefit_effects(self) -> dict[str, BenefitEffect]:
+        """Benefit id -> what the card does: the engine asks several times a seat a day."""
+        return {b.id: b.effect for b in self.benefits}
+
+    @cached_property
     def memo(self) -> dict[str, dict]:
         """Tables the rules and bots derive from this pack, each filled as it is asked."""
         return {}

@@ -111,7 +111,11 @@ class Stock(Mapping[str, int]):
         for item, count in goods.items():
             merged[item] = held = merged.get(item, 0) + count
             negative = negative or held < 0
-        return Stock(merged) if negative else Stock._adopt(merged, checked=True)
+        if negative:
+            return Stock(merged)  # raises, naming the good
+        stock = object.__new__(Stock)  # `_adopt`, without the call: buying adds up a lot
+        stock._counts = merged
+        return stock
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
         counts = self._counts.copy()
@@ -122,7 +126,9 @@ class Stock(Mapping[str, int]):
             if count > held:
                 raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
             counts[item] = held - count
-        return Stock._adopt(counts, checked=True)  # no count fell below zero
+        stock = object.__new__(Stock)  # `_adopt`: no count fell below zero
+        stock._counts = counts
+        return stock
 
     def without(self, items: Sequence[str]) -> Stock:
         counts = self._counts.copy()
@@ -426,7 +432,7 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
 def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -> int:
     income = cups * (offer.price + effect.price_bonus)
     if offer.benefit and cups:
-        bonus = pack.benefit(offer.benefit).effect
+        bonus = pack.benefit_effects[offer.benefit]
         income += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
     return income
 
