@@ -215,7 +215,7 @@ def _check_goods(
         raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
     if one_type and kinds > 1:
         raise RuleError(f"{why}: {dict(goods)!r} must be a single type of good")
-    return Stock(goods)
+    return Stock._adopt(dict(goods), checked=True)  # every count known and not negative
 
 
 def _gain(

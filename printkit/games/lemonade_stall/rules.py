@@ -440,7 +440,7 @@ def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -
 def use_ingredients(pack: LemonadeStall, stock: Stock, cups: int) -> Stock:
     if not cups:
         return stock  # a Stock never changes, so the same one will do
-    return stock.minus({item: cups for item in pack.item_ids})
+    return stock.minus(dict.fromkeys(pack.item_ids, cups))
 
 
 # -- spoilage ------------------------------------------------------------------
