@@ -38,9 +38,6 @@ class ForecastRow:
     high: int
     result: str | int  # SAME, a condition id, or degrees
 
-    def covers(self, roll: int) -> bool:
-        return self.low <= roll <= self.high
-
 
 SAME = "same"
 
@@ -232,6 +229,19 @@ class LemonadeStall:
     @cached_property
     def _benefits_by_id(self) -> dict[str, Benefit]:
         return Index(self.benefits, "benefit")
+
+    @cached_property
+    def forecast_results(self) -> dict[tuple[str, int], str | int]:
+        """("condition" or "temperature", d12 roll) -> the first row's result that covers it."""
+        results: dict[tuple[str, int], str | int] = {}
+        for kind, table in (
+            ("condition", self.condition_forecast),
+            ("temperature", self.temperature_forecast),
+        ):
+            for row in table:
+                for roll in range(row.low, row.high + 1):
+                    results.setdefault((kind, roll), row.result)
+        return results
 
     @cached_property
     def benefit_effects(self) -> dict[str, BenefitEffect]:

@@ -16,7 +16,6 @@ from printkit.errors import RuleError
 from printkit.games.lemonade_stall.model import (
     SAME,
     EventEffect,
-    ForecastRow,
     LemonadeStall,
     WeatherChange,
 )
@@ -193,19 +192,20 @@ def d12_from_2d6(pack: LemonadeStall, blue: int, red: int) -> int:
     return red + (pack.d12_high_half_adds if blue >= pack.d12_high_half_from else 0)
 
 
-def _look_up(table: tuple[ForecastRow, ...], roll: int) -> str | int:
-    for row in table:
-        if row.covers(roll):
-            return row.result
-    raise RuleError(f"d12 roll {roll} is not on the forecast table")
+def _look_up(pack: LemonadeStall, table: str, roll: int) -> str | int:
+    """A forecast table's result for a d12 roll (``table``: condition or temperature)."""
+    result = pack.forecast_results.get((table, roll))
+    if result is None:
+        raise RuleError(f"d12 roll {roll} is not on the forecast table")
+    return result
 
 
 def forecast(pack: LemonadeStall, today: Weather, rolls: Sequence[int]) -> Weather:
     """Tomorrow's forecast from two d12 rolls: condition first, then temperature."""
     if len(rolls) != 2:
         raise RuleError(f"a forecast needs 2 d12 rolls, got {len(rolls)}")
-    condition = _look_up(pack.condition_forecast, rolls[0])
-    temperature = _look_up(pack.temperature_forecast, rolls[1])
+    condition = _look_up(pack, "condition", rolls[0])
+    temperature = _look_up(pack, "temperature", rolls[1])
     return Weather(
         today.condition if condition == SAME else str(condition),
         today.temperature if temperature == SAME else int(temperature),
