@@ -216,18 +216,18 @@ def change_weather(
     pack: LemonadeStall, forecast: Weather, change: WeatherChange, dice: Dice, checks: int = 1
 ) -> Weather:
     """Apply an event card's weather-change codes, one d6 per group, ``checks`` times."""
-    weather = forecast
+    condition, degrees = forecast.condition, forecast.temperature
     ids = pack.condition_ids
     for _ in range(checks):
         for group in change.groups:
             step = group.step_for(dice.roll(D6))
             if group.kind == "condition":
-                index = min(max(ids.index(weather.condition) + step, 0), len(ids) - 1)
-                weather = Weather(ids[index], weather.temperature)
+                condition = ids[min(max(ids.index(condition) + step, 0), len(ids) - 1)]
             else:
-                degrees = min(max(weather.temperature + step, pack.min_degrees), pack.max_degrees)
-                weather = Weather(weather.condition, degrees)
-    return weather
+                degrees = min(max(degrees + step, pack.min_degrees), pack.max_degrees)
+    if (condition, degrees) == (forecast.condition, forecast.temperature):
+        return forecast
+    return Weather(condition, degrees)  # built once, however many codes the card has
 
 
 # -- purchase ------------------------------------------------------------------
