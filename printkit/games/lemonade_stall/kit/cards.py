@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.art import Art
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
-from printkit.kit import Deck
+from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
@@ -332,14 +332,7 @@ def price_cards(pack: LemonadeStall, theme: Theme) -> Deck:
 
 def _card_deck(pack: LemonadeStall, deck_id: str, title: str, pieces: tuple[Piece, ...]) -> Deck:
     size = pack.kit.card
-    return Deck(
-        deck_id,
-        title,
-        size.width * MM,
-        size.height * MM,
-        pieces,
-        note=pack.words.say("deck.cards_note"),
-    )
+    return sized_deck(deck_id, title, size, pieces, note=pack.words.say("deck.cards_note"))
 
 
 # -- markers and tokens ---------------------------------------------------------
@@ -412,11 +405,10 @@ def markers(pack: LemonadeStall, theme: Theme) -> Deck:
             )
         ] * per_temperature
     pieces.append(Piece("first-player", _first_player_marker(theme)))
-    return Deck(
+    return sized_deck(
         "markers",
         pack.words.say("deck.markers"),
-        size.width * MM,
-        size.height * MM,
+        size,
         tuple(pieces),
         note=pack.words.say("deck.markers_note"),
         fold=False,
@@ -512,11 +504,10 @@ def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
     pieces += [Piece("resource-3", _round_token("×3", None, goods, theme), token="goods")] * triple
     items = pack.component("item-tokens").count
     pieces += [Piece("item-token", _round_token("+1", None, SKY, theme), token="bonus")] * items
-    return Deck(
+    return sized_deck(
         "tokens",
         pack.words.say("deck.tokens"),
-        size.width * MM,
-        size.height * MM,
+        size,
         tuple(pieces),
         note=cutting_advice(_face(size.width * MM), size.width * MM),
         fold=False,

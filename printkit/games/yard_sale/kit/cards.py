@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
-from printkit.kit import Deck
+from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import designed_back, flood, xywh
 from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
@@ -107,8 +107,7 @@ def _back(
 
 
 def _deck(pack: YardSale, deck_id: str, title: str, pieces: tuple[Piece, ...], note: str) -> Deck:
-    size = pack.kit.card
-    return Deck(deck_id, title, size.width * MM, size.height * MM, pieces, note=note)
+    return sized_deck(deck_id, title, pack.kit.card, pieces, note=note)
 
 
 def subject_colour(pack: YardSale, subject_id: str) -> Color:
@@ -461,11 +460,10 @@ def cash_cards(pack: YardSale, theme: Theme) -> Deck:
         for note in pack.cash
         for _ in range(note.count)
     )
-    return Deck(
+    return sized_deck(
         "cash-cards",
         say(pack, "deck.cash"),
-        size.width * MM,
-        size.height * MM,
+        size,
         pieces,
         note=say(pack, "deck.cash_note"),
         fold=False,

@@ -19,7 +19,7 @@ from printkit.games.yard_sale.kit.cards import (
     say,
 )
 from printkit.games.yard_sale.model import YardSale
-from printkit.kit import Deck
+from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import cutting_advice, flood
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.impose import Piece
@@ -159,11 +159,10 @@ def turn_track(pack: YardSale, theme: Theme) -> Deck:
         *setup_steps(pack),
     )
     piece = Piece("turn-track", _track_face(pack, theme), _track_back(pack, theme), fields=fields)
-    return Deck(
+    return sized_deck(
         "turn-track",
         say(pack, "deck.track"),
-        size.width * MM,
-        size.height * MM,
+        size,
         (piece,) * pack.component("turn-track").count,
         note=say(pack, "deck.track_note"),
         fold=False,
@@ -213,11 +212,10 @@ def tokens(pack: YardSale, theme: Theme) -> Deck:
         face = _round_token(colour.symbol, "", hex_colour(colour.colour), theme)
         fields = (("colour", colour.name), ("symbol", colour.symbol))
         pieces += [Piece(f"seller-{colour.id}", face, fields=fields)] * per
-    return Deck(
+    return sized_deck(
         "tokens",
         say(pack, "deck.tokens"),
-        size.width * MM,
-        size.height * MM,
+        size,
         tuple(pieces),
         note=say(
             pack,
