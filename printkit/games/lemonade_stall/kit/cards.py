@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.content.art import Art
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck, sized_deck
-from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flood, panel, xywh
+from printkit.render.cardparts import CORNER, cutting_advice, emblem_back, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
@@ -140,17 +140,20 @@ def _codes(c: Canvas, box: Box, pack: LemonadeStall, event: Event, theme: Theme)
     draw_fitted(c, fitted, box.x + 2 * MM, box.y + 7 * MM, "center", box.width - 4 * MM)
 
 
+def _card_back(
+    pack: LemonadeStall, deck: str, word: str, symbol: str, ground: Color, theme: Theme
+) -> Callable[[Canvas, Box], None]:
+    """The pack's ``<deck>-back`` art, else ``symbol`` in a centred emblem on ``ground``."""
+    art = art_path(pack)(f"{deck}-back")
+
+    def emblem(c: Canvas, trim: Box) -> None:
+        _back_emblem(c, trim, word, symbol, pack.title, theme)
+
+    return emblem_back(art, word, pack.title, ground, theme, emblem)
+
+
 def _event_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], None]:
-    art = pack.art.get("event-back")
-
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art.path, "EVENT", pack.title)
-            return
-        flood(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
-        _back_emblem(c, trim, "EVENT", "cloud", pack.title, theme)
-
-    return draw
+    return _card_back(pack, "event", "EVENT", "cloud", mix(EVENT_COLOUR, INK, 0.25), theme)
 
 
 def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, game: str, theme: Theme) -> None:
@@ -229,16 +232,7 @@ def _token_space(c: Canvas, box: Box, pack: LemonadeStall) -> None:
 
 
 def _benefit_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], None]:
-    art = pack.art.get("benefit-back")
-
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art.path, "BENEFIT", pack.title)
-            return
-        flood(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
-        _back_emblem(c, trim, "BENEFIT", "star", pack.title, theme)
-
-    return draw
+    return _card_back(pack, "benefit", "BENEFIT", "star", mix(BENEFIT_COLOUR, INK, 0.15), theme)
 
 
 def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:

@@ -27,7 +27,7 @@ from printkit.games.lemonade_stand.model import (
     WeatherCard,
     WeatherKind,
 )
-from printkit.render.cardparts import designed_back, flood, panel
+from printkit.render.cardparts import emblem_back, flood, panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, width
 from printkit.render.formats import cents as money
 from printkit.render.formats import signed
@@ -47,6 +47,7 @@ from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour
 from printkit.render.units import MM, SAFE, Box
 
 Draw = Callable[[Canvas, Box], None]
+Inside = Callable[[Canvas, float, float, float], None]  # draws in an emblem's (x, y, radius)
 COIN_COLOUR = mix(GREY, white, 0.45)
 DOLLAR_COLOUR = LEAF
 WEATHER_COLOUR = SKY
@@ -110,9 +111,7 @@ def symbol(c: Canvas, name: str, x: float, y: float, r: float, fill: Color = whi
     draw_shape(c, LOCAL_SYMBOLS[name], x, y, r, fill, INK, round_caps=False)
 
 
-def _back_emblem(
-    c: Canvas, trim: Box, word: str, title: str, draw_inside: Callable[[float, float, float], None]
-) -> None:
+def _back_emblem(c: Canvas, trim: Box, word: str, title: str, draw_inside: Inside) -> None:
     """A centred emblem that tolerates a few millimetres of duplex misregistration."""
     r = min(trim.width, trim.height) * 0.27
     cy = trim.cy + 5 * MM
@@ -120,7 +119,7 @@ def _back_emblem(
     c.setStrokeColor(INK)
     c.setLineWidth(1)
     c.circle(trim.cx, cy, r, stroke=1, fill=1)
-    draw_inside(trim.cx, cy, r)
+    draw_inside(c, trim.cx, cy, r)
     c.setFillColor(INK)
     text_box(
         c,
@@ -208,7 +207,7 @@ def stand_back(pack: LemonadeStand, colour: PlayerColour, lang: str, theme: Them
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(tint))
 
-        def inside(x: float, y: float, r: float) -> None:
+        def inside(c: Canvas, x: float, y: float, r: float) -> None:
             symbol(c, colour.symbol, x, y, r * 0.7, fill=tint)
 
         _back_emblem(c, trim, colour.name(lang).upper(), pack.title_text(lang), inside)
@@ -292,24 +291,26 @@ def _coin_end(
     )
 
 
+def _kind_back(
+    pack: LemonadeStand, lang: str, theme: Theme, kind: str, ground: Color, inside: Inside
+) -> Draw:
+    """A deck's back: the pack's ``<kind>-back`` art, else ``inside`` in the centred emblem."""
+    word, title = pack.label(f"kind_{kind}")(lang), pack.title_text(lang)
+
+    def emblem(c: Canvas, trim: Box) -> None:
+        _back_emblem(c, trim, word, title, inside)
+
+    return emblem_back(art_file(pack, f"{kind}-back"), word, title, ground, theme, emblem)
+
+
 def coin_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
-    art = art_file(pack, "coin-back")
+    def inside(c: Canvas, x: float, y: float, r: float) -> None:
+        draw_symbol(c, "coin", x, y, r * 0.75, fill=theme.pale(LEMON, 0.35))
+        c.setFillColor(INK)
+        c.setFont(BOLD, 16)
+        c.drawCentredString(x, y - 5.5, "¢")
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art, pack.label("kind_coin")(lang), pack.title_text(lang))
-            return
-        flood(c, trim, theme.flood(mix(COIN_COLOUR, INK, 0.2)))
-
-        def inside(x: float, y: float, r: float) -> None:
-            draw_symbol(c, "coin", x, y, r * 0.75, fill=theme.pale(LEMON, 0.35))
-            c.setFillColor(INK)
-            c.setFont(BOLD, 16)
-            c.drawCentredString(x, y - 5.5, "¢")
-
-        _back_emblem(c, trim, pack.label("kind_coin")(lang), pack.title_text(lang), inside)
-
-    return draw
+    return _kind_back(pack, lang, theme, "coin", mix(COIN_COLOUR, INK, 0.2), inside)
 
 
 # -- dollar cards ----------------------------------------------------------------------
@@ -378,22 +379,12 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
 
 
 def dollar_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
-    art = art_file(pack, "dollar-back")
+    def inside(c: Canvas, x: float, y: float, r: float) -> None:
+        c.setFillColor(INK)
+        c.setFont(BOLD, r * 1.3)
+        c.drawCentredString(x, y - r * 0.45, "$")
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art, pack.label("kind_dollar")(lang), pack.title_text(lang))
-            return
-        flood(c, trim, theme.flood(mix(DOLLAR_COLOUR, INK, 0.15)))
-
-        def inside(x: float, y: float, r: float) -> None:
-            c.setFillColor(INK)
-            c.setFont(BOLD, r * 1.3)
-            c.drawCentredString(x, y - r * 0.45, "$")
-
-        _back_emblem(c, trim, pack.label("kind_dollar")(lang), pack.title_text(lang), inside)
-
-    return draw
+    return _kind_back(pack, lang, theme, "dollar", mix(DOLLAR_COLOUR, INK, 0.15), inside)
 
 
 # -- weather cards ---------------------------------------------------------------------
@@ -475,21 +466,11 @@ def _arrow(c: Canvas, safe: Box, half: Box, caption: str) -> None:
 
 
 def weather_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
-    art = art_file(pack, "weather-back")
+    def inside(c: Canvas, x: float, y: float, r: float) -> None:
+        draw_symbol(c, "sun", x + r * 0.2, y + r * 0.2, r * 0.5, fill=theme.pale(LEMON, 0.1))
+        draw_symbol(c, "cloud", x - r * 0.1, y - r * 0.15, r * 0.55, fill=white)
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art, pack.label("kind_weather")(lang), pack.title_text(lang))
-            return
-        flood(c, trim, theme.flood(mix(WEATHER_COLOUR, INK, 0.2)))
-
-        def inside(x: float, y: float, r: float) -> None:
-            draw_symbol(c, "sun", x + r * 0.2, y + r * 0.2, r * 0.5, fill=theme.pale(LEMON, 0.1))
-            draw_symbol(c, "cloud", x - r * 0.1, y - r * 0.15, r * 0.55, fill=white)
-
-        _back_emblem(c, trim, pack.label("kind_weather")(lang), pack.title_text(lang), inside)
-
-    return draw
+    return _kind_back(pack, lang, theme, "weather", mix(WEATHER_COLOUR, INK, 0.2), inside)
 
 
 # -- reference cards -------------------------------------------------------------------

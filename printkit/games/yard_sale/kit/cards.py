@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
 from printkit.kit import Deck, sized_deck
-from printkit.render.cardparts import designed_back, flood, xywh
+from printkit.render.cardparts import emblem_back, flood, xywh
 from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
 from printkit.render.formats import signed, signed_money
@@ -84,11 +84,7 @@ def _back(
     pack's ``<deck>-back`` art (``item-back.svg``) instead when it has one."""
     designed = pack.art.get(f"{word.lower()}-back")
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if designed is not None and not theme.ink_saver:
-            designed_back(c, trim, designed.path, word, pack.title)
-            return
-        flood(c, trim, theme.flood(colour))
+    def emblem(c: Canvas, trim: Box) -> None:
         r = min(trim.width, trim.height) * 0.27
         cy = trim.cy + r * 0.25
         c.setFillColor(white)
@@ -103,7 +99,8 @@ def _back(
             c.setFont(BODY, 7)
             c.drawCentredString(trim.cx, cy - r - 9.5 * MM, pack.title)
 
-    return draw
+    path = designed.path if designed is not None else None
+    return emblem_back(path, word, pack.title, colour, theme, emblem)
 
 
 def _deck(pack: YardSale, deck_id: str, title: str, pieces: tuple[Piece, ...], note: str) -> Deck:
