@@ -8,6 +8,7 @@ centred emblem on a flood, so a duplex shift of a few millimetres does no harm.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -40,6 +41,34 @@ def panel(
 ) -> None:
     """The shared panel with Yard Sale's tighter corners."""
     card_panel(c, box, fill, stroke, width, CORNER)
+
+
+@dataclass(frozen=True)
+class Lettering:
+    """How a headed panel sets its words: inset, heading size and baseline drop, text size,
+    and the room the heading takes from the top of the text."""
+
+    pad: float
+    heading: float
+    drop: float
+    text: float
+    room: float
+
+
+SECTION = Lettering(2 * MM, 8.5, 3 * MM, 8, 4.5 * MM)  # a reference card's sections
+
+
+def headed_text(
+    c: Canvas, box: Box, heading: str, text: str, what: str, lettering: Lettering = SECTION
+) -> None:
+    """A panel with a bold heading over its text, which flows from the top and must fit."""
+    panel(c, box)
+    inner = box.inset(lettering.pad)
+    c.setFillColor(INK)
+    c.setFont(BOLD, lettering.heading)
+    c.drawString(inner.x, inner.top - lettering.drop, heading)
+    room = Box(inner.x, inner.y, inner.width, inner.height - lettering.room)
+    text_box(c, text, room, BODY, lettering.text, what=what, valign="flow")
 
 
 def _stack(box: Box, heights: tuple[float, ...], gap: float) -> list[Box]:
@@ -495,20 +524,7 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
         c.drawCentredString(head.cx, head.cy - 1.5 * MM, title)
         body = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - 4 * MM)
         for box, (heading, text) in zip(body.rows(len(sections), GAP), sections):
-            panel(c, box)
-            inner = box.inset(2 * MM)
-            c.setFillColor(INK)
-            c.setFont(BOLD, 8.5)
-            c.drawString(inner.x, inner.top - 3 * MM, heading)
-            text_box(
-                c,
-                text,
-                Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
-                BODY,
-                8,
-                what=f"reference card ({side}) {heading!r}",
-                valign="flow",
-            )
+            headed_text(c, box, heading, text, f"reference card ({side}) {heading!r}")
         kind_label(c, safe, "reference", rise=0.8 * MM)
 
     return draw
