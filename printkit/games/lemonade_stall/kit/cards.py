@@ -73,54 +73,44 @@ def _card_art(c: Canvas, box: Box, art: Art | None) -> None:
 FOOT_LINE = 4 * MM  # below a card's foot box: the card kind and player-count labels
 
 
+LOOKS = {"event": (EVENT_COLOUR, 0.3), "benefit": (BENEFIT_COLOUR, 0.4)}  # ground, title tint
+
+
 def _titled_card(
     c: Canvas,
     trim: Box,
-    colour: Color,
-    tint: float,
-    title: str,
-    text: str,
-    what: str,
-    foot_height: float,
-    theme: Theme,
     pack: LemonadeStall,
-    art: Art | None,
+    theme: Theme,
+    card: Event | Benefit,
+    kind: str,
+    foot_height: float,
 ) -> tuple[Box, Box]:
     """Event and benefit faces: title band, text panel, and a foot box for the caller.
 
     Returns the safe area and the foot box.
     """
+    colour, tint = LOOKS[kind]
+    what = f"{kind} card {card.id!r}"
     flood(c, trim, theme.flood(colour))
     safe = trim.inset(SAFE)
     head, rest = safe.split_top(14 * MM)
-    panel(c, head, theme.pale(colour, tint) if not theme.ink_saver else white)
-    card_title(c, title, head, 12, what=f"{what} title")
+    panel(c, head, theme.pale(colour, tint))
+    card_title(c, card.title, head, 12, what=f"{what} title")
     body = Box(
         rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
     )
     panel(c, body)
     inner = body.inset(2.5 * MM)
-    used = _body(c, inner, text, f"{what} text", pack)
-    _card_art(c, Box(inner.x, inner.y, inner.width, inner.height - used - 2 * MM), art)
+    used = _body(c, inner, card.text, f"{what} text", pack)
+    _card_art(c, Box(inner.x, inner.y, inner.width, inner.height - used - 2 * MM), card.art)
     return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
 
 # -- event cards ---------------------------------------------------------------
 def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        safe, foot = _titled_card(
-            c,
-            trim,
-            EVENT_COLOUR,
-            0.3,
-            event.title,
-            event.text,
-            what=f"event card {event.id!r}",
-            foot_height=15 * MM + FOOT_LINE - 3 * MM,
-            theme=theme,
-            pack=pack,
-            art=event.art,
-        )
+        foot_height = 15 * MM + FOOT_LINE - 3 * MM
+        safe, foot = _titled_card(c, trim, pack, theme, event, "event", foot_height)
         _codes(c, foot, pack, event, theme)
         kind_label(c, safe, "event")
 
@@ -191,19 +181,8 @@ def _benefit_face(
     pack: LemonadeStall, benefit: Benefit, theme: Theme
 ) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        safe, foot = _titled_card(
-            c,
-            trim,
-            BENEFIT_COLOUR,
-            0.4,
-            benefit.title,
-            benefit.text,
-            what=f"benefit card {benefit.id!r}",
-            foot_height=pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE,
-            theme=theme,
-            pack=pack,
-            art=benefit.art,
-        )
+        foot_height = pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE
+        safe, foot = _titled_card(c, trim, pack, theme, benefit, "benefit", foot_height)
         _token_space(c, foot, pack)
         if benefit.min_players:
             c.setFont(BOLD, 7)

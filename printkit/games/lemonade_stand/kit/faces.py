@@ -111,6 +111,12 @@ def symbol(c: Canvas, name: str, x: float, y: float, r: float, fill: Color = whi
     draw_shape(c, LOCAL_SYMBOLS[name], x, y, r, fill, INK, round_caps=False)
 
 
+def _title_band(c: Canvas, band: Box, fill: Color, title: str, size: float, what: str) -> None:
+    """A card's title, bold and centred on a tinted panel, down to 7 pt at worst."""
+    panel(c, band, fill)
+    card_title(c, title, band, size, what=what, min_size=7, language=SET)
+
+
 def _back_emblem(c: Canvas, trim: Box, word: str, title: str, draw_inside: Inside) -> None:
     """A centred emblem that tolerates a few millimetres of duplex misregistration."""
     r = min(trim.width, trim.height) * 0.27
@@ -153,16 +159,8 @@ def stand_face(
         flood(c, trim, theme.flood(tint))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
-        panel(c, head, theme.pale(tint, 0.55))
-        card_title(
-            c,
-            stand.name(lang),
-            head,
-            12,
-            what=f"stand {stand.id!r} name ({lang})",
-            min_size=7,
-            language=SET,
-        )
+        what = f"stand {stand.id!r} name ({lang})"
+        _title_band(c, head, theme.pale(tint, 0.55), stand.name(lang), 12, what)
         foot, body = (
             Box(rest.x, rest.y, rest.width, 9 * MM),
             Box(rest.x, rest.y + 10 * MM, rest.width, rest.height - 12 * MM),
@@ -340,16 +338,8 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.setFont(BOLD, 26)
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
         title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
-        panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
-        card_title(
-            c,
-            card.title(lang),
-            title_box,
-            11.5,
-            what=f"dollar card {card.id!r} title ({lang})",
-            min_size=7,
-            language=SET,
-        )
+        fill, what = theme.pale(DOLLAR_COLOUR, 0.75), f"dollar card {card.id!r} title ({lang})"
+        _title_band(c, title_box, fill, card.title(lang), 11.5, what)
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
         inner = body.inset(2.5 * MM)
@@ -478,10 +468,8 @@ def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str)
     """A reference card's ground and heading; returns the room below the heading."""
     flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
     head, rest = trim.inset(SAFE).split_top(10 * MM)
-    panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-    card_title(
-        c, heading, head, 12, what=f"reference card heading ({lang})", min_size=7, language=SET
-    )
+    what = f"reference card heading ({lang})"
+    _title_band(c, head, theme.pale(REFERENCE_COLOUR, 0.2), heading, 12, what)
     return rest
 
 
