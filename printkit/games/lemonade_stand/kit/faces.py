@@ -159,8 +159,8 @@ def stand_face(
         flood(c, trim, theme.flood(tint))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
-        what = f"stand {stand.id!r} name ({lang})"
-        _title_band(c, head, theme.pale(tint, 0.55), stand.name(lang), 12, what)
+        fill, title = theme.pale(tint, 0.55), stand.name(lang)
+        _title_band(c, head, fill, title, 12, what=f"stand {stand.id!r} name ({lang})")
         foot, body = (
             Box(rest.x, rest.y, rest.width, 9 * MM),
             Box(rest.x, rest.y + 10 * MM, rest.width, rest.height - 12 * MM),
@@ -338,8 +338,8 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.setFont(BOLD, 26)
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
         title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
-        fill, what = theme.pale(DOLLAR_COLOUR, 0.75), f"dollar card {card.id!r} title ({lang})"
-        _title_band(c, title_box, fill, card.title(lang), 11.5, what)
+        fill, title = theme.pale(DOLLAR_COLOUR, 0.75), card.title(lang)
+        _title_band(c, title_box, fill, title, 11.5, what=f"dollar card {card.id!r} title ({lang})")
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
         inner = body.inset(2.5 * MM)
@@ -468,8 +468,8 @@ def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str)
     """A reference card's ground and heading; returns the room below the heading."""
     flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
     head, rest = trim.inset(SAFE).split_top(10 * MM)
-    what = f"reference card heading ({lang})"
-    _title_band(c, head, theme.pale(REFERENCE_COLOUR, 0.2), heading, 12, what)
+    fill = theme.pale(REFERENCE_COLOUR, 0.2)
+    _title_band(c, head, fill, heading, 12, what=f"reference card heading ({lang})")
     return rest
 
 

@@ -524,7 +524,7 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
         c.drawCentredString(head.cx, head.cy - 1.5 * MM, title)
         body = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - 4 * MM)
         for box, (heading, text) in zip(body.rows(len(sections), GAP), sections):
-            headed_text(c, box, heading, text, f"reference card ({side}) {heading!r}")
+            headed_text(c, box, heading, text, what=f"reference card ({side}) {heading!r}")
         kind_label(c, safe, "reference", rise=0.8 * MM)
 
     return draw

@@ -103,7 +103,8 @@ def _steps(c: Canvas, box: Box, steps: list[tuple[str, str]], title: str, what: 
     c.drawString(box.x + 1 * MM, box.top - 3.5 * MM, title)
     cells = Box(box.x, box.y, box.width, box.height - 5.5 * MM).columns(len(steps), GAP)
     for number, (cell, (heading, text)) in enumerate(zip(cells, steps), start=1):
-        headed_text(c, cell, f"{number}. {heading}", text, f"{what} step {heading!r}", STEP)
+        title, piece = f"{number}. {heading}", f"{what} step {heading!r}"
+        headed_text(c, cell, title, text, what=piece, lettering=STEP)
 
 
 def _track_back(pack: YardSale, theme: Theme) -> DrawFn:
@@ -119,7 +120,7 @@ def _track_back(pack: YardSale, theme: Theme) -> DrawFn:
             usable = column.height - GAP * (len(sections) - 1)
             for (heading, text), share in zip(sections, heights):
                 cell = Box(column.x, top - usable * share, column.width, usable * share)
-                headed_text(c, cell, heading, text, f"track {heading!r}", BOX)
+                headed_text(c, cell, heading, text, what=f"track {heading!r}", lettering=BOX)
                 top = cell.y - GAP
 
     return draw
