@@ -33,6 +33,7 @@ from printkit.render.formats import cents as money
 from printkit.render.formats import signed
 from printkit.render.inline import draw_icon_text, fit_icon_text
 from printkit.render.layout import draw_picture, icon_words
+from printkit.render.panels import Disc, numbered_disc
 from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
 from printkit.render.text import (
     Marks,
@@ -319,13 +320,8 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         band, rest = safe.split_top(17 * MM)
         r = 7 * MM
         badge_x, badge_y = band.x + r + 1 * MM, band.cy + 1 * MM
-        c.setFillColor(white)
-        c.setStrokeColor(INK)
-        c.setLineWidth(1)
-        c.circle(badge_x, badge_y, r, stroke=1, fill=1)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 17)
-        c.drawCentredString(badge_x, badge_y - 5.5, str(card.strength))
+        badge = Disc(r, white, INK, 1, INK, 17, 5.5)
+        numbered_disc(c, badge_x, badge_y, str(card.strength), badge)
         c.setFont(BODY, 6)
         c.drawCentredString(badge_x, band.y - 1.6 * MM, pack.label("strength")(lang))
         if deck == 2:  # the second deck's mark, a black disc beside the strength
