@@ -128,26 +128,14 @@ def _back_emblem(c: Canvas, trim: Box, word: str, title: str, draw_inside: Insid
     c.circle(trim.cx, cy, r, stroke=1, fill=1)
     draw_inside(c, trim.cx, cy, r)
     c.setFillColor(INK)
-    text_box(
-        c,
-        word,
-        Box(trim.x + 4 * MM, cy - r - 11 * MM, trim.width - 8 * MM, 8 * MM),
-        BOLD,
-        13,
-        "center",
-        what="card back",
-        language=SET,
-    )
-    text_box(
-        c,
-        title,
-        Box(trim.x + 4 * MM, cy - r - 17 * MM, trim.width - 8 * MM, 5 * MM),
-        BODY,
-        7.5,
-        "center",
-        what="card back title",
-        language=SET,
-    )
+
+    def under(text: str, drop: float, height: float, font: str, size: float, what: str) -> None:
+        """A centred line ``drop`` below the emblem, across the card less 4 mm a side."""
+        box = Box(trim.x + 4 * MM, cy - r - drop, trim.width - 8 * MM, height)
+        text_box(c, text, box, font, size, "center", what=what, language=SET)
+
+    under(word, 11 * MM, 8 * MM, BOLD, 13, what="card back")
+    under(title, 17 * MM, 5 * MM, BODY, 7.5, what="card back title")
 
 
 # -- stand cards -----------------------------------------------------------------------
