@@ -74,6 +74,33 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
+def register_game(
+    package: str,
+    game_id: str,
+    title: str,
+    load: Callable[[Path], Pack],
+    rules: Mapping[str, ExampleRule],
+    *,
+    simulates: bool = False,
+    languages: tuple[str, ...] = (),
+) -> GamePlugin:
+    """Register a game shaped the standard way: ``package`` holds ``kit``, ``rulebook``
+    (and ``simulation`` if it ``simulates``), each imported on first use."""
+    simulate = lazy(f"{package}.simulation", "simulator") if simulates else None
+    return register(
+        GamePlugin(
+            id=game_id,
+            title=title,
+            load=load,
+            rules=rules,
+            simulate=simulate,
+            kit=lazy(f"{package}.kit", "kit"),
+            rulebook=lazy(f"{package}.rulebook", "rulebook"),
+            languages=languages,
+        )
+    )
+
+
 _PLUGINS: dict[str, GamePlugin] = {}
 _loaded = False
 
