@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import Art, ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
+from printkit.content.packs import Box
 from printkit.content.words import Words
 from printkit.errors import NotFound
 
@@ -157,17 +157,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class LemonadeStall:
+class LemonadeStall(Box):
     """The whole content pack of one Lemonade Stall variant."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     starting_money: int
     days: tuple[str, ...]
     opening_weather: tuple[str, int]

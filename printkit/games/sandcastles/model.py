@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import Art
 from printkit.content.fields import Gap
 from printkit.content.lookup import Index
+from printkit.content.packs import Box
 from printkit.content.words import Words
 
 POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -166,17 +166,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class Sandcastles:
+class Sandcastles(Box):
     """The whole content pack."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     hand_size: int
     piles: int
     timer_minutes: int

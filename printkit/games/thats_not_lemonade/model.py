@@ -11,11 +11,11 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import Art, ArtSet
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index
+from printkit.content.packs import Box
 from printkit.content.words import Words
 
 TIE_BREAKS = ("lemons", "ice", "nearest-dealer-left")
@@ -63,17 +63,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class ThatsNotLemonade:
+class ThatsNotLemonade(Box):
     """The whole content pack of one That's Not Lemonade variant."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     rounds_to_win: int
     buried: int  # cards dealt face down to nobody at the start of a round
     removed_card: str
@@ -101,10 +93,6 @@ class ThatsNotLemonade:
     @property
     def card_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
-
-    @property
-    def player_counts(self) -> range:
-        return range(self.min_players, self.max_players + 1)
 
     def removed(self, players: int) -> int:
         """How many copies of the removed card leave the deck at this table size."""

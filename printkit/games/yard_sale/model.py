@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
 from printkit.content.lookup import Index, by_id
+from printkit.content.packs import Box
 from printkit.content.words import Words
 
 # What an item's own rule may do; `content.py` names each kind's parameters.
@@ -109,17 +109,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class YardSale:
+class YardSale(Box):
     """The whole content pack of one Yard Sale variant."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     rounds: int
     minutes_per_round: int
     opening_minute: int  # minutes after midnight when round 1 starts
