@@ -13,11 +13,10 @@ Nothing here reads files; `content.py` builds these values after validating.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from printkit.content.art import Art
 from printkit.content.fields import Gap
-from printkit.content.lookup import Index
+from printkit.content.lookup import Lookup
 from printkit.content.packs import Box
 from printkit.content.words import Words
 
@@ -180,16 +179,11 @@ class Sandcastles(Box):
     words: Words
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
-    @cached_property
-    def _cards_by_id(self) -> dict[str, CardType]:
-        return Index(self.cards, "card")
-
     @property
     def card_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
 
-    def card(self, card_id: str) -> CardType:
-        return self._cards_by_id[card_id]
+    card = Lookup[CardType]("cards", "card")
 
     def face(self, placement: Placement) -> Face:
         return self.card(placement.card).face.turned(placement.turn)

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from printkit.content.art import Art, ArtSet
 from printkit.content.fields import Gap, Size
-from printkit.content.lookup import Index
+from printkit.content.lookup import Lookup
 from printkit.content.packs import Box
 from printkit.content.words import Words
 
@@ -83,12 +82,7 @@ class ThatsNotLemonade(Box):
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------
-    @cached_property
-    def _cards_by_id(self) -> dict[str, Card]:
-        return Index(self.cards, "card")
-
-    def card(self, card_id: str) -> Card:
-        return self._cards_by_id[card_id]
+    card = Lookup[Card]("cards", "card")
 
     @property
     def card_ids(self) -> tuple[str, ...]:
