@@ -22,6 +22,8 @@ from enum import Enum
 from functools import cached_property
 from pathlib import PurePath
 
+from printkit.content.lookup import Lookup
+
 Step = tuple  # ("a", name) | ("i", index) | ("id", id) | ("k", key) | ("*",) | ("=",)
 Reads = dict[str, tuple[Step, ...] | str]  # path -> its value's fingerprint (with steps)
 
@@ -239,6 +241,8 @@ class View(_Base):
             return found.fget(self)  # its body reads through the view
         if isinstance(found, types.FunctionType):
             return types.MethodType(found, self)
+        if isinstance(found, Lookup):  # pack.item(id) reads the member of pack.items
+            return lambda key: self._member(found, key)
         if isinstance(found, cached_property):  # a value worked out from the fields
             found = None
         if found is not None and not _is_field(target, name):
@@ -249,6 +253,13 @@ class View(_Base):
 
     def __bool__(self) -> bool:
         return bool(self._target)
+
+    def _member(self, lookup: Lookup, key: str) -> object:
+        """What ``lookup`` finds by ``key``, read as ``<values>[<key>]``."""
+        target = self._target
+        value = lookup.__get__(target, type(target))(key)
+        steps = (*self._steps, ("a", lookup.values), ("id", key))
+        return _wrap(value, _join(_join(self._path, steps[-2]), steps[-1]), steps)
 
     def _special(self, name: str, *args, **kwargs):
         """A dataclass's own protocol method (call, iterate, index), run through the view."""
