@@ -13,6 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
+from printkit.render.hyphenation import keep_dictionary
 from printkit.resources import font_folder
 
 FONT_DIR = font_folder()
@@ -100,12 +101,15 @@ def hyphenator(lang: str) -> pyphen.Pyphen:
             f"no hyphenation dictionary for the language {lang!r}",
             "use a language code such as 'en' or 'ru'",
         )
+    keep_dictionary(found)
     return pyphen.Pyphen(lang=found)
 
 
 def hyphen_language(lang: str) -> str:
     """The dictionary name reportlab's Paragraph hyphenates ``lang`` with ('' for none)."""
-    return pyphen.language_fallback(lang.replace("-", "_")) or "" if lang else ""
+    name = pyphen.language_fallback(lang.replace("-", "_")) or "" if lang else ""
+    keep_dictionary(name)
+    return name
 
 
 def _pieces(word: str, lang: str) -> Iterator[tuple[str, str]]:
