@@ -36,8 +36,10 @@ NUMBERS_KEPT = 1 << 16  # formatted coordinate tuples: a deck repeats its slots'
 
 @cache
 def register_fonts() -> None:
-    """The fonts, and reportlab's number formatting kept (see `keep_number_formatting`)."""
+    """The fonts; reportlab's number formatting and paragraph text widths kept (see
+    `keep_number_formatting`, `keep_paragraph_widths`)."""
     keep_number_formatting()
+    keep_paragraph_widths()
     for name, file in FONT_FILES.items():
         path = FONT_DIR / file
         if not path.is_file():
@@ -79,6 +81,32 @@ def keep_number_formatting() -> None:
         module = sys.modules.get(name)
         if module is not None and getattr(module, "fp_str", None) is original:
             module.fp_str = fp_str
+
+
+WIDTHS_KEPT = 1 << 16  # (text, font, size) of words and lines: a rulebook repeats its words
+
+
+@cache
+def keep_paragraph_widths() -> None:
+    """Measure each word once per font and size in reportlab's Paragraph.
+
+    Breaking a paragraph's lines measures every word in pure Python, a tenth of
+    a rulebook's layout; books repeat their words. A width is a function of the
+    text, font and size (fonts are registered once, under fixed names), so the
+    lines and the bytes are the same.
+    """
+    from reportlab.platypus import paragraph
+
+    original = paragraph.stringWidth
+    if getattr(original, "kept", False):
+        return
+    cached = lru_cache(maxsize=WIDTHS_KEPT)(original)
+
+    def string_width(text, font_name, font_size, encoding="utf8"):
+        return cached(text, font_name, font_size, encoding)
+
+    string_width.kept = True
+    paragraph.stringWidth = string_width
 
 
 COLORS = "reportlab.lib.colors"
