@@ -13,6 +13,10 @@ subjects take turns, so every ratio compares runs made moments apart; the table
 gives the median of the rounds with min-max, each ratio as the median of the
 rounds' own ratios, and the load average is printed with every round. printkit
 reads nothing from a disk cache (an empty ``XDG_CACHE_HOME`` and ``fresh()``).
+printkit's modules are byte-compiled before the first round, as pip compiles an
+installed package (WeasyPrint's were when it was installed): with
+``PYTHONDONTWRITEBYTECODE`` set, as on the project's machines, an editable
+checkout would otherwise compile its source in every fresh process.
 
 Three texts, each typeset to an A4 PDF by both:
 
@@ -32,6 +36,7 @@ Three texts, each typeset to an A4 PDF by both:
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import re
 import statistics
@@ -230,6 +235,7 @@ def main() -> int:
     if not weasy:
         print("WeasyPrint is not installed: its rows are left out")
     subjects = {k: v for k, v in SUBJECTS.items() if weasy or k[1] == "printkit"}
+    compileall.compile_dir(ROOT / "printkit", quiet=1)  # as an installed printkit is
     results: dict[tuple[str, str], list[dict[str, float]]] = {k: [] for k in subjects}
     loads: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
