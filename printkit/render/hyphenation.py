@@ -64,8 +64,8 @@ def lazy_dictionary(path) -> pyphen.HyphDict | None:
         encoding = fd.readline().decode()
     if encoding.lower() == "microsoft-cp1251":  # as pyphen reads it
         encoding = "cp1251"
-    lines = [line.strip() for line in path.read_text(encoding).split("\n")[1:]]
-    lines = [line for line in lines if line and not line.startswith(pyphen.ignored)]
+    lines = path.read_text(encoding).split("\n")[1:]
+    lines = [line for line in map(str.strip, lines) if line and not line.startswith(pyphen.ignored)]
     text = "\n".join(lines)
     if not lines or PYPHEN_ONLY.search(text):
         return None
