@@ -37,8 +37,8 @@ NUMBERS_KEPT = 1 << 16  # formatted coordinate tuples: a deck repeats its slots'
 
 @cache
 def register_fonts() -> None:
-    """The fonts; reportlab's number formatting and paragraph text widths kept (see
-    `keep_number_formatting`, `keep_paragraph_widths`)."""
+    """The fonts, read faster (`read_fonts_faster`); reportlab's number formatting and
+    paragraph text widths kept (`keep_number_formatting`, `keep_paragraph_widths`)."""
     keep_number_formatting()
     keep_paragraph_widths()
     read_fonts_faster()
