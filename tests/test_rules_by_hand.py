@@ -31,8 +31,8 @@ from printkit.games.lemonade_stall.rules import (
 )
 from printkit.games.lemonade_stall.rules import sell as sell_cups
 from printkit.games.lemonade_stand.content import load as load_stand
-from printkit.games.lemonade_stand.game import Morning as StandMorning
 from printkit.games.lemonade_stand.game import (
+    Bot,
     Player,
     Table,
     collect_takings,
@@ -41,6 +41,9 @@ from printkit.games.lemonade_stand.game import (
     set_up,
     take_dollar,
 )
+from printkit.games.lemonade_stand.game import Morning as StandMorning
+from printkit.games.lemonade_stand.game import _expected as expected_profit
+from printkit.games.lemonade_stand.game import _mornings as bot_mornings
 from printkit.games.lemonade_stand.model import CUPS, CUSTOMERS
 from printkit.games.lemonade_stand.rules import CoinPlay as StandCoin
 from printkit.games.lemonade_stand.rules import (
@@ -491,6 +494,9 @@ def test_one_day_from_the_morning_to_collecting(stand):
     assert [stand_worth(stand, p.coins) for p in after.players] == [50, 5]  # Mom's nickel
     assert log.mom == (False, True) and log.exchanged == (0, 0)
     assert after.players[0].played == (DollarCopy("ants"),) and after.players[0].hand == ()
+    # the day's record: day 1, the stands opened and the one dollar card played, by seat 1
+    assert (log.day, log.stands) == (1, ("garden-gate", "park-kiosk"))
+    assert log.dollars == (DollarPlay(0, DollarCopy("ants")),)
     assert (after.forecast, after.weather_deck, after.day) == ("w01", ("w02",), 2)
 
 
@@ -515,6 +521,75 @@ def test_takings_that_overflow_the_hand_bring_a_dollar_card(stand):
     assert exchanged == (1, 0) and mom == (False, True)
     assert after.players[0].hand == (DollarCopy("ants"),)
     assert stand_worth(stand, after.players[0].coins) == 70
+
+
+# -- Lemonade Stand: the built-in bot ----------------------------------------------------------
+def _rich(stand, forecast: str) -> Table:
+    """Two players, each with a quarter, a dime and a nickel in hand."""
+    coins = stand_coins(stand, {"quarter": 1, "dime": 1, "nickel": 1})
+    return Table((Player(coins), Player(coins)), (), ("w01",), forecast)
+
+
+# Forecast w11: heat on both halves (25 cents a cup, 2 extra customers). A quarter, a dime and
+# a nickel buy 5, 2 and 1 units. At the Park Kiosk (25 cents, no regulars) the quarter on cups
+# and the dime and nickel on customers serve min(0 + 2 + 3, 5) = 5 cups: 125 - 40 = 85 cents.
+# Two cards make at most 65 (quarter cups, dime customers: 4 served, 100 - 35); every other
+# stand sells cheaper (Shady Porch, the same three cards: 5 x 20 - 40 = 60).
+BEST_IN_THE_HEAT = ("park-kiosk", [("dime", CUSTOMERS), ("nickel", CUSTOMERS), ("quarter", CUPS)])
+
+
+def _as_played(morning: StandMorning) -> tuple[str, list[tuple[str, str]]]:
+    return morning.stand, sorted((p.coin, p.buys) for p in morning.coins)
+
+
+def test_the_bot_reckons_a_morning_at_the_forecasts_average_less_its_coins(stand):
+    """Street Corner (15 cents, 2 regulars), a quarter on cups (5) and a dime on customers (2),
+    35 cents spent. In the heat 2 + 2 + 2 = 6 come and the 5 cups sell at 15 cents: 75. In the
+    rain 2 - 1 + 2 = 3 come and pay 10 cents each: 30. The bot expects (75 + 30) / 2 - 35."""
+    morning = StandMorning(
+        "street-corner", (StandCoin("quarter", CUPS), StandCoin("dime", CUSTOMERS))
+    )
+    assert expected_profit(stand, morning, ("heat", "rain")) == 17.5
+
+
+def test_a_bot_without_whims_plays_the_best_morning_up_to_three_coin_cards(stand):
+    for seed in range(3):
+        morning = Bot(seed, whim=0).morning(stand, _rich(stand, "w11"), 1)
+        assert _as_played(morning) == BEST_IN_THE_HEAT
+
+
+def test_a_bot_plays_on_a_whim_when_its_d100_shows_its_whim_or_less(stand):
+    """A whim of 0.2: a roll of 20 is a whim (a legal morning its dice pick), 21 is not."""
+    table = _rich(stand, "w11")
+    legal = list(bot_mornings(stand, table.players[0].coins))
+    for shown in (20, 21, 3):
+        seed = next(s for s in range(5000) if SeededDice(s).roll(100) == shown)
+        dice = SeededDice(seed)
+        dice.roll(100)
+        pick = dice.choice(legal)
+        assert _as_played(pick) != BEST_IN_THE_HEAT  # so a whim shows
+        played = _as_played(Bot(seed, whim=0.2).morning(stand, table, 0))
+        assert played == (_as_played(pick) if shown <= 20 else BEST_IN_THE_HEAT)
+
+
+def test_a_bot_whose_whim_is_one_plays_every_morning_on_a_whim(stand):
+    table = _rich(stand, "w11")
+    legal = list(bot_mornings(stand, table.players[0].coins))
+    for seed in range(300):
+        dice = SeededDice(seed)
+        dice.roll(100)
+        assert Bot(seed, whim=1).morning(stand, table, 0) == dice.choice(legal)
+
+
+def test_a_bot_plays_a_dollar_card_only_when_it_alone_raises_the_takings(stand):
+    """2 customers, 5 cups, 20 cents demand, a 15-cent stand: 30 cents. A Chalk Sign brings a
+    third customer (45 cents); a Spare Pitcher's 2 cups find no buyer, Extra Ice lifts a
+    demand the 15-cent price already caps, and Ants in the Sugar only hurts the rival."""
+    hand = tuple(DollarCopy(c) for c in ("spare-pitcher", "chalk-sign", "extra-ice", "ants"))
+    coins = stand_coins(stand, {})
+    table = Table((Player(coins, hand), Player(coins)), (), ("w01",), "w11")
+    stalls = (Stall(2, 5, 20, 15), Stall(2, 5, 20, 15))
+    assert Bot(1).dollars(stand, table, 0, stalls) == (DollarCopy("chalk-sign"),)
 
 
 def test_the_round_log_records_every_turn(tnl):
