@@ -559,7 +559,8 @@ def test_a_bot_without_whims_plays_the_best_morning_up_to_three_coin_cards(stand
 
 
 def test_a_bot_plays_on_a_whim_when_its_d100_shows_its_whim_or_less(stand):
-    """A whim of 0.2: a roll of 20 is a whim (a legal morning its dice pick), 21 is not."""
+    """A whim of 0.2 (the default): a roll of 20 is a whim (a legal morning its dice pick),
+    21 is not."""
     table = _rich(stand, "w11")
     legal = list(bot_mornings(stand, table.players[0].coins))
     for shown in (20, 21, 3):
@@ -568,8 +569,9 @@ def test_a_bot_plays_on_a_whim_when_its_d100_shows_its_whim_or_less(stand):
         dice.roll(100)
         pick = dice.choice(legal)
         assert _as_played(pick) != BEST_IN_THE_HEAT  # so a whim shows
-        played = _as_played(Bot(seed, whim=0.2).morning(stand, table, 0))
-        assert played == (_as_played(pick) if shown <= 20 else BEST_IN_THE_HEAT)
+        expected = _as_played(pick) if shown <= 20 else BEST_IN_THE_HEAT
+        assert _as_played(Bot(seed, whim=0.2).morning(stand, table, 0)) == expected
+        assert _as_played(Bot(seed).morning(stand, table, 0)) == expected
 
 
 def test_a_bot_whose_whim_is_one_plays_every_morning_on_a_whim(stand):
