@@ -9,6 +9,14 @@ from __future__ import annotations
 import pytest
 
 from printkit.errors import RuleError
+from printkit.games.sandcastles.building import (
+    DRAW,
+    LAY,
+    Smash,
+    Step,
+    StepError,
+    play_whole_round,
+)
 from printkit.games.sandcastles.content import load
 from printkit.games.sandcastles.geometry import crossing, has_cycle, regions
 from printkit.games.sandcastles.model import Face, Placement, Route
@@ -169,3 +177,45 @@ def test_a_wall_from_west_to_east_splits_the_sand_into_north_and_south():
     assert len(labels) == 8
     patches = {frozenset(h for h in range(8) if labels[h] == n) for n in set(labels)}
     assert patches == {frozenset({2, 3, 4, 5}), frozenset({6, 7, 0, 1})}
+
+
+# -- a round as the table plays it (building.py) -----------------------------------------------
+# SPLIT laid from the first card: two bends taken from the piles while the castle is still
+# legal, the other five from the hand.
+SPLIT_STEPS = [
+    Step(DRAW, "bend"),
+    Step(LAY, "bend", SPLIT[0]),
+    Step(DRAW, "bend"),
+    Step(LAY, "bend", SPLIT[1]),
+    *(Step(LAY, p.card, p) for p in SPLIT[2:]),
+]
+SPLIT_HAND = ["bend", "bend", "straight", "straight", "bend"]
+LONE_HAND = ["straight", "bend", "bend", "bend", "bend"]  # four bends never laid
+
+
+def test_a_whole_round_scores_the_part_its_owner_keeps():
+    """As `test_a_round_scores_the_part_its_owner_keeps`, with Ben's four unlaid bends.
+
+    First scoring: Ana −3 (illegal) −4 (the ring left out) +3 (most cards, 2 to 1) +3
+    (longest wall, one card each) = −1; Ben +3 (longest wall) −4 (discards) = −1. Equal:
+    nobody may smash. Second scoring: 3 + 3 and 3. Final 5 and 2: Ana wins.
+    """
+    played = play_whole_round(
+        PACK,
+        [SPLIT_HAND, LONE_HAND],
+        [SPLIT_STEPS, [Step(LAY, "straight", LONE_STRAIGHT[0])]],
+        keeps=[(3, 0), None],
+    )
+    result = played.result
+    assert result.first.totals(PACK) == (-1, -1)
+    assert result.smashes == ((), ())
+    assert result.second.totals(PACK) == (6, 3)
+    assert (result.final, result.winners) == ((5, 2), (1,))
+
+
+def test_a_bully_must_sit_at_the_table():
+    """No seat 3 at a two-player table: the error names no seat (0) and the first smash."""
+    steps = [SPLIT_STEPS, [Step(LAY, "straight", LONE_STRAIGHT[0])]]
+    with pytest.raises(StepError, match="seat 3 is not at a 2-player table") as caught:
+        play_whole_round(PACK, [SPLIT_HAND, LONE_HAND], steps, [Smash(3, 1, (0, 0))])
+    assert (caught.value.seat, caught.value.number, caught.value.bullying) == (0, 1, True)
