@@ -446,7 +446,8 @@ WHOLE = "whole-round.yaml"
         (
             "{by: 3, of: 1, at: [0, 1]}",
             "{by: 3, of: 2, at: [0, 0]}",
-            "bullying, smash 3: seat 3 (Cas) may not smash seat 2's castle: it scored 1",
+            "bullying, smash 3: seat 3 (Cas) may not smash seat 2's castle: it scored 1 in the "
+            "first scoring, not more than seat 3's 6",
         ),
         (
             "{by: 3, of: 1, at: [0, 1]}",
@@ -455,8 +456,8 @@ WHOLE = "whole-round.yaml"
         ),
         (
             "{by: 3, of: 1, at: [0, 1]}",
-            "{by: 3, of: 1, at: [5, 5]}",
-            "no such card is left there",
+            "{by: 3, of: 1, at: [5, 4]}",
+            "smashes the card at 5,4 of seat 1's castle, but no such card is left there",
         ),
         (  # two bullies cannot smash the same card
             "{by: 3, of: 1, at: [0, 1]}",
