@@ -227,3 +227,26 @@ def test_selling_turns_one_of_each_good_into_each_cup_of_income(pack, players, s
         assert after.money - before.money == income
         assert all(before.stock[i] - after.stock[i] == cups for i in ITEMS)
     assert sum(report.sales.sold) <= report.sales.limit
+
+
+def test_the_day_report_lists_each_seats_purchase(pack):
+    """Seat 1 buys two cups, seat 2 one lemon: the report keeps them seat by seat."""
+    from printkit.games.lemonade_stall.scripted import DayScript, read_day_start, run_script
+
+    data = copy.deepcopy(CALM_DAY)
+    data["decisions"][0]["buy"] = {"cups": 2}
+    data["decisions"][1]["buy"] = {"lemons": 1}
+    given = Field(data, Path("day.yaml"))
+    state = read_day_start(pack, given, given.opt("day"))
+    script = DayScript("all-calm", given.get("rolls"), given.opt("decisions"), given)
+    _, reports, _ = run_script(pack, state, [script])
+    assert reports[0].purchases == ((("cups", 2),), (("lemons", 1),))
+
+
+def test_a_game_started_by_seat_2_opens_with_seat_2(pack):
+    from printkit.dice import SeededDice
+    from printkit.games.lemonade_stall.game import play_game
+
+    deciders = {seat: RandomLegal(pack, seat) for seat in (1, 2, 3)}
+    _, reports = play_game(pack, 3, deciders, SeededDice(5), first_player=2)
+    assert reports[0].first_player == 2

@@ -14,6 +14,8 @@ import pytest
 
 from printkit.dice import ScriptedDice, SeededDice
 from printkit.errors import RuleError
+from printkit.games.lemonade_stall.game import GameState, final_result, step_spoil
+from printkit.games.lemonade_stall.game import Stand as StallStand
 from printkit.games.lemonade_stall.rules import (
     Offer,
     Standing,
@@ -409,6 +411,47 @@ def test_using_ingredients_takes_one_of_each_good_per_cup(pack):
     stock = Stock({"cups": 3, "sugar": 4, "lemons": 5, "ice": 6})
     assert use_ingredients(pack, stock, 3) == {"sugar": 1, "lemons": 2, "ice": 3}
     assert use_ingredients(pack, stock, 0) == stock
+
+
+# -- Lemonade Stall: the night and the end (game.py) ------------------------------------------
+def _night(pack, stocks, event="all-calm"):
+    """The table at step 9 of a sunny 25-degree day; no stand took a benefit."""
+    stands = tuple(StallStand(seat, 10, Stock(s)) for seat, s in enumerate(stocks, start=1))
+    weather = Weather("sunny", 25)
+    return GameState(len(stands), 0, 1, stands, weather, weather=weather, event=event)
+
+
+def test_a_night_that_melts_the_ice_but_keeps_the_lemons_spoils_no_lemons(pack):
+    """25 degrees: ice melts overnight, lemons spoil on a d6 of 5 or more; the roll is 4.
+    Seat 2 has no lemons on its mat at all."""
+    state = _night(pack, [{"lemons": 3, "ice": 2}, {"cups": 2, "ice": 1}])
+    after, spoiled = step_spoil(pack, state, ScriptedDice([4]))
+    assert spoiled is False
+    assert [(s.stock["lemons"], s.stock["ice"]) for s in after.stands] == [(3, 0), (0, 0)]
+
+
+def test_a_night_that_spoils_one_lemon_says_so(pack):
+    state = _night(pack, [{"lemons": 1, "ice": 2}, {"cups": 2}])
+    after, spoiled = step_spoil(pack, state, ScriptedDice([5]))
+    assert spoiled is True and after.stands[0].stock["lemons"] == 0
+
+
+def test_a_night_that_takes_nothing_spoils_no_lemons(pack):
+    """Weird Ice: ice melts only at 30 degrees or more; at 25 with a roll of 1 nothing goes."""
+    state = _night(pack, [{"lemons": 3, "ice": 2}, {"ice": 1}], event="weird-ice")
+    after, spoiled = step_spoil(pack, state, ScriptedDice([1]))
+    assert spoiled is False and after.stands == state.stands
+
+
+def test_equal_money_goes_to_the_stand_with_more_goods_before_the_first_player(pack):
+    """$30 each; seat 1 holds the marker, seat 2 has 4 goods left to seat 1's 2."""
+    stands = (
+        StallStand(1, 30, Stock({"cups": 2})),
+        StallStand(2, 30, Stock({"sugar": 3, "ice": 1})),
+    )
+    state = GameState(2, 7, 1, stands, Weather("sunny", 25))
+    result = final_result(pack, state)
+    assert (result.ranking, result.decided_by) == ((2, 1), "stock")
 
 
 # -- Lemonade Stand: the day -----------------------------------------------------------------
