@@ -250,3 +250,44 @@ def test_a_game_started_by_seat_2_opens_with_seat_2(pack):
     deciders = {seat: RandomLegal(pack, seat) for seat in (1, 2, 3)}
     _, reports = play_game(pack, 3, deciders, SeededDice(5), first_player=2)
     assert reports[0].first_player == 2
+
+
+def test_a_stock_balance_pass_of_the_wrong_count_names_the_step(pack):
+    """Stock Balance passes 3 goods left; seat 1 holds 12 and passes only 2."""
+    text = error_of(day, pack, {1: {"pass": {"cups": 2}}}, event="stock-balance")
+    assert "stock balance: {'cups': 2} is not 3 goods of known items" in text
+
+
+class GreedyBarterer(RandomLegal):
+    """Takes Bartering whenever it is open, then asks for one good more than it gives."""
+
+    def choose_benefit(self, state, seat, options):
+        if "bartering" in options:
+            return "bartering"
+        return super().choose_benefit(state, seat, options)
+
+    def barter(self, state, seat):
+        return state.stand(seat).stock.plus({"lemons": 1})
+
+
+def test_a_barter_that_makes_goods_is_refused_whoever_decides_it(pack):
+    from printkit.dice import SeededDice
+    from printkit.errors import RuleError
+    from printkit.games.lemonade_stall.game import new_game
+
+    state = new_game(pack, 2, SeededDice(3))
+    deciders = {1: GreedyBarterer(pack, 1), 2: RandomLegal(pack, 2)}
+    with pytest.raises(RuleError, match="barter must swap one for one"):
+        play_day(pack, state, deciders, SeededDice(3))
+
+
+def test_the_day_report_keeps_the_days_first_player_and_forecast(pack):
+    """CALM_DAY: seat 1 starts under a sunny 25-degree forecast; the marker then passes."""
+    from printkit.games.lemonade_stall.scripted import DayScript, read_day_start, run_script
+
+    given = Field(copy.deepcopy(CALM_DAY), Path("day.yaml"))
+    state = read_day_start(pack, given, given.opt("day"))
+    script = DayScript("all-calm", given.get("rolls"), given.opt("decisions"), given)
+    after, reports, _ = run_script(pack, state, [script])
+    assert (reports[0].first_player, reports[0].forecast) == (1, Weather("sunny", 25))
+    assert after.first_player == 2

@@ -14,7 +14,7 @@ import pytest
 
 from printkit.dice import ScriptedDice, SeededDice
 from printkit.errors import RuleError
-from printkit.games.lemonade_stall.game import GameState, final_result, step_spoil
+from printkit.games.lemonade_stall.game import GameState, event_effect, final_result, step_spoil
 from printkit.games.lemonade_stall.game import Stand as StallStand
 from printkit.games.lemonade_stall.rules import (
     Offer,
@@ -452,6 +452,20 @@ def test_equal_money_goes_to_the_stand_with_more_goods_before_the_first_player(p
     state = GameState(2, 7, 1, stands, Weather("sunny", 25))
     result = final_result(pack, state)
     assert (result.ranking, result.decided_by) == ((2, 1), "stock")
+
+
+def test_a_cards_bonus_tokens_are_read_by_its_name(pack):
+    """Two tokens on Hire Fridge, none on Bartering; a card not on the table has none."""
+    tokens = (("bartering", 0), ("hire-fridge", 2))
+    state = GameState(2, 0, 1, (), Weather("sunny", 25), bonus_tokens=tokens)
+    assert [state.tokens(b) for b in ("hire-fridge", "bartering", "petty-theft")] == [2, 0, 0]
+
+
+def test_event_immunity_shields_a_stand_from_bad_lemons(pack):
+    """Bad Lemons spoils lemons on a 3 or more; a stand holding Event Immunity ignores it."""
+    stands = (StallStand(1, 10, Stock()), StallStand(2, 10, Stock(), "event-immunity"))
+    state = GameState(2, 0, 1, stands, Weather("sunny", 25), event="bad-lemons")
+    assert [event_effect(pack, state, seat).spoils_on for seat in (1, 2)] == [3, None]
 
 
 # -- Lemonade Stand: the day -----------------------------------------------------------------
