@@ -282,7 +282,8 @@ def test_a_barter_that_makes_goods_is_refused_whoever_decides_it(pack):
 
 
 def test_the_day_report_keeps_the_days_first_player_and_forecast(pack):
-    """CALM_DAY: seat 1 starts under a sunny 25-degree forecast; the marker then passes."""
+    """CALM_DAY: seat 1 starts under a sunny 25-degree forecast and plays its $4 card, seat 2
+    its $5; the marker then passes."""
     from printkit.games.lemonade_stall.scripted import DayScript, read_day_start, run_script
 
     given = Field(copy.deepcopy(CALM_DAY), Path("day.yaml"))
@@ -290,4 +291,12 @@ def test_the_day_report_keeps_the_days_first_player_and_forecast(pack):
     script = DayScript("all-calm", given.get("rolls"), given.opt("decisions"), given)
     after, reports, _ = run_script(pack, state, [script])
     assert (reports[0].first_player, reports[0].forecast) == (1, Weather("sunny", 25))
+    assert reports[0].prices == (4, 5)
     assert after.first_player == 2
+
+
+def test_event_immunity_goods_are_one_type_of_good(pack):
+    """Event Immunity brings 4 goods of one type: two cups and two ice are refused."""
+    immunity = {"benefit": "event-immunity", "goods": {"cups": 2, "ice": 2}}
+    text = error_of(day, pack, {1: immunity})
+    assert "immunity goods: {'cups': 2, 'ice': 2} must be a single type of good" in text
