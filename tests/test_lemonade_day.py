@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import shutil
 from pathlib import Path
 
@@ -295,8 +296,44 @@ def test_the_day_report_keeps_the_days_first_player_and_forecast(pack):
     assert after.first_player == 2
 
 
-def test_event_immunity_goods_are_one_type_of_good(pack):
-    """Event Immunity brings 4 goods of one type: two cups and two ice are refused."""
-    immunity = {"benefit": "event-immunity", "goods": {"cups": 2, "ice": 2}}
-    text = error_of(day, pack, {1: immunity})
-    assert "immunity goods: {'cups': 2, 'ice': 2} must be a single type of good" in text
+@pytest.mark.parametrize("goods", [{"cups": 2, "ice": 2}, {"cups": 3, "ice": 1}])
+def test_event_immunity_goods_are_one_type_of_good(pack, goods):
+    """Event Immunity brings 4 goods of one type: cups and ice together are refused."""
+    text = error_of(day, pack, {1: {"benefit": "event-immunity", "goods": goods}})
+    assert f"immunity goods: {goods!r} must be a single type of good" in text
+
+
+def test_event_immunity_goods_may_name_other_goods_at_none(pack):
+    result = day(pack, {1: {"benefit": "event-immunity", "goods": {"cups": 4, "ice": 0}}})
+    assert result["benefits"][0] == "event-immunity"
+
+
+class TokenPlacer(RandomLegal):
+    """Takes Bartering and places its bonus tokens as the goods it was built with."""
+
+    def __init__(self, pack, goods):
+        super().__init__(pack, 1)
+        self.goods = goods
+
+    def choose_benefit(self, state, seat, options):
+        return "bartering"
+
+    def place_goods(self, state, seat, count, one_type, why=""):
+        return self.goods
+
+
+@pytest.mark.parametrize("goods", [{"melons": 1}, {"cups": 2, "ice": -1}])
+def test_bonus_tokens_become_known_goods_in_their_number(pack, goods):
+    """One token on Bartering: it becomes one good of a known kind, whoever decides it."""
+    from dataclasses import replace
+
+    from printkit.dice import SeededDice
+    from printkit.errors import RuleError
+    from printkit.games.lemonade_stall.game import new_game, step_draft
+
+    state = new_game(pack, 2, SeededDice(3))
+    tokens = tuple((b, 1 if b == "bartering" else 0) for b, _ in state.bonus_tokens)
+    state = replace(state, bonus_tokens=tokens)
+    deciders = {1: TokenPlacer(pack, goods), 2: RandomLegal(pack, 2)}
+    with pytest.raises(RuleError, match=re.escape(f"bonus tokens: {goods!r} is not 1 goods")):
+        step_draft(pack, state, deciders)
