@@ -251,6 +251,8 @@ def test_a_game_started_by_seat_2_opens_with_seat_2(pack):
     deciders = {seat: RandomLegal(pack, seat) for seat in (1, 2, 3)}
     _, reports = play_game(pack, 3, deciders, SeededDice(5), first_player=2)
     assert reports[0].first_player == 2
+    _, reports = play_game(pack, 3, deciders, SeededDice(5))  # seat 1 unless told otherwise
+    assert reports[0].first_player == 1
 
 
 def test_a_stock_balance_pass_of_the_wrong_count_names_the_step(pack):
