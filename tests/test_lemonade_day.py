@@ -246,13 +246,14 @@ def test_the_day_report_lists_each_seats_purchase(pack):
 
 def test_a_game_started_by_seat_2_opens_with_seat_2(pack):
     from printkit.dice import SeededDice
-    from printkit.games.lemonade_stall.game import play_game
+    from printkit.games.lemonade_stall.game import new_game, play_game
 
     deciders = {seat: RandomLegal(pack, seat) for seat in (1, 2, 3)}
     _, reports = play_game(pack, 3, deciders, SeededDice(5), first_player=2)
     assert reports[0].first_player == 2
     _, reports = play_game(pack, 3, deciders, SeededDice(5))  # seat 1 unless told otherwise
     assert reports[0].first_player == 1
+    assert new_game(pack, 3, SeededDice(5)).first_player == 1
 
 
 def test_a_stock_balance_pass_of_the_wrong_count_names_the_step(pack):
