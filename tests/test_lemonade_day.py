@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import shutil
 from pathlib import Path
 
@@ -248,3 +249,115 @@ def test_watching_a_game_changes_nothing_and_what_was_seen_stays_as_seen(pack, l
     assert all(repr(state) == shown for _, state, shown in seen)
     steps = [n for n, _, _ in seen]
     assert steps == list(range(1, 11)) * len(pack.days)
+
+
+def test_the_day_report_lists_each_seats_purchase(pack):
+    """Seat 1 buys two cups, seat 2 one lemon: the report keeps them seat by seat."""
+    from printkit.games.lemonade_stall.scripted import DayScript, read_day_start, run_script
+
+    data = copy.deepcopy(CALM_DAY)
+    data["decisions"][0]["buy"] = {"cups": 2}
+    data["decisions"][1]["buy"] = {"lemons": 1}
+    given = Field(data, Path("day.yaml"))
+    state = read_day_start(pack, given, given.opt("day"))
+    script = DayScript("all-calm", given.get("rolls"), given.opt("decisions"), given)
+    _, reports, _ = run_script(pack, state, [script])
+    assert reports[0].purchases == ((("cups", 2),), (("lemons", 1),))
+
+
+def test_a_game_started_by_seat_2_opens_with_seat_2(pack):
+    from printkit.dice import SeededDice
+    from printkit.games.lemonade_stall.game import new_game, play_game
+
+    deciders = {seat: RandomLegal(pack, seat) for seat in (1, 2, 3)}
+    _, reports = play_game(pack, 3, deciders, SeededDice(5), first_player=2)
+    assert reports[0].first_player == 2
+    _, reports = play_game(pack, 3, deciders, SeededDice(5))  # seat 1 unless told otherwise
+    assert reports[0].first_player == 1
+    assert new_game(pack, 3, SeededDice(5)).first_player == 1
+
+
+def test_a_stock_balance_pass_of_the_wrong_count_names_the_step(pack):
+    """Stock Balance passes 3 goods left; seat 1 holds 12 and passes only 2."""
+    text = error_of(day, pack, {1: {"pass": {"cups": 2}}}, event="stock-balance")
+    assert "stock balance: {'cups': 2} is not 3 goods of known items" in text
+
+
+class GreedyBarterer(RandomLegal):
+    """Takes Bartering whenever it is open, then asks for one good more than it gives."""
+
+    def choose_benefit(self, state, seat, options):
+        if "bartering" in options:
+            return "bartering"
+        return super().choose_benefit(state, seat, options)
+
+    def barter(self, state, seat):
+        return state.stand(seat).stock.plus({"lemons": 1})
+
+
+def test_a_barter_that_makes_goods_is_refused_whoever_decides_it(pack):
+    from printkit.dice import SeededDice
+    from printkit.errors import RuleError
+    from printkit.games.lemonade_stall.game import new_game
+
+    state = new_game(pack, 2, SeededDice(3))
+    deciders = {1: GreedyBarterer(pack, 1), 2: RandomLegal(pack, 2)}
+    with pytest.raises(RuleError, match="barter must swap one for one"):
+        play_day(pack, state, deciders, SeededDice(3))
+
+
+def test_the_day_report_keeps_the_days_first_player_and_forecast(pack):
+    """CALM_DAY: seat 1 starts under a sunny 25-degree forecast and plays its $4 card, seat 2
+    its $5; the marker then passes."""
+    from printkit.games.lemonade_stall.scripted import DayScript, read_day_start, run_script
+
+    given = Field(copy.deepcopy(CALM_DAY), Path("day.yaml"))
+    state = read_day_start(pack, given, given.opt("day"))
+    script = DayScript("all-calm", given.get("rolls"), given.opt("decisions"), given)
+    after, reports, _ = run_script(pack, state, [script])
+    assert (reports[0].first_player, reports[0].forecast) == (1, Weather("sunny", 25))
+    assert reports[0].prices == (4, 5)
+    assert after.first_player == 2
+
+
+@pytest.mark.parametrize("goods", [{"cups": 2, "ice": 2}, {"cups": 3, "ice": 1}])
+def test_event_immunity_goods_are_one_type_of_good(pack, goods):
+    """Event Immunity brings 4 goods of one type: cups and ice together are refused."""
+    text = error_of(day, pack, {1: {"benefit": "event-immunity", "goods": goods}})
+    assert f"immunity goods: {goods!r} must be a single type of good" in text
+
+
+def test_event_immunity_goods_may_name_other_goods_at_none(pack):
+    result = day(pack, {1: {"benefit": "event-immunity", "goods": {"cups": 4, "ice": 0}}})
+    assert result["benefits"][0] == "event-immunity"
+
+
+class TokenPlacer(RandomLegal):
+    """Takes Bartering and places its bonus tokens as the goods it was built with."""
+
+    def __init__(self, pack, goods):
+        super().__init__(pack, 1)
+        self.goods = goods
+
+    def choose_benefit(self, state, seat, options):
+        return "bartering"
+
+    def place_goods(self, state, seat, count, one_type, why=""):
+        return self.goods
+
+
+@pytest.mark.parametrize("goods", [{"melons": 1}, {"cups": 2, "ice": -1}])
+def test_bonus_tokens_become_known_goods_in_their_number(pack, goods):
+    """One token on Bartering: it becomes one good of a known kind, whoever decides it."""
+    from dataclasses import replace
+
+    from printkit.dice import SeededDice
+    from printkit.errors import RuleError
+    from printkit.games.lemonade_stall.game import new_game, step_draft
+
+    state = new_game(pack, 2, SeededDice(3))
+    tokens = tuple((b, 1 if b == "bartering" else 0) for b, _ in state.bonus_tokens)
+    state = replace(state, bonus_tokens=tokens)
+    deciders = {1: TokenPlacer(pack, goods), 2: RandomLegal(pack, 2)}
+    with pytest.raises(RuleError, match=re.escape(f"bonus tokens: {goods!r} is not 1 goods")):
+        step_draft(pack, state, deciders)

@@ -14,6 +14,8 @@ import pytest
 
 from printkit.dice import ScriptedDice, SeededDice
 from printkit.errors import RuleError
+from printkit.games.lemonade_stall.game import GameState, event_effect, final_result, step_spoil
+from printkit.games.lemonade_stall.game import Stand as StallStand
 from printkit.games.lemonade_stall.rules import (
     Offer,
     Standing,
@@ -31,8 +33,8 @@ from printkit.games.lemonade_stall.rules import (
 )
 from printkit.games.lemonade_stall.rules import sell as sell_cups
 from printkit.games.lemonade_stand.content import load as load_stand
-from printkit.games.lemonade_stand.game import Morning as StandMorning
 from printkit.games.lemonade_stand.game import (
+    Bot,
     Player,
     Table,
     collect_takings,
@@ -41,6 +43,9 @@ from printkit.games.lemonade_stand.game import (
     set_up,
     take_dollar,
 )
+from printkit.games.lemonade_stand.game import Morning as StandMorning
+from printkit.games.lemonade_stand.game import _expected as expected_profit
+from printkit.games.lemonade_stand.game import _mornings as bot_mornings
 from printkit.games.lemonade_stand.model import CUPS, CUSTOMERS
 from printkit.games.lemonade_stand.rules import CoinPlay as StandCoin
 from printkit.games.lemonade_stand.rules import (
@@ -408,6 +413,61 @@ def test_using_ingredients_takes_one_of_each_good_per_cup(pack):
     assert use_ingredients(pack, stock, 0) == stock
 
 
+# -- Lemonade Stall: the night and the end (game.py) ------------------------------------------
+def _night(pack, stocks, event="all-calm"):
+    """The table at step 9 of a sunny 25-degree day; no stand took a benefit."""
+    stands = tuple(StallStand(seat, 10, Stock(s)) for seat, s in enumerate(stocks, start=1))
+    weather = Weather("sunny", 25)
+    return GameState(len(stands), 0, 1, stands, weather, weather=weather, event=event)
+
+
+def test_a_night_that_melts_the_ice_but_keeps_the_lemons_spoils_no_lemons(pack):
+    """25 degrees: ice melts overnight, lemons spoil on a d6 of 5 or more; the roll is 4.
+    Seat 2 has no lemons on its mat at all."""
+    state = _night(pack, [{"lemons": 3, "ice": 2}, {"cups": 2, "ice": 1}])
+    after, spoiled = step_spoil(pack, state, ScriptedDice([4]))
+    assert spoiled is False
+    assert [(s.stock["lemons"], s.stock["ice"]) for s in after.stands] == [(3, 0), (0, 0)]
+
+
+def test_a_night_that_spoils_one_lemon_says_so(pack):
+    state = _night(pack, [{"lemons": 1, "ice": 2}, {"cups": 2}])
+    after, spoiled = step_spoil(pack, state, ScriptedDice([5]))
+    assert spoiled is True and after.stands[0].stock["lemons"] == 0
+
+
+def test_a_night_that_takes_nothing_spoils_no_lemons(pack):
+    """Weird Ice: ice melts only at 30 degrees or more; at 25 with a roll of 1 nothing goes."""
+    state = _night(pack, [{"lemons": 3, "ice": 2}, {"ice": 1}], event="weird-ice")
+    after, spoiled = step_spoil(pack, state, ScriptedDice([1]))
+    assert spoiled is False and after.stands == state.stands
+
+
+def test_equal_money_goes_to_the_stand_with_more_goods_before_the_first_player(pack):
+    """$30 each; seat 1 holds the marker, seat 2 has 4 goods left to seat 1's 2."""
+    stands = (
+        StallStand(1, 30, Stock({"cups": 2})),
+        StallStand(2, 30, Stock({"sugar": 3, "ice": 1})),
+    )
+    state = GameState(2, 7, 1, stands, Weather("sunny", 25))
+    result = final_result(pack, state)
+    assert (result.ranking, result.decided_by) == ((2, 1), "stock")
+
+
+def test_a_cards_bonus_tokens_are_read_by_its_name(pack):
+    """Two tokens on Hire Fridge, none on Bartering; a card not on the table has none."""
+    tokens = (("bartering", 0), ("hire-fridge", 2))
+    state = GameState(2, 0, 1, (), Weather("sunny", 25), bonus_tokens=tokens)
+    assert [state.tokens(b) for b in ("hire-fridge", "bartering", "petty-theft")] == [2, 0, 0]
+
+
+def test_event_immunity_shields_a_stand_from_bad_lemons(pack):
+    """Bad Lemons spoils lemons on a 3 or more; a stand holding Event Immunity ignores it."""
+    stands = (StallStand(1, 10, Stock()), StallStand(2, 10, Stock(), "event-immunity"))
+    state = GameState(2, 0, 1, stands, Weather("sunny", 25), event="bad-lemons")
+    assert [event_effect(pack, state, seat).spoils_on for seat in (1, 2)] == [3, None]
+
+
 # -- Lemonade Stand: the day -----------------------------------------------------------------
 class Morning:
     """A Lemonade Stand player who opens one stand, plays set coins and set dollar cards."""
@@ -491,6 +551,9 @@ def test_one_day_from_the_morning_to_collecting(stand):
     assert [stand_worth(stand, p.coins) for p in after.players] == [50, 5]  # Mom's nickel
     assert log.mom == (False, True) and log.exchanged == (0, 0)
     assert after.players[0].played == (DollarCopy("ants"),) and after.players[0].hand == ()
+    # the day's record: day 1, the stands opened and the one dollar card played, by seat 1
+    assert (log.day, log.stands) == (1, ("garden-gate", "park-kiosk"))
+    assert log.dollars == (DollarPlay(0, DollarCopy("ants")),)
     assert (after.forecast, after.weather_deck, after.day) == ("w01", ("w02",), 2)
 
 
@@ -515,6 +578,77 @@ def test_takings_that_overflow_the_hand_bring_a_dollar_card(stand):
     assert exchanged == (1, 0) and mom == (False, True)
     assert after.players[0].hand == (DollarCopy("ants"),)
     assert stand_worth(stand, after.players[0].coins) == 70
+
+
+# -- Lemonade Stand: the built-in bot ----------------------------------------------------------
+def _rich(stand, forecast: str) -> Table:
+    """Two players, each with a quarter, a dime and a nickel in hand."""
+    coins = stand_coins(stand, {"quarter": 1, "dime": 1, "nickel": 1})
+    return Table((Player(coins), Player(coins)), (), ("w01",), forecast)
+
+
+# Forecast w11: heat on both halves (25 cents a cup, 2 extra customers). A quarter, a dime and
+# a nickel buy 5, 2 and 1 units. At the Park Kiosk (25 cents, no regulars) the quarter on cups
+# and the dime and nickel on customers serve min(0 + 2 + 3, 5) = 5 cups: 125 - 40 = 85 cents.
+# Two cards make at most 65 (quarter cups, dime customers: 4 served, 100 - 35); every other
+# stand sells cheaper (Shady Porch, the same three cards: 5 x 20 - 40 = 60).
+BEST_IN_THE_HEAT = ("park-kiosk", [("dime", CUSTOMERS), ("nickel", CUSTOMERS), ("quarter", CUPS)])
+
+
+def _as_played(morning: StandMorning) -> tuple[str, list[tuple[str, str]]]:
+    return morning.stand, sorted((p.coin, p.buys) for p in morning.coins)
+
+
+def test_the_bot_reckons_a_morning_at_the_forecasts_average_less_its_coins(stand):
+    """Street Corner (15 cents, 2 regulars), a quarter on cups (5) and a dime on customers (2),
+    35 cents spent. In the heat 2 + 2 + 2 = 6 come and the 5 cups sell at 15 cents: 75. In the
+    rain 2 - 1 + 2 = 3 come and pay 10 cents each: 30. The bot expects (75 + 30) / 2 - 35."""
+    morning = StandMorning(
+        "street-corner", (StandCoin("quarter", CUPS), StandCoin("dime", CUSTOMERS))
+    )
+    assert expected_profit(stand, morning, ("heat", "rain")) == 17.5
+
+
+def test_a_bot_without_whims_plays_the_best_morning_up_to_three_coin_cards(stand):
+    for seed in range(3):
+        morning = Bot(seed, whim=0).morning(stand, _rich(stand, "w11"), 1)
+        assert _as_played(morning) == BEST_IN_THE_HEAT
+
+
+def test_a_bot_plays_on_a_whim_when_its_d100_shows_its_whim_or_less(stand):
+    """A whim of 0.2 (the default): a roll of 20 is a whim (a legal morning its dice pick),
+    21 is not."""
+    table = _rich(stand, "w11")
+    legal = list(bot_mornings(stand, table.players[0].coins))
+    for shown in (20, 21, 3):
+        seed = next(s for s in range(5000) if SeededDice(s).roll(100) == shown)
+        dice = SeededDice(seed)
+        dice.roll(100)
+        pick = dice.choice(legal)
+        assert _as_played(pick) != BEST_IN_THE_HEAT  # so a whim shows
+        expected = _as_played(pick) if shown <= 20 else BEST_IN_THE_HEAT
+        assert _as_played(Bot(seed, whim=0.2).morning(stand, table, 0)) == expected
+        assert _as_played(Bot(seed).morning(stand, table, 0)) == expected
+
+
+def test_a_bot_whose_whim_is_one_plays_every_morning_on_a_whim(stand):
+    table = _rich(stand, "w11")
+    legal = list(bot_mornings(stand, table.players[0].coins))
+    for seed in range(300):
+        dice = SeededDice(seed)
+        dice.roll(100)
+        assert Bot(seed, whim=1).morning(stand, table, 0) == dice.choice(legal)
+
+
+def test_a_bot_plays_a_dollar_card_only_when_it_alone_raises_the_takings(stand):
+    """2 customers, 5 cups, 20 cents demand, a 15-cent stand: 30 cents. A Chalk Sign brings a
+    third customer (45 cents); a Spare Pitcher's 2 cups find no buyer, Extra Ice lifts a
+    demand the 15-cent price already caps, and Ants in the Sugar only hurts the rival."""
+    hand = tuple(DollarCopy(c) for c in ("spare-pitcher", "chalk-sign", "extra-ice", "ants"))
+    coins = stand_coins(stand, {})
+    table = Table((Player(coins, hand), Player(coins)), (), ("w01",), "w11")
+    stalls = (Stall(2, 5, 20, 15), Stall(2, 5, 20, 15))
+    assert Bot(1).dollars(stand, table, 0, stalls) == (DollarCopy("chalk-sign"),)
 
 
 def test_the_round_log_records_every_turn(tnl):

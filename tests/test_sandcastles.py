@@ -404,7 +404,29 @@ WHOLE = "whole-round.yaml"
         (
             "hand: [bend, bend, bend, straight, keep]",
             "hand: [bend, bend, straight, straight, keep]",
-            "seat 1 (Ana), step 4: bend is not in the hand",
+            "seat 1 (Ana), step 4: bend is not in the hand (it holds straight, keep)",
+        ),
+        (  # Cas has laid every card she held
+            "        - lay: {card: crumbled-end, at: [6, 0]}\n",
+            "        - lay: {card: crumbled-end, at: [6, 0]}\n        - discard: bend\n",
+            "seat 3 (Cas), step 10: bend is not in the hand (it holds nothing)",
+        ),
+        (  # laying a card from the hand does not put away the card just drawn
+            "        - lay: {card: bend, at: [2, 1], turn: 180}\n        - draw: straight\n"
+            "        - lay: {card: straight, at: [1, 1]}\n",
+            "        - draw: straight\n        - lay: {card: bend, at: [2, 1], turn: 180}\n",
+            "seat 1 (Ana), step 6: takes bend while still holding the straight taken before",
+        ),
+        (  # nor does discarding one
+            "        - lay: {card: straight, at: [1, 1]}\n        - draw: bend",
+            "        - discard: keep\n        - draw: bend",
+            "seat 1 (Ana), step 7: takes bend while still holding the straight taken before",
+        ),
+        (  # Ana holds one Keep; Ben draws the other, throws it away and draws a third
+            "        - draw: bend\n        - discard: bend",
+            "        - draw: keep\n        - discard: keep\n        - draw: keep",
+            "seat 2 (Ben), step 10: takes a keep, but all 2 of the deck's copies are already "
+            "at the table",
         ),
         (
             "        - draw: bend\n        - discard: bend",
@@ -424,7 +446,8 @@ WHOLE = "whole-round.yaml"
         (
             "{by: 3, of: 1, at: [0, 1]}",
             "{by: 3, of: 2, at: [0, 0]}",
-            "bullying, smash 3: seat 3 (Cas) may not smash seat 2's castle: it scored 1",
+            "bullying, smash 3: seat 3 (Cas) may not smash seat 2's castle: it scored 1 in the "
+            "first scoring, not more than seat 3's 6",
         ),
         (
             "{by: 3, of: 1, at: [0, 1]}",
@@ -433,8 +456,8 @@ WHOLE = "whole-round.yaml"
         ),
         (
             "{by: 3, of: 1, at: [0, 1]}",
-            "{by: 3, of: 1, at: [5, 5]}",
-            "no such card is left there",
+            "{by: 3, of: 1, at: [5, 4]}",
+            "smashes the card at 5,4 of seat 1's castle, but no such card is left there",
         ),
         (  # two bullies cannot smash the same card
             "{by: 3, of: 1, at: [0, 1]}",

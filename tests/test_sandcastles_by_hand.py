@@ -9,8 +9,17 @@ from __future__ import annotations
 import pytest
 
 from printkit.errors import RuleError
+from printkit.games.sandcastles.building import (
+    DRAW,
+    LAY,
+    Smash,
+    Step,
+    StepError,
+    play_whole_round,
+)
 from printkit.games.sandcastles.content import load
-from printkit.games.sandcastles.model import Placement
+from printkit.games.sandcastles.geometry import crossing, has_cycle, regions
+from printkit.games.sandcastles.model import Face, Placement, Route
 from printkit.games.sandcastles.rules import (
     check_castle,
     play_round,
@@ -127,3 +136,86 @@ def test_a_ring_round_a_hole_holds_its_courtyard_wherever_it_stands(dx, dy):
     however far the castle lies from the table's origin (the hole is never open sea)."""
     moved = [Placement(p.card, p.x + dx, p.y + dy, p.turn) for p in RING_ROUND_A_HOLE]
     assert [c.size for c in structures(PACK, moved).courtyards] == [8]
+
+
+# -- card geometry (geometry.py) ---------------------------------------------------------------
+# Border points run clockwise from N: N 0, NE 1, E 2, SE 3, S 4, SW 5, W 6, NW 7.
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ((1, 3), (2, 5)),  # NE-SE and E-SW: E lies between NE and SE, SW does not
+        ((2, 4), (3, 6)),  # E-S and SE-W: SE lies between E and S
+        ((5, 2), (1, 3)),  # SW-E the long way round (W, NW, N, NE) and NE-SE
+        ((0, 4), (2, 6)),  # N-S and E-W
+    ],
+)
+def test_walls_that_cross_inside_a_card(a, b):
+    assert crossing(a, b) and crossing(b, a)
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ((0, 2), (4, 6)),  # N-E and S-W: two corners cut off
+        ((5, 2), (3, 4)),  # SW-E round the north, SE-S in the south-east
+        ((1, 3), (3, 5)),  # NE-SE and SE-SW meet at the SE tower only
+    ],
+)
+def test_walls_that_do_not_cross(a, b):
+    assert not crossing(a, b) and not crossing(b, a)
+
+
+def test_walls_tower_to_tower_round_a_patch_close_a_loop():
+    assert has_cycle([(1, 3), (3, 5), (5, 1)])
+    assert not has_cycle([(1, 3), (3, 5), (5, 7)])
+
+
+def test_a_wall_from_west_to_east_splits_the_sand_into_north_and_south():
+    """Half-edge h runs from point h to h + 1: E-SE, SE-S, S-SW, SW-W lie south of the wall."""
+    face = Face((".", "w", ".", "w"), (".", ".", ".", "."), (Route(6, 2),))
+    labels = regions(face)
+    assert len(labels) == 8
+    patches = {frozenset(h for h in range(8) if labels[h] == n) for n in set(labels)}
+    assert patches == {frozenset({2, 3, 4, 5}), frozenset({6, 7, 0, 1})}
+
+
+# -- a round as the table plays it (building.py) -----------------------------------------------
+# SPLIT laid from the first card: two bends taken from the piles while the castle is still
+# legal, the other five from the hand.
+SPLIT_STEPS = [
+    Step(DRAW, "bend"),
+    Step(LAY, "bend", SPLIT[0]),
+    Step(DRAW, "bend"),
+    Step(LAY, "bend", SPLIT[1]),
+    *(Step(LAY, p.card, p) for p in SPLIT[2:]),
+]
+SPLIT_HAND = ["bend", "bend", "straight", "straight", "bend"]
+LONE_HAND = ["straight", "bend", "bend", "bend", "bend"]  # four bends never laid
+
+
+def test_a_whole_round_scores_the_part_its_owner_keeps():
+    """As `test_a_round_scores_the_part_its_owner_keeps`, with Ben's four unlaid bends.
+
+    First scoring: Ana −3 (illegal) −4 (the ring left out) +3 (most cards, 2 to 1) +3
+    (longest wall, one card each) = −1; Ben +3 (longest wall) −4 (discards) = −1. Equal:
+    nobody may smash. Second scoring: 3 + 3 and 3. Final 5 and 2: Ana wins.
+    """
+    played = play_whole_round(
+        PACK,
+        [SPLIT_HAND, LONE_HAND],
+        [SPLIT_STEPS, [Step(LAY, "straight", LONE_STRAIGHT[0])]],
+        keeps=[(3, 0), None],
+    )
+    result = played.result
+    assert result.first.totals(PACK) == (-1, -1)
+    assert result.smashes == ((), ())
+    assert result.second.totals(PACK) == (6, 3)
+    assert (result.final, result.winners) == ((5, 2), (1,))
+
+
+def test_a_bully_must_sit_at_the_table():
+    """No seat 3 at a two-player table: the error names no seat (0) and the first smash."""
+    steps = [SPLIT_STEPS, [Step(LAY, "straight", LONE_STRAIGHT[0])]]
+    with pytest.raises(StepError, match="seat 3 is not at a 2-player table") as caught:
+        play_whole_round(PACK, [SPLIT_HAND, LONE_HAND], steps, [Smash(3, 1, (0, 0))])
+    assert (caught.value.seat, caught.value.number, caught.value.bullying) == (0, 1, True)

@@ -591,6 +591,86 @@ def test_unsold_items_go_back_and_a_seller_who_sold_out_draws_the_bonus():
     assert played.after.first == 1 and played.after.round == 2
 
 
+def test_a_round_records_what_lay_where_and_discards_what_sold_and_every_pitch_played():
+    """Round 1, Ana first, the Busy Parent (loves toys, dislikes books) and the Tea Lover.
+
+    Ana offers her Jar of Marbles ($1, a toy, +1 early) to the parent with Sweet Talk on it;
+    Ben offers a Paperback Mystery ($1, a book, +1 as no rival item is cheaper) and lays Toy
+    Craze on the table; Ana lays Sudden Shower (-1) beside the parent. Marbles: 1 + 1 + 1 + 1
+    - 1 = 3, bought for $1. The paperback: -1 + 1 - 1 = -1, back to Ben. Nothing lies at the
+    Tea Lover. With no dice nothing is shuffled: the marbles join the item discard pile on
+    top of the yo-yo already there, the three pitches join the lowball on the pitch pile.
+    Ana took the most and starts round 2 and refills first: she sold out, so 5 + 2 items and
+    2 pitches (3 left of 5); then Ben: 4 items beside his paperback, 1 pitch.
+    """
+    from printkit.games.yard_sale.play import (
+        Move,
+        Pile,
+        Refilled,
+        Seller,
+        Table,
+        close_round,
+        play_round,
+        play_turns,
+    )
+    from printkit.games.yard_sale.rules import arrive
+
+    parent, tea = arrive(PACK.shopper("busy-parent")), arrive(PACK.shopper("tea-lover"))
+    ana_pitches = ("sweet-talk", "sudden-shower", "it-wobbles", "it-wobbles", "lowball")
+    ben_pitches = ("toy-craze", "it-wobbles", "it-wobbles", "lowball", "markdown")
+    in_play = {"jar-of-marbles", "paperback-mystery", "yo-yo"}
+    deck = tuple(i.id for i in PACK.items if i.id not in in_play)
+    table = Table(
+        round=1,
+        first=1,
+        sellers=(
+            Seller(("jar-of-marbles",), ana_pitches),
+            Seller(("paperback-mystery",), ben_pitches),
+        ),
+        display=(parent, tea),
+        items=Pile(deck, ("yo-yo",)),
+        pitches=Pile(("markdown", "free-lemonade", "born-haggler", "markdown"), ("lowball",)),
+    )
+    moves = [
+        Move(1, offer=("jar-of-marbles", "busy-parent"), pitch=("sweet-talk", "jar-of-marbles")),
+        Move(2, offer=("paperback-mystery", "busy-parent"), pitch=("toy-craze", None)),
+        Move(1, pitch=("sudden-shower", "busy-parent")),
+        Move(2),
+        Move(1),
+    ]
+    played = play_round(PACK, table, moves)
+    marbles = Offer(PACK.item("jar-of-marbles"), 1, (PACK.pitch("sweet-talk"),))
+    paperback = Offer(PACK.item("paperback-mystery"), 2)
+    assert played.stalls == (
+        Stall(parent, (marbles, paperback), (PACK.pitch("sudden-shower"),)),
+        Stall(tea),
+    )
+    assert played.table_pitches == ("toy-craze",)
+    assert played.sold == (1, 0) and played.result.income == (1, 0)
+    after = played.after
+    assert after.items.discard == ("yo-yo", "jar-of-marbles")
+    assert after.items.deck == deck[11:]
+    assert after.pitches.discard[0] == "lowball"
+    assert sorted(after.pitches.discard[1:]) == ["sudden-shower", "sweet-talk", "toy-craze"]
+    assert after.pitches.deck == ("markdown",)
+    assert played.refills == (
+        Refilled(1, deck[:7], ("markdown", "free-lemonade"), bonus=True),
+        Refilled(2, deck[7:11], ("born-haggler",), bonus=False),
+    )
+    # the end of the round on its own records no turns; play_round adds them
+    turns_played, laid, _ = play_turns(PACK, table, moves)
+    closed = close_round(PACK, turns_played, laid)
+    assert closed.moves == () and played.moves == tuple(moves)
+
+
+def test_a_pitch_not_in_hand_cannot_be_played():
+    from printkit.games.yard_sale.play import Laid, Move, Seller, Table, make_move
+
+    table = Table(1, 1, (Seller(("yo-yo",), ("lowball",)),) * 2, ())
+    with pytest.raises(RuleError, match=r"has no markdown pitch in hand \(holds lowball\)"):
+        make_move(PACK, table, Laid(), Move(1, pitch=("markdown", "yo-yo")))
+
+
 @settings(max_examples=8, deadline=None)
 @given(st.integers(PACK.min_players, PACK.max_players), st.integers(0, 10_000))
 def test_a_seeded_sale_conserves_cards_and_money(players, seed):

@@ -137,7 +137,9 @@ def diff_of(folder: Path, name: str) -> list[str]:
         text=True,
         check=True,
     ).stdout
-    return [line for line in shown.splitlines() if line[:2] in ("- ", "+ ")]
+    # a body line is "-    code"; a mutated signature is "-def ...", so no space is required
+    lines = [line for line in shown.splitlines() if not line.startswith(("---", "+++"))]
+    return [line for line in lines if line[:1] in ("-", "+")]
 
 
 def _shape(line: str) -> list[str]:
@@ -166,8 +168,8 @@ def is_wording(diff: list[str]) -> bool:
     contents of strings change and each changed string is a sentence (it holds
     a space): ids and keys such as ``"tie"`` or ``"money"`` never do.
     """
-    old = [line[2:] for line in diff if line.startswith("- ")]
-    new = [line[2:] for line in diff if line.startswith("+ ")]
+    old = [line[1:] for line in diff if line.startswith("-")]
+    new = [line[1:] for line in diff if line.startswith("+")]
     if len(old) != 1 or len(new) != 1:
         return False
     if "Error(" in old[0] and re.search(r"Error\(None\)", new[0]):
