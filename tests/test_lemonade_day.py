@@ -361,3 +361,55 @@ def test_bonus_tokens_become_known_goods_in_their_number(pack, goods):
     deciders = {1: TokenPlacer(pack, goods), 2: RandomLegal(pack, 2)}
     with pytest.raises(RuleError, match=re.escape(f"bonus tokens: {goods!r} is not 1 goods")):
         step_draft(pack, state, deciders)
+
+
+def _step_by_step(pack, state, deciders, dice):
+    """One day played a step at a time with the public step functions, each on a frozen state."""
+    from printkit.games.lemonade_stall import game as g
+
+    states = [g.step_forecast(pack, state, dice)]
+    states.append(g.step_draft(pack, states[-1], deciders))
+    states.append(g.step_bonus(states[-1]))
+    states.append(g.step_event(pack, states[-1], deciders))
+    after, purchases = g.step_purchase(pack, states[-1], deciders)
+    states.append(after)
+    states.append(g.step_prices(pack, states[-1], deciders))
+    states.append(g.step_weather(pack, states[-1], dice))
+    after, sales = g.step_sell(pack, states[-1])
+    states.append(after)
+    after, spoiled = g.step_spoil(pack, states[-1], dice)
+    states.append(after)
+    states.append(g.step_end(pack, states[-1]))
+    return states, purchases, sales, spoiled
+
+
+@settings(max_examples=15, deadline=None)
+@given(lineup=LINEUPS, seed=st.integers(0, 2**40))
+def test_each_step_on_its_own_plays_the_day_the_whole_day_plays(pack, lineup, seed):
+    """The ten steps, run one at a time (as the rulebook lists them), leave the table as the
+    whole day does after each step, with the same purchases, sales and spoilage."""
+    from printkit.dice import SeededDice
+    from printkit.games.lemonade_stall.game import new_game
+    from printkit.simulate.seeds import sub_seed
+
+    def seated():
+        return {
+            seat: STRATEGIES[name](pack, sub_seed(seed, f"seat-{seat}"))
+            for seat, name in enumerate(lineup, start=1)
+        }
+
+    players, dice = len(lineup), SeededDice(sub_seed(seed, "dice"))
+    whole = new_game(pack, players, dice, first_player=seed % players + 1)
+    alone, alone_dice, alone_deciders, deciders = whole, copy.deepcopy(dice), seated(), seated()
+    while whole.day < len(pack.days):
+        seen: list[GameState] = []
+        whole, report = play_day(
+            pack, whole, deciders, dice, lambda _, s, seen=seen: seen.append(s)
+        )
+        states, purchases, sales, spoiled = _step_by_step(pack, alone, alone_deciders, alone_dice)
+        assert states == seen
+        assert [tuple(goods) for goods, _ in purchases] == list(report.purchases)
+        assert [spent for _, spent in purchases] == list(report.spent)
+        assert (sales, spoiled) == (report.sales, report.lemons_spoiled)
+        alone = states[-1]
+    assert alone == whole
