@@ -61,16 +61,6 @@ class GameState:
     def stand(self, seat: int) -> Stand:
         return self.stands[seat - 1]
 
-    def with_stand(self, stand: Stand) -> GameState:
-        """This state with one stand replaced (a copy; the engine's most frequent one)."""
-        stands = list(self.stands)
-        stands[stand.seat - 1] = stand
-        new = object.__new__(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields["stands"] = tuple(stands)
-        return new
-
     def tokens(self, benefit_id: str) -> int:
         for benefit, count in self.bonus_tokens:
             if benefit == benefit_id:
