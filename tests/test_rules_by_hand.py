@@ -27,6 +27,7 @@ from printkit.games.lemonade_stall.rules import (
     forecast,
     is_legal_purchase,
     produce,
+    purchase_cost,
     rank,
     spoil,
     use_ingredients,
@@ -405,6 +406,19 @@ def test_an_illegal_purchase_names_the_rule_it_breaks(pack, buy, says):
     with pytest.raises(RuleError, match=re.escape(says)):
         check_purchase(pack, buy, money=12)
     assert not is_legal_purchase(pack, buy, money=12)
+
+
+@pytest.mark.parametrize(
+    ("event", "buy", "dollars"),
+    [
+        ("all-calm", {"cups": 10, "sugar": 3}, 8 + 3),  # a lot of 10 cups is $8, sugar $1 each
+        ("all-calm", {"ice": 10, "lemons": 9}, 5 + 9),  # 9 lemons are no lot: $1 each
+        ("expensive-stock", {"cups": 10}, 10),  # no bulk discount: 10 cups at $1
+    ],
+)
+def test_a_purchase_costs_its_lots_and_single_goods(pack, event, buy, dollars):
+    """The price the rulebook's purchase examples print (`purchase_cost`)."""
+    assert purchase_cost(pack, buy, pack.event(event).effect) == dollars
 
 
 def test_using_ingredients_takes_one_of_each_good_per_cup(pack):
