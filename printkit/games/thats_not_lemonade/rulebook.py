@@ -13,7 +13,7 @@ from typing import Any
 
 from printkit.check.checker import Example
 from printkit.content.fields import Gap
-from printkit.games.thats_not_lemonade.kit import kit
+from printkit.games.thats_not_lemonade.kit import kit, pictures
 from printkit.games.thats_not_lemonade.kit.cards import card_deck
 from printkit.games.thats_not_lemonade.kit.reference import odds_face, start_counts, tile
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
@@ -150,6 +150,7 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         sheet,
     )
     blocks["components:kit"] = kit_gallery(kit, pack, theme)
+    blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
     return blocks
 
 
