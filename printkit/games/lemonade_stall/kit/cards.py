@@ -14,6 +14,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.art import Art
+from printkit.errors import RenderError
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck
 from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flood, panel, xywh
@@ -31,12 +32,25 @@ EVENT_COLOUR = SKY
 BENEFIT_COLOUR = LEMON
 
 
-def _body(c: Canvas, box: Box, text: str, what: str, pack: LemonadeStall) -> float:
-    """The card text, each good it names led by the good's icon; returns the text's height."""
+def _body(
+    c: Canvas, box: Box, text: str, what: str, pack: LemonadeStall, art: bool = False
+) -> float:
+    """The card text, each good it names led by the good's icon; returns the text's height.
+
+    A card with a picture keeps room for it: its text is set smaller (down to
+    ``ART_TEXT``) before the picture is dropped."""
     text = icon_words(text, good_icons(pack))
-    fitted = fit_icon_text(
-        text, BODY, (box.width, box.height), (11, MIN_CARD_TEXT), art_path(pack), what
-    )
+    fitted = None
+    if art:
+        room = (box.width, box.height - ART_LEAST - 2 * MM)
+        try:
+            fitted = fit_icon_text(text, BODY, room, (11, ART_TEXT), art_path(pack), what)
+        except RenderError:
+            fitted = None  # too long to share the card: the text takes the whole panel
+    if fitted is None:
+        fitted = fit_icon_text(
+            text, BODY, (box.width, box.height), (11, MIN_CARD_TEXT), art_path(pack), what
+        )
     draw_icon_text(c, fitted, box.x, box.top)
     return fitted.height
 
@@ -62,6 +76,7 @@ def art_path(pack: LemonadeStall) -> Callable[[str], Path | None]:
 
 
 ART_LEAST = 12 * MM  # below this height the text's leftover space gets no picture
+ART_TEXT = 8.0  # points: the smallest a card's text is set to leave its picture room
 
 
 def _card_art(c: Canvas, box: Box, art: Art | None) -> None:
@@ -100,7 +115,7 @@ def _titled_card(
     )
     panel(c, body)
     inner = body.inset(2.5 * MM)
-    used = _body(c, inner, text, f"{what} text", pack)
+    used = _body(c, inner, text, f"{what} text", pack, art is not None)
     _card_art(c, Box(inner.x, inner.y, inner.width, inner.height - used - 2 * MM), art)
     return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
