@@ -8,6 +8,7 @@ canvas's colours or line width changed behind it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -22,7 +23,7 @@ CORNER = 3 * MM  # a panel's corner radius
 PAD = 3 * MM  # inside a headed panel
 HEADING = 8 * MM  # a headed panel's heading band
 
-Cell = str | tuple[str, str]  # plain text, or (symbol name, text)
+Cell = str | tuple[str | Path, str]  # plain text, or (symbol name or picture file, text)
 
 
 def xywh(box: Box) -> tuple[float, float, float, float]:

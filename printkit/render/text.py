@@ -14,6 +14,7 @@ import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, white
@@ -35,7 +36,6 @@ from printkit.render.fonts import (
     hyphen_language,
     register_fonts,
 )
-from printkit.render.symbols import draw_symbol
 from printkit.render.theme import INK
 from printkit.render.units import MM, Box
 
@@ -112,7 +112,7 @@ def card_title(
 
 def symbol_text(
     c: Canvas,
-    symbol: str,
+    symbol: str | Path,
     text: str,
     box: Box,
     font: str = BODY,
@@ -122,9 +122,12 @@ def symbol_text(
     radius: float = 2.3 * MM,
     min_size: float = MIN_CARD_TEXT,
 ) -> None:
-    """A symbol first, then its name: the symbol is the cue that survives black-and-white."""
+    """A symbol (or the picture file standing for it) first, then its name: the symbol is
+    the cue that survives black-and-white."""
+    from printkit.render.layout import draw_icon  # layout sets text: imported when drawn
+
     r = min(box.height / 2 - 0.4 * MM, radius)
-    draw_symbol(c, symbol, box.x + r + 0.3 * MM, box.cy, r, fill=fill)
+    draw_icon(c, symbol, box.x + r + 0.3 * MM, box.cy, r, fill=fill)
     rest = Box(box.x + 2 * r + 1.8 * MM, box.y, box.width - 2 * r - 1.8 * MM, box.height)
     text_box(c, text, rest, font, size, what=what, min_size=min_size)
 

@@ -21,7 +21,7 @@ from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flo
 from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
-from printkit.render.layout import draw_picture, icon_words
+from printkit.render.layout import Icon, draw_icon, draw_picture, icon_words
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.text import card_title, kind_label
@@ -73,6 +73,17 @@ def art_path(pack: LemonadeStall) -> Callable[[str], Path | None]:
         return art.path if art else None
 
     return find
+
+
+def icon(pack: LemonadeStall, art_name: str, symbol: str) -> Icon:
+    """The pack's picture ``art_name`` where it has one, else the shared ``symbol``: a
+    designer swaps a file to swap the board's, mats' and markers' icons."""
+    art = pack.art.get(art_name)
+    return art.path if art else symbol
+
+
+def weather_icon(pack: LemonadeStall, condition_id: str) -> Icon:
+    return icon(pack, condition_id, pack.condition(condition_id).symbol)
 
 
 ART_LEAST = 12 * MM  # below this height the text's leftover space gets no picture
@@ -377,7 +388,8 @@ def _condition_marker(
     condition = pack.condition(condition_id)
 
     def inside(c: Canvas, box: Box) -> None:
-        draw_symbol(c, condition.symbol, box.cx, box.cy + 2 * MM, box.width * 0.22, fill=white)
+        r = box.width * 0.22
+        draw_icon(c, weather_icon(pack, condition_id), box.cx, box.cy + 2 * MM, r, fill=white)
         c.setFillColor(INK)
         c.setFont(BOLD, 7.5)
         c.drawCentredString(box.cx, box.y + 3.5 * MM, condition.name)
