@@ -27,7 +27,7 @@ from printkit.errors import RenderError
 from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import RichStyle, draw_paragraph, fit_rich, rich_markup
+from printkit.render.text import Mark, RichStyle, draw_paragraph, fit_rich, rich_markup
 from printkit.render.theme import Theme
 from printkit.render.units import BLEED, MM, Box
 
@@ -205,6 +205,14 @@ def draw_icon(c: Canvas, icon: Icon, x: float, y: float, r: float, fill: Color =
         draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), icon)
     else:
         draw_symbol(c, icon, x, y, r, fill=fill)
+
+
+def icon_mark(icon: Icon) -> str | Mark:
+    """What `symbol_text` and table cells take: a symbol's name as it is, a picture file as
+    a mark that draws it."""
+    if isinstance(icon, Path):
+        return lambda c, x, y, r: draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), icon)
+    return icon
 
 
 def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:

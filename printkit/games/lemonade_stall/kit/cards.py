@@ -21,10 +21,10 @@ from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flo
 from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
-from printkit.render.layout import Icon, draw_icon, draw_picture, icon_words
+from printkit.render.layout import Icon, draw_icon, draw_picture, icon_mark, icon_words
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import card_title, kind_label
+from printkit.render.text import Mark, card_title, kind_label
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
@@ -84,6 +84,11 @@ def icon(pack: LemonadeStall, art_name: str, symbol: str) -> Icon:
 
 def weather_icon(pack: LemonadeStall, condition_id: str) -> Icon:
     return icon(pack, condition_id, pack.condition(condition_id).symbol)
+
+
+def weather_mark(pack: LemonadeStall, condition_id: str) -> str | Mark:
+    """A weather condition's icon as text boxes and table cells take it."""
+    return icon_mark(weather_icon(pack, condition_id))
 
 
 ART_LEAST = 12 * MM  # below this height the text's leftover space gets no picture

@@ -25,6 +25,7 @@ from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import Picture, PictureBlock, PictureSheet
+from printkit.rulebook.scenes import smallest_text
 
 DrawFn = Callable[[Canvas, Box], None]
 RED = HexColor("#C62828")
@@ -277,14 +278,28 @@ class GalleryBlock:
         self.columns = columns
 
     def flowables(self, width: float) -> list[Flowable]:
-        cols = self.columns
+        """Wordless pictures shrink to ``columns`` a row; pictures with words keep the
+        scale that prints them at 6 pt, in a second table of as many as fit a row."""
+        worded = [p for p in self.pictures if smallest_text(p[0].draw, p[0].width, p[0].height)]
+        plain = [p for p in self.pictures if p not in worded]
+        tables = [self._table(plain, self.columns, width)] if plain else []
+        if worded:
+            widest = max(p.width * p.scale for p, _ in worded) + 4 * MM
+            cols = max(1, min(self.columns, int(width // widest)))
+            tables.append(self._table(worded, cols, width, shrink=False))
+        return tables
+
+    def _table(
+        self, pictures: list[tuple[PictureBlock, str]], cols: int, width: float, shrink=True
+    ) -> Flowable:
         cell_w = width / cols
         rows: list[list] = []
-        for start in range(0, len(self.pictures), cols):
-            chunk = self.pictures[start : start + cols]
+        for start in range(0, len(pictures), cols):
+            chunk = pictures[start : start + cols]
             row = []
             for picture, caption in chunk:
-                scale = min(picture.scale, (cell_w - 4 * MM) / picture.width)
+                fit = (cell_w - 4 * MM) / picture.width
+                scale = min(picture.scale, fit) if shrink else min(1.0, picture.scale)
                 row.append(
                     [
                         Picture(picture.draw, picture.width, picture.height, scale),
@@ -304,7 +319,7 @@ class GalleryBlock:
                 ]
             )
         )
-        return [table]
+        return table
 
     def html(self) -> str:
         items = "".join(
