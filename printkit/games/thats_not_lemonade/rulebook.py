@@ -141,11 +141,13 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         f"{first.name}'s character reference tile",
         sheet,
     )
+    odds_draw = odds_face(pack, odds_table(pack), theme)
+    odds_w, odds_h = odds_size.width * MM, odds_size.height * MM
     blocks["odds-card"] = PictureBlock(
-        odds_face(pack, odds_table(pack), theme),
-        odds_size.width * MM,
-        odds_size.height * MM,
-        ODDS_SCALE,
+        odds_draw,
+        odds_w,
+        odds_h,
+        legible(odds_draw, odds_w, odds_h, ODDS_SCALE),
         "The odds card",
         sheet,
     )
