@@ -91,10 +91,13 @@ class TableKeep(KeepTogether):
     share of a page is left, it starts there and runs on (its header repeated)."""
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
-        table = self._content[-1]
+        *lead, table = self._content
         long = isinstance(table, Table) and len(table._cellvalues) >= SPLIT_ROWS
         if long and aH >= SPLIT_ROOM:
-            return list(self._content)
+            used = sum(f.wrap(aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in lead)
+            parts = table.split(aW, aH - used - table.getSpaceBefore())
+            if len(parts) > 1:  # it does break where the page ends: start it here
+                return [*lead, *parts]
         return super().split(aW, aH)
 
 
