@@ -226,3 +226,26 @@ def test_a_short_word_joined_to_an_icon_wraps_with_it_and_reads_on_its_line():
     assert [line.replace("\u00a0", " ") for line in read] == [
         line.replace("\u00a0", " ") for line in set_lines
     ]
+
+
+def test_a_rulebook_page_is_found_by_a_heading_typeset_with_a_no_break_space(tmp_path):
+    """Russian typography joins 'к' to 'игре' with a no-break space; the heading as a reader
+    types it, with a plain space, still finds its page."""
+    from printkit.build.exports import rulebook_page_pngs
+    from printkit.render.fonts import register_fonts
+
+    register_fonts()
+    path = tmp_path / "book.pdf"
+    c = Canvas(str(path), pagesize=(200, 200))
+    for n, title in enumerate(["Состав игры", "Подготовка к\u00a0игре"]):
+        c.setFont(BODY, 12)
+        c.drawString(20, 100, title)
+        c.bookmarkPage(f"h{n}")
+        c.addOutlineEntry(title, f"h{n}", 0)
+        c.showPage()
+    c.save()
+    pages = rulebook_page_pngs(path, ["Подготовка к игре"], dpi=20)
+    assert list(pages) == ["rulebook-подготовка-к-игре.png"]
+    assert pages["rulebook-подготовка-к-игре.png"] != rulebook_page_pngs(
+        path, ["Состав игры"], dpi=20
+    )["rulebook-состав-игры.png"]
