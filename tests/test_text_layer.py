@@ -246,6 +246,7 @@ def test_a_rulebook_page_is_found_by_a_heading_typeset_with_a_no_break_space(tmp
     c.save()
     pages = rulebook_page_pngs(path, ["Подготовка к игре"], dpi=20)
     assert list(pages) == ["rulebook-подготовка-к-игре.png"]
-    assert pages["rulebook-подготовка-к-игре.png"] != rulebook_page_pngs(
-        path, ["Состав игры"], dpi=20
-    )["rulebook-состав-игры.png"]
+    assert (
+        pages["rulebook-подготовка-к-игре.png"]
+        != rulebook_page_pngs(path, ["Состав игры"], dpi=20)["rulebook-состав-игры.png"]
+    )
