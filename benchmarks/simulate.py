@@ -5,6 +5,7 @@ Run from the repository root:
     .venv/bin/python benchmarks/simulate.py                  # this tree alone
     .venv/bin/python benchmarks/simulate.py --against main   # and main, alternately
     .venv/bin/python benchmarks/simulate.py --quick          # smaller runs
+    .venv/bin/python benchmarks/simulate.py --against main --instructions
 
 Every figure is measured in a fresh process, the versions taking turns in each
 round, so a ratio compares runs made moments apart. Two measures: games per
@@ -13,6 +14,14 @@ full), and the wall and CPU time of a whole run of four-player games with one
 worker and with every core, through the same `run` that `printkit simulate`
 calls. The machine's load average (`os.getloadavg`) is printed with each
 round: the machine may be shared, and a loaded machine slows every figure.
+
+``--instructions`` counts instead of timing: each version plays under
+valgrind's cachegrind (``--cache-sim=no``), and the machine instructions a game
+costs are the difference between a long and a short run, divided by the games
+between them (start-up and imports cancel out). The count does not depend on
+the load, so on a shared machine it is the steadiest ratio of two versions; it
+is not a time (a cache miss costs more than an instruction), so it comes with
+the timed figures, not instead of them.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import resource
 import statistics
 import subprocess
@@ -61,6 +71,15 @@ def measure_run(players: int, games: int, workers: int) -> dict:
     return {"wall": wall, "cpu": cpu}
 
 
+def measure_games(players: int, games: int) -> dict:
+    """Just play: the workload whose instructions `count_instructions` counts."""
+    from printkit.simulate.runner import Plan, Source, play_games
+
+    for _ in play_games(Plan(GAME, (Source(_content(), "bundled"),), players, games, seed=1)):
+        pass
+    return {"games": games}
+
+
 def _content() -> Path:
     import printkit
 
@@ -98,6 +117,39 @@ def in_process(root: Path, *args: str) -> dict:
     return json.loads(out.splitlines()[-1])
 
 
+SHORT_RUN = 20  # games in the run whose instructions are taken off a long run's
+
+
+def count_instructions(root: Path, players: int, games: int) -> float:
+    """Machine instructions a game costs, from two runs under cachegrind."""
+    counts = []
+    for played in (SHORT_RUN, games):
+        command = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+        command += ["--cachegrind-out-file=/dev/null", sys.executable, __file__]
+        command += ["--measure", "games", str(players), str(played)]
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        run = subprocess.run(command, capture_output=True, text=True, env=env, cwd=root)
+        found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        if run.returncode or not found:
+            raise SystemExit(f"valgrind failed in {root}:\n{run.stderr[-2000:]}")
+        counts.append(int(found.group(1).replace(",", "")))
+    return (counts[1] - counts[0]) / (games - SHORT_RUN)
+
+
+def instructions(versions: dict[str, Path], games: int) -> None:
+    """Instructions a game, each version, 2 and 4 players, and the ratio of the two."""
+    names = list(versions)
+    print(f"\n| millions of instructions a game ({games} games less {SHORT_RUN}) | ", end="")
+    print(" | ".join(names) + (" | ratio |" if len(names) == 2 else " |"))
+    print("|---" * (len(names) + 1 + (len(names) == 2)) + "|")
+    for players in (2, 4):
+        counts = [count_instructions(root, players, games) for root in versions.values()]
+        cells = [f"{c / 1e6:.2f}" for c in counts]
+        if len(counts) == 2:
+            cells.append(f"{counts[0] / counts[1]:.2f}x")
+        print(f"| {players} players | " + " | ".join(cells) + " |", flush=True)
+
+
 def spread(values: list[float], digits: int = 0) -> str:
     """Median, then min–max."""
     fmt = f"{{:,.{digits}f}}"
@@ -114,22 +166,28 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV", help="a git revision to measure alongside")
     parser.add_argument("--quick", action="store_true", help="smaller runs")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions a game (valgrind)"
+    )
     parser.add_argument("--measure", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         kind, *numbers = args.measure
-        figures = (
-            measure_rate(*map(int, numbers)) if kind == "rate" else measure_run(*map(int, numbers))
-        )
-        print(json.dumps(figures))
+        measure = {"rate": measure_rate, "run": measure_run, "games": measure_games}[kind]
+        print(json.dumps(measure(*map(int, numbers))))
         return
     rate_games, run_games = (300, 2_000) if args.quick else (1_500, 10_000)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    print(f"Python {platform.python_version()}, {cores} cores, {args.rounds} rounds")
+    rounds = "" if args.instructions else f", {args.rounds} rounds"
+    print(f"Python {platform.python_version()}, {cores} cores{rounds}")
     with tempfile.TemporaryDirectory() as scratch:
         versions = {"this tree": ROOT}
         if args.against:
             versions = {args.against: export(args.against, Path(scratch)), **versions}
+        if args.instructions:
+            print(f"load average {load()} (instruction counts do not depend on it)")
+            instructions(versions, 100 if args.quick else 300)
+            return
         table: dict[str, dict[str, list[float]]] = {v: {} for v in versions}
         for round_ in range(1, args.rounds + 1):
             before = load()

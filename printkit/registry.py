@@ -56,7 +56,7 @@ class GamePlugin:
     title: str
     load: Callable[[Path], Pack]
     rules: Mapping[str, ExampleRule] = field(default_factory=dict)
-    # bots and a seeded game for `printkit simulate`, loaded on first call (see `lazy`)
+    # bots and a seeded game for `printkit simulate`, loaded on first call (see `lazy_value`)
     simulate: Callable[[], Simulator] | None = None
     kit: Callable[[Any, KitOptions], Kit] | None = None  # the pack is the game's own model
     # (pack, Theme) -> RulebookContext; (pack, Theme, lang) for a game with `languages`
@@ -66,12 +66,50 @@ class GamePlugin:
 
 def lazy(module: str, name: str) -> Callable[..., Any]:
     """``module.name``, imported on its first call: listing games loads no drawing code."""
+    value = lazy_value(module, name)
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+        return value()(*args, **kwargs)
 
     call.__qualname__ = f"lazy({module}.{name})"
     return call
+
+
+def lazy_value(module: str, name: str) -> Callable[[], Any]:
+    """``module.name`` itself, imported when first asked for (a game's `Simulator`)."""
+
+    def value() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    value.__qualname__ = f"lazy_value({module}.{name})"
+    return value
+
+
+def register_game(
+    package: str,
+    game_id: str,
+    title: str,
+    load: Callable[[Path], Pack],
+    rules: Mapping[str, ExampleRule],
+    *,
+    simulates: bool = False,
+    languages: tuple[str, ...] = (),
+) -> GamePlugin:
+    """Register a game shaped the standard way: ``package`` holds ``kit``, ``rulebook``
+    (and ``simulation`` with its ``SIMULATOR`` if it ``simulates``), each imported on first use."""
+    simulate = lazy_value(f"{package}.simulation", "SIMULATOR") if simulates else None
+    return register(
+        GamePlugin(
+            id=game_id,
+            title=title,
+            load=load,
+            rules=rules,
+            simulate=simulate,
+            kit=lazy(f"{package}.kit", "kit"),
+            rulebook=lazy(f"{package}.rulebook", "rulebook"),
+            languages=languages,
+        )
+    )
 
 
 _PLUGINS: dict[str, GamePlugin] = {}

@@ -273,3 +273,27 @@ def test_a_broken_font_file_is_a_clear_error(game, tmp_path):
     assert result.exit_code == 2, result.output
     assert "display.ttf" in result.output and "cannot embed this font" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_font_swapped_under_the_same_file_name_prints_in_the_next_build(game, tmp_path):
+    """A watch session builds again in the same process: the new font, not the one it had."""
+
+    def base_fonts() -> list[str]:
+        result = run_cli(
+            "build",
+            "fruit-deck",
+            "--content",
+            str(game.parent),
+            "--out",
+            str(tmp_path / "o"),
+            "--paper",
+            "a4",  # one target builds in this process, as watch does
+        )
+        assert result.exit_code == 0, result.output
+        folder = next((tmp_path / "o" / "fruit-deck").iterdir())
+        page = PdfReader(folder / "01-cards.pdf").pages[0]
+        return [str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()]
+
+    assert not any(name.endswith("+Pk-Blob") for name in base_fonts())
+    _cff_font(game / "fonts" / "display.ttf")  # same path, another font
+    assert any(name.endswith("+Pk-Blob") for name in base_fonts())

@@ -19,7 +19,8 @@ from printkit.errors import ContentError
 from printkit.games.lemonade_stall.examples import run_day, run_game, run_limit, run_sell
 from printkit.games.lemonade_stall.game import GameState, Stand, play_day
 from printkit.games.lemonade_stall.rules import Stock, Weather
-from printkit.games.lemonade_stall.strategies import RandomLegal
+from printkit.games.lemonade_stall.simulation import play_seeded
+from printkit.games.lemonade_stall.strategies import STRATEGIES, RandomLegal
 from tests.conftest import STALL
 
 ITEMS = ("cups", "sugar", "lemons", "ice")
@@ -227,3 +228,23 @@ def test_selling_turns_one_of_each_good_into_each_cup_of_income(pack, players, s
         assert after.money - before.money == income
         assert all(before.stock[i] - after.stock[i] == cups for i in ITEMS)
     assert sum(report.sales.sold) <= report.sales.limit
+
+
+LINEUPS = st.lists(st.sampled_from(sorted(STRATEGIES)), min_size=2, max_size=4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(lineup=LINEUPS, seed=st.integers(0, 2**40))
+def test_watching_a_game_changes_nothing_and_what_was_seen_stays_as_seen(pack, lineup, seed):
+    """An unwatched day changes one copy of the state in place; a watched one hands each
+    step's state on. Both must play the same game, and no state a watcher was shown may
+    change after it was shown (the next steps work on a copy)."""
+    seen: list[tuple[int, GameState, str]] = []
+    watched = play_seeded(
+        pack, len(lineup), seed, lineup, lambda n, s: seen.append((n, s, repr(s)))
+    )
+    assert play_seeded(pack, len(lineup), seed, lineup) == watched
+    assert len(seen) == 10 * len(pack.days)
+    assert all(repr(state) == shown for _, state, shown in seen)
+    steps = [n for n, _, _ in seen]
+    assert steps == list(range(1, 11)) * len(pack.days)

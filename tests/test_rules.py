@@ -48,6 +48,29 @@ def test_forecast_always_lands_on_the_scale(pack, a, b):
     assert result.temperature in {t.degrees for t in pack.temperatures}
 
 
+@pytest.mark.parametrize("rolls", [(0, 5), (13, 5), (5, 0), (5, 13)])
+def test_a_roll_no_d12_shows_is_not_on_the_forecast_tables(pack, rolls):
+    bad = next(r for r in rolls if r != 5)
+    with pytest.raises(RuleError, match=f"d12 roll {bad} is not on the forecast table"):
+        forecast(pack, Weather("rain", 15), rolls)
+
+
+def test_each_forecast_row_covers_its_printed_rolls(pack):
+    """The tables as the board prints them: every row's rolls read that row's result."""
+    for kind, table in (
+        ("condition", pack.condition_forecast),
+        ("temperature", pack.temperature_forecast),
+    ):
+        for row in table:
+            for roll in range(row.low, row.high + 1):
+                today = Weather("rain", 15)
+                rolls = (roll, 1) if kind == "condition" else (1, roll)
+                got = forecast(pack, today, rolls)
+                shown = got.condition if kind == "condition" else got.temperature
+                same = today.condition if kind == "condition" else today.temperature
+                assert shown == (same if row.result == "same" else row.result)
+
+
 @given(
     st.sampled_from(["rain", "cloudy", "sunny"]),
     st.sampled_from([15, 20, 25, 30, 35]),

@@ -9,6 +9,7 @@ import pytest
 from printkit.content.packs import read_document
 from printkit.content.schema import (
     Choice,
+    Effect,
     Id,
     Int,
     ListOf,
@@ -106,3 +107,43 @@ def test_players_max_may_not_fall_below_min_and_rulings_name_their_readings(tmp_
     with pytest.raises(ContentError, match="unknown id 'share'") as caught:
         Rulings({"ties": ("shared",)}).read(doc.get("rulings"))
     assert "did you mean 'shared'?" in caught.value.hint
+
+
+@dataclass(frozen=True)
+class Juicing:
+    squeezes: int = 0
+    sweet: bool = False
+    glass: str | None = None
+    bulk_cost: int = 0
+    bulk_goods: int = 0
+
+
+JUICING = Effect(Juicing, 0, 5, {"bulk": ("cost", "goods")})
+
+
+def test_an_effect_reads_each_key_by_its_fields_type_and_says_what_was_written(tmp_path):
+    _, doc = _read(
+        tmp_path, "effect: {squeezes: 3, sweet: true, glass: tall, bulk: {cost: 7, goods: 2}}\n"
+    )
+    effect, shown = JUICING.read(doc.get("effect"))
+    assert effect == Juicing(3, True, "tall", 7, 2)
+    assert shown == {"squeezes": 3, "sweet": True, "glass": "tall", "cost": 7, "goods": 2}
+    _, doc = _read(tmp_path, "effect: {}\n")
+    assert JUICING.read(doc.get("effect")) == (Juicing(), {})
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("effect: {squeezs: 1}\n", "unknown effect 'squeezs'"),
+        ("effect: {squeezes: 6}\n", "squeezes"),
+        ("effect: {sweet: 1}\n", "sweet"),
+        ("effect: {bulk: {cost: 1}}\n", "goods"),
+    ],
+)
+def test_an_effect_refuses_a_bad_key_at_its_line(tmp_path, text, says):
+    path, doc = _read(tmp_path, text)
+    with pytest.raises(ContentError) as caught:
+        JUICING.read(doc.get("effect"))
+    assert says in caught.value.format_message()
+    assert caught.value.location.file == path and caught.value.location.line == 1

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
+from printkit.build.record import changed_reads, recording, view
 from printkit.content.fields import Field, Gap, Size, check_unique, read_copies, read_size
-from printkit.content.lookup import Index, by_id
+from printkit.content.lookup import Index, Lookup, by_id
 from printkit.dice import ScriptedDice, SeededDice, shuffle
 from printkit.errors import ContentError, NotFound
 from printkit.games.lemonade_stall.game import shuffle as stall_shuffle
-from printkit.registry import lazy
+from printkit.registry import lazy, lazy_value
 from printkit.render.formats import money, names
 from printkit.rulebook.rulings import field_words, list_entry, ruling_function, rulings
 
@@ -79,3 +81,38 @@ def test_names_and_money_read_as_prose():
     assert names(["a", "b", "c"]) == "a, b and c" and names(["a", "b"], "or") == "a or b"
     assert names(["a"]) == "a" and names([]) == ""
     assert money(5) == "$5" and money(-3) == "−$3"
+
+
+@dataclass(frozen=True)
+class Fruit:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Basket:
+    fruit: tuple[Fruit, ...]
+    find = Lookup[Fruit]("fruit", "fruit")
+
+
+def test_a_lookup_finds_by_id_and_names_a_miss():
+    basket = Basket((Fruit("lime", "Lime"), Fruit("kiwi", "Kiwi"), Fruit("lime", "Other")))
+    assert basket.find("kiwi").name == "Kiwi" and basket.find("lime").name == "Lime"
+    assert basket == Basket(basket.fruit)  # the kept index is no part of the value
+    with pytest.raises(NotFound, match="no fruit 'fig'"):
+        basket.find("fig")
+
+
+def test_a_lookup_through_a_recording_view_reads_only_the_member_it_finds():
+    basket = Basket((Fruit("lime", "Lime"), Fruit("kiwi", "Kiwi")))
+    with recording() as reads:
+        assert view(basket).find("kiwi").name == "Kiwi"
+    assert list(reads) == ["fruit[kiwi].name"]
+    other_renamed = replace(basket, fruit=(Fruit("lime", "Green"), Fruit("kiwi", "Kiwi")))
+    assert changed_reads(other_renamed, reads) == []
+    renamed = replace(basket, fruit=(Fruit("lime", "Lime"), Fruit("kiwi", "Gold")))
+    assert changed_reads(renamed, reads) == [("fruit[kiwi].name", "'Kiwi'", "'Gold'")]
+
+
+def test_a_lazy_value_is_imported_when_first_asked_for():
+    assert lazy_value("json", "JSONDecodeError")().__name__ == "JSONDecodeError"

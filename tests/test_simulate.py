@@ -358,6 +358,66 @@ def test_a_game_reports_only_the_sections_it_names():
         Extreme("shortest", "shortest", "")
 
 
+EVERY_SECTION = Vocabulary(
+    score=Score("points", "Points", everything="everyone", decided_by="points"),
+    length=Family("length", "Length"),
+    kinds=Family("kinds", "Kinds", order=("b",)),
+    flags=Family("flags", "Flags"),
+    groups=Family("groups", "Groups"),
+    picks=Family("picks", "Picks"),
+    amounts=Family("amounts", "Amounts"),
+    decided=Family("decided", "Decided by"),
+    extremes=(
+        Extreme("a tie broken", TIE_BROKEN, "{winner} won on {rule}"),
+        Extreme("longest", LENGTH, "{winner} won after {rounds} turns"),
+        Extreme("widest", MARGIN, "{winner} won {top}-{second}"),
+    ),
+)
+ROUNDS = st.builds(
+    RoundRecord,
+    kind=st.sampled_from("abc"),
+    flag=st.booleans(),
+    group=st.sampled_from(["", "x", "y"]),
+    amounts=st.tuples(st.integers(0, 9), st.integers(0, 9)),
+    picks=st.tuples(st.sampled_from([None, "p", "q"]), st.sampled_from([None, "p", "q"])),
+)
+GAMES = st.lists(
+    st.tuples(
+        st.tuples(st.integers(0, 9), st.integers(0, 9)),
+        st.sampled_from(["points", "coin"]),
+        st.sampled_from([("a", "b"), ("b", "a")]),
+        st.lists(ROUNDS, min_size=1, max_size=4),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games=GAMES, cuts=st.lists(st.integers(0, 12), max_size=4))
+def test_spans_counted_apart_and_merged_in_order_report_as_one_tally(games, cuts):
+    """Workers count their own spans (`Tally.merge` joins them): the report must read as
+    if the parent had counted every game itself, ties among notable games included."""
+    records = [
+        GameRecord(i, 100 + i, lineup, (1, 2) if scores[0] >= scores[1] else (2, 1), rule,
+                   scores, tuple(rounds))
+        for i, (scores, rule, lineup, rounds) in enumerate(games)
+    ]  # fmt: skip
+    whole = Tally(2, ("a", "b"), EVERY_SECTION)
+    for record in records:
+        whole.add(record)
+    merged = Tally(2, ("a", "b"), EVERY_SECTION)
+    edges = sorted({0, len(records), *[c for c in cuts if c < len(records)]})
+    for start, end in zip(edges, edges[1:]):
+        span = Tally(2, ("a", "b"), EVERY_SECTION)
+        for record in records[start:end]:
+            span.add(record)
+        merged.merge(span)
+    assert merged.games == whole.games == len(records)
+    assert merged.sections() == whole.sections()
+    assert merged.notable() == whole.notable()
+
+
 def test_the_shared_machinery_names_no_game():
     import printkit.cli.simulate as command
     import printkit.simulate as machinery

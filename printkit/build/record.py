@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import operator
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from functools import cached_property
 from pathlib import PurePath
+from typing import Any
+
+from printkit.content.lookup import Lookup
 
 Step = tuple  # ("a", name) | ("i", index) | ("id", id) | ("k", key) | ("*",) | ("=",)
 Reads = dict[str, tuple[Step, ...] | str]  # path -> its value's fingerprint (with steps)
@@ -165,6 +169,26 @@ def raw(value: object) -> object:
     return value
 
 
+def _whole_then(read: Callable[..., Any]) -> Callable[..., Any]:
+    """A view's method that reads all of its value, then answers as ``read(value, ...)``."""
+
+    def method(self: _Base, *args: Any) -> Any:
+        self._whole()
+        return read(self._target, *map(raw, args))
+
+    return method
+
+
+def _structure_then(read: Callable[..., Any]) -> Callable[..., Any]:
+    """A view's method that reads its value's keys, then answers as ``read(value)``."""
+
+    def method(self: _Base) -> Any:
+        self._structure()
+        return read(self._target)
+
+    return method
+
+
 class _Base:
     __slots__ = ("_target", "_path", "_steps")
 
@@ -189,32 +213,15 @@ class _Base:
     def __setattr__(self, name: str, value: object) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
 
-    def __repr__(self) -> str:
-        self._whole()
-        return repr(self._target)
-
-    def __str__(self) -> str:
-        self._whole()
-        return str(self._target)
-
-    def __format__(self, spec: str) -> str:
-        self._whole()
-        return format(self._target, spec)
-
-    def __eq__(self, other: object) -> bool:
-        self._whole()
-        return self._target == raw(other)
+    __repr__ = _whole_then(repr)
+    __str__ = _whole_then(str)
+    __format__ = _whole_then(format)
+    __eq__ = _whole_then(operator.eq)
+    __lt__ = _whole_then(operator.lt)
+    __hash__ = _whole_then(hash)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
-
-    def __lt__(self, other: object) -> bool:
-        self._whole()
-        return self._target < raw(other)
-
-    def __hash__(self) -> int:
-        self._whole()
-        return hash(self._target)
 
     def __reduce__(self):  # pickled (e.g. for a worker) as the plain value
         self._whole()
@@ -239,6 +246,8 @@ class View(_Base):
             return found.fget(self)  # its body reads through the view
         if isinstance(found, types.FunctionType):
             return types.MethodType(found, self)
+        if isinstance(found, Lookup):  # pack.item(id) reads the member of pack.items
+            return lambda key: self._member(found, key)
         if isinstance(found, cached_property):  # a value worked out from the fields
             found = None
         if found is not None and not _is_field(target, name):
@@ -249,6 +258,13 @@ class View(_Base):
 
     def __bool__(self) -> bool:
         return bool(self._target)
+
+    def _member(self, lookup: Lookup, key: str) -> object:
+        """What ``lookup`` finds by ``key``, read as ``<values>[<key>]``."""
+        target = self._target
+        value = lookup.__get__(target, type(target))(key)
+        steps = (*self._steps, ("a", lookup.values), ("id", key))
+        return _wrap(value, _join(_join(self._path, steps[-2]), steps[-1]), steps)
 
     def _special(self, name: str, *args, **kwargs):
         """A dataclass's own protocol method (call, iterate, index), run through the view."""
@@ -303,13 +319,8 @@ class SeqView(_Base):
             result.append(_wrap(value, _join(self._path, step), (*self._steps, step)))
         return result
 
-    def __len__(self) -> int:
-        self._structure()
-        return len(self._target)
-
-    def __bool__(self) -> bool:
-        self._structure()
-        return bool(self._target)
+    __len__ = _structure_then(len)
+    __bool__ = _structure_then(bool)
 
     def __iter__(self) -> Iterator[object]:
         if _plain(self._target):
@@ -331,21 +342,14 @@ class SeqView(_Base):
             index += len(self._target)
         return self._member(index, by_id=False)
 
-    def __contains__(self, item: object) -> bool:
-        self._whole()
-        return raw(item) in self._target
-
-    def __add__(self, other):
-        self._whole()
-        return self._target + raw(other)
+    __contains__ = _whole_then(operator.contains)
+    __add__ = _whole_then(operator.add)
 
     def __radd__(self, other):
         self._whole()
         return raw(other) + self._target
 
-    def __mul__(self, times: int):
-        self._whole()
-        return self._target * times
+    __mul__ = _whole_then(operator.mul)
 
     def index(self, item: object, *args) -> int:
         self._whole()
@@ -371,21 +375,13 @@ class MapView(_Base):
         _note(_join(self._path, ("k", key)), (*self._steps, ("k", key)), ABSENT)
         return default
 
+    __len__ = _structure_then(len)
+    __bool__ = _structure_then(bool)
+    __iter__ = _structure_then(iter)
+
     def __contains__(self, key) -> bool:
         self._structure()
         return key in self._target
-
-    def __len__(self) -> int:
-        self._structure()
-        return len(self._target)
-
-    def __bool__(self) -> bool:
-        self._structure()
-        return bool(self._target)
-
-    def __iter__(self):
-        self._structure()
-        return iter(self._target)
 
     def keys(self):
         self._structure()

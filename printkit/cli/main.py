@@ -10,6 +10,7 @@ import click
 
 from printkit import __version__
 from printkit.check.checker import PackCache, check_paths
+from printkit.cli.options import CONTENT_OPTION, OUT_OPTION, folder_option
 from printkit.content.gaps import format_gaps
 from printkit.content.packs import default_content_dir, games_by_id
 from printkit.errors import PrintkitError, UsageError, environment_message
@@ -20,27 +21,6 @@ MM = 72 / 25.4
 EXIT_FAILED = 1
 EXIT_ENVIRONMENT = 2  # like invalid content: nothing a rule disagreed with
 EXIT_INTERRUPTED = 130  # the shell's code for Ctrl-C
-
-
-def _content_option(f):
-    return click.option(
-        "--content",
-        "content",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=None,
-        help="Folder of game content packs (default: ./content, else the bundled games).",
-    )(f)
-
-
-def _out_option(f):
-    return click.option(
-        "--out",
-        "out",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=Path("output"),
-        show_default=True,
-        help="Folder the kits are written to.",
-    )(f)
 
 
 class PrintkitGroup(click.Group):
@@ -73,7 +53,7 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@_content_option
+@CONTENT_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print results as JSON.")
 def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
     """Validate content and check every worked example against the rules.
@@ -99,7 +79,7 @@ def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("games", nargs=-1)
-@_content_option
+@CONTENT_OPTION
 def gaps(games: tuple[str, ...], content: Path | None) -> None:
     """List every provisional value: what the source rules leave to the designer."""
     cache = PackCache(content or default_content_dir())
@@ -112,8 +92,8 @@ def gaps(games: tuple[str, ...], content: Path | None) -> None:
 
 @cli.command()
 @click.argument("games", nargs=-1)
-@_content_option
-@_out_option
+@CONTENT_OPTION
+@OUT_OPTION
 @click.option(
     "--paper",
     "papers",
@@ -209,7 +189,7 @@ def _echo_report(report) -> None:
 
 @cli.command()
 @click.argument("game")
-@_out_option
+@OUT_OPTION
 @click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
 @click.option(
     "--to",
@@ -246,8 +226,8 @@ def preview(
 
 @cli.command(name="preflight")
 @click.argument("games", nargs=-1)
-@_content_option
-@_out_option
+@CONTENT_OPTION
+@OUT_OPTION
 @click.option("--paper", "papers", type=click.Choice(PAPER_IDS), multiple=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 def preflight_command(
@@ -279,8 +259,8 @@ def preflight_command(
 
 @cli.command(name="watch")
 @click.argument("games", nargs=-1)
-@_content_option
-@_out_option
+@CONTENT_OPTION
+@OUT_OPTION
 @click.option("--paper", "papers", type=click.Choice(PAPER_IDS), multiple=True)
 def watch_command(
     games: tuple[str, ...], content: Path | None, out: Path, papers: tuple[str, ...]
@@ -296,8 +276,8 @@ def watch_command(
 
 @cli.command(name="diff")
 @click.argument("games", nargs=-1)
-@_content_option
-@_out_option
+@CONTENT_OPTION
+@OUT_OPTION
 @click.option("--paper", type=click.Choice(PAPER_IDS), default=PAPER_IDS[0], show_default=True)
 @click.option("--lang", "langs", multiple=True, help="Language (default: every one printed).")
 @click.option("--json", "as_json", is_flag=True, help="Answer as JSON, one object per kit.")
@@ -350,14 +330,7 @@ def _offset(text: str) -> tuple[float, float]:
     metavar="GAME",
     help="Start from a copy of a bundled game instead of the plain card game.",
 )
-@click.option(
-    "--content",
-    "content",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("content"),
-    show_default=True,
-    help="Folder to create the game in.",
-)
+@folder_option("--content", Path("content"), "Folder to create the game in.")
 def new(game: str, title: str | None, source: str | None, content: Path) -> None:
     """Scaffold a new game: content, one example and a rulebook stub that build at once."""
     from printkit.content.scaffold import copy_bundled, scaffold
@@ -371,7 +344,7 @@ def new(game: str, title: str | None, source: str | None, content: Path) -> None
 
 
 @cli.command(name="games")
-@_content_option
+@CONTENT_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the packs as JSON.")
 def list_games(content: Path | None, as_json: bool) -> None:
     """List the content packs found, and where they come from."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from printkit.cli.options import CONTENT_OPTION
 from printkit.content.packs import default_content_dir
 from printkit.errors import PrintkitError, UsageError
 
@@ -63,13 +64,7 @@ MAX_GAMES = 1_000_000  # a run past this says nothing more and takes hours
     metavar="ADDRESS",
     help="Play on a Dask cluster (tcp://host:8786); needs printkit[cluster].",
 )
-@click.option(
-    "--content",
-    "content",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder of game content packs (default: ./content, else the bundled games).",
-)
+@CONTENT_OPTION
 @click.pass_context
 def simulate(
     ctx: click.Context,

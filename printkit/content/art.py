@@ -11,8 +11,10 @@ only: drawing is `printkit.render.layout.draw_picture`.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from printkit.content.fields import Field, suggest
 from printkit.errors import ContentError, Location
@@ -54,6 +56,13 @@ class ArtSet:
                 f"add {self.folder / (name + '.svg')}; {self._known(name)}",
             )
         return art
+
+    def for_cards(self, cards: Iterable[Any], entries: Iterable[Field], deck: str) -> tuple:
+        """Each card (a frozen value with ``id`` and ``art``) given the picture its entry names."""
+        return tuple(
+            replace(card, art=self.for_card(entry, card.id, deck))
+            for card, entry in zip(cards, entries)
+        )
 
     def for_card(self, entry: Field, card_id: str, deck: str) -> Art | None:
         """The picture a card names in its ``art`` field (which must exist), else

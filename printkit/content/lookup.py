@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from printkit.errors import NotFound
 
@@ -39,3 +39,32 @@ def by_id(values: Iterable[T], wanted: str, what: str) -> T:
         if value.id == wanted:
             return value
     raise NotFound(f"no {what} {wanted!r}")
+
+
+class Lookup(Generic[T]):
+    """A pack's finder by id, declared once: ``item = Lookup[Item]("items", "item")``.
+
+    ``pack.item("lemons")`` then finds in the tuple ``pack.items``. The `Index`
+    is built on the first call and its lookup kept in the instance's ``__dict__``
+    (as ``cached_property`` does, which a frozen dataclass allows and equality
+    ignores), so the engine's many lookups a simulated day cost a dict hit.
+    """
+
+    def __init__(self, values: str, what: str) -> None:
+        self.values = values
+        self.what = what
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, pack: None, owner: type) -> Lookup[T]: ...
+    @overload
+    def __get__(self, pack: object, owner: type) -> Callable[[str], T]: ...
+    def __get__(self, pack: Any, owner: type) -> Any:
+        if pack is None:
+            return self
+        find = Index(getattr(pack, self.values), self.what).__getitem__
+        pack.__dict__[self.name] = find
+        return find

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,30 @@ BOX_KEYS = (
     "age",
 )  # `box_facts`  # any game.yaml may name the rules it plays by
 BUNDLED_CONTENT = bundled_content()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The fields every game's pack starts with: where it was read, and its name and table."""
+
+    folder: Path
+    id: str
+    title: str
+    tagline: str
+    min_players: int
+    max_players: int
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+@dataclass(frozen=True)
+class Box(Frame):
+    """A `Frame` with the rest of what the box says (`box_facts` reads it from game.yaml)."""
+
+    play_time_minutes: int
+    age: int
 
 
 def read_document(path: Path, ledger: Ledger | None = None) -> Field:

@@ -12,10 +12,10 @@ Limits a typo would cross (a deck of 5,000 cards) are declared here once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol, get_args, get_type_hints
 
-from printkit.content.fields import Field, read_size
+from printkit.content.fields import Field, read_size, suggest
 
 MAX_CARDS = 500  # a deck, or copies of one card, larger than this is a typo, not a design
 MAX_COPIES = 200  # copies of one card or coin beyond this are a typo
@@ -161,6 +161,45 @@ class ListOf:
                 seen[key].add(mark)
             result.append(value)
         return result
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A card's effect: the keys given set ``make``'s fields (each has a default).
+
+    A field reads as its type says: a flag, a whole number within ``low..high``,
+    or a word. A ``nested`` key groups numbers written together: ``bargain: {cost:
+    1, goods: 2}`` sets ``bargain_cost`` and ``bargain_goods``. `read` returns the
+    effect and the values as written (inner names for nested ones), which the
+    card's text may show.
+    """
+
+    make: type
+    low: int
+    high: int
+    nested: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def read(self, node: Field) -> tuple[Any, dict[str, Any]]:
+        hints = get_type_hints(self.make)
+        known = [f.name for f in fields(self.make)]
+        values: dict[str, Any] = {}
+        shown: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in self.nested:
+                value.expect_keys(self.nested[key])
+                for inner in self.nested[key]:
+                    values[f"{key}_{inner}"] = shown[inner] = value.get(inner).as_int(0, 10_000)
+            elif key in known:
+                values[key] = shown[key] = self._value(value, hints[key])
+            else:
+                raise value.error(f"unknown effect {key!r}", suggest(key, [*known, *self.nested]))
+        return self.make(**values), shown
+
+    def _value(self, node: Field, hint: Any) -> Any:
+        kinds = get_args(hint) or (hint,)
+        if bool in kinds:
+            return node.as_bool()
+        return node.as_int(self.low, self.high) if int in kinds else node.as_str()
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ fontTools (within a hundredth of an em, far under what a printer shows), so any
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from fontTools.pens.cu2quPen import Cu2QuPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -20,9 +19,8 @@ MAX_ERROR = 1.0  # font units (of usually 1,000 an em) a converted curve may str
 CFF_TABLES = ("CFF ", "VORG")
 
 
-def truetype_bytes(path: Path) -> bytes:
-    """The file's bytes if it has TrueType outlines, else the same font converted to them."""
-    data = path.read_bytes()
+def truetype_bytes(data: bytes) -> bytes:
+    """A font file's bytes if it has TrueType outlines, else the same font converted to them."""
     if data[:4] != b"OTTO":  # the tag a CFF-outline OpenType file starts with
         return data
     try:

@@ -38,23 +38,37 @@ __all__ = ["draw_face", "fit_paragraph", "rich_markup", "zone_box"]
 
 
 # -- fonts -------------------------------------------------------------------
-@cache
 def pack_font(path: Path) -> str:
     """Register a TTF/OTF file of a pack (embedded, subset) and return its reportlab name.
 
-    PostScript-outline (CFF) OpenType is converted to TrueType outlines first.
+    The name is the file's digest, so a font swapped under the same file name
+    (in a ``watch`` session, say) registers anew rather than reusing the old one.
     """
     try:
-        data = truetype_bytes(path)
-        name = f"PK-Pack-{hashlib.sha256(data).hexdigest()[:12]}"
-        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise _unembeddable(path, exc) from None
+    return _registered(data, str(path))
+
+
+@cache
+def _registered(data: bytes, path: str) -> str:
+    """PostScript-outline (CFF) OpenType is converted to TrueType outlines first."""
+    try:
+        outlines = truetype_bytes(data)
+        name = f"PK-Pack-{hashlib.sha256(outlines).hexdigest()[:12]}"
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(outlines)))
     except (TTFError, OSError, ValueError) as exc:
-        raise RenderError(
-            f"{path}: cannot embed this font ({exc})",
-            "use an unbroken .ttf or .otf font file that allows embedding",
-        ) from None
+        raise _unembeddable(Path(path), exc) from None
     pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
     return name
+
+
+def _unembeddable(path: Path, exc: Exception) -> RenderError:
+    return RenderError(
+        f"{path}: cannot embed this font ({exc})",
+        "use an unbroken .ttf or .otf font file that allows embedding",
+    )
 
 
 def font_name(layout: Layout, font: str) -> str:

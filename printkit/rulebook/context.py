@@ -8,7 +8,6 @@ from typing import Any, Protocol
 
 from reportlab.platypus import Flowable
 
-from printkit.content.fields import suggest
 from printkit.errors import NotFound
 
 
@@ -59,6 +58,8 @@ class Catalog(Mapping[str, Any]):
         try:
             return self._entries[key]
         except (KeyError, TypeError):
+            from printkit.content.fields import suggest  # typesetting alone never reads YAML
+
             raise MissingEntry(
                 f"there is no {self.what} {key!r}; {suggest(str(key), list(self._entries))}"
             ) from None

@@ -10,6 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from printkit.content.typography import hyphenation_language
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, register_fonts
+from printkit.render.hyphenation import keep_dictionary
 from printkit.render.theme import INK
 from printkit.render.units import MM
 
@@ -67,6 +68,7 @@ def make_styles(size: float = 10, language: str = "") -> Styles:
     and a heading always stays with the text after it.
     """
     register_fonts()
+    keep_dictionary(hyphenation_language(language))
     lead = size * 1.42
     body = ParagraphStyle(
         "body",

@@ -149,6 +149,11 @@ class Vocabulary:
     bots_note: str = ""  # what the bots' numbers are of
 
 
+def table_sizes(pack: Any) -> range:
+    """Every player count the box names, fewest to most."""
+    return range(pack.min_players, pack.max_players + 1)
+
+
 @dataclass(frozen=True)
 class Simulator:
     """A game's entry point for `printkit simulate`.
@@ -158,8 +163,8 @@ class Simulator:
     """
 
     strategies: tuple[str, ...]  # the bots' names, in a fixed order
-    players: Callable[[Any], range]  # (pack) -> the player counts the game takes
     play: Callable[[Any, int, int, Sequence[str], int], GameRecord]  # (pack, players, seed,
     # lineup, index)
     explain: Callable[[Any, int, int, Sequence[str]], list[str]]  # the same game as a log
     report: Vocabulary = field(default_factory=Vocabulary)  # how the game's report reads
+    players: Callable[[Any], range] = table_sizes  # (pack) -> the player counts the game takes

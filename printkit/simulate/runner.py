@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from printkit.errors import PrintkitError, UsageError
 from printkit.registry import plugin_for
@@ -28,6 +29,7 @@ SPANS_PER_WORKER = 16  # enough spans to keep every core busy to the end
 SPAN_LIMITS = (8, 100)  # games per span: a short tail when one core finishes first
 
 Progress = Callable[[int], None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,22 @@ class _Player:
             games.append(tuple(records))
         return games
 
+    def tally(self, span: range) -> tuple[Tally, ...]:
+        """The span played and counted here, one tally per content version.
+
+        A worker sends its counts back rather than every game's record: the
+        parent then merges a few tallies instead of unpickling and counting
+        each game, and stays out of the workers' way.
+        """
+        simulator = self.simulator
+        tallies = tuple(
+            Tally(self.plan.players, simulator.strategies, simulator.report) for _ in self.packs
+        )
+        for records in self.play(span):
+            for tally, record in zip(tallies, records):
+                tally.add(record)
+        return tallies
+
 
 _PLAYER: _Player | None = None
 _FAILED: list[str] = []  # why this worker could not start
@@ -121,29 +139,57 @@ def _start_worker(plan: Plan) -> None:
         _FAILED.append(exc.format_message() if isinstance(exc, PrintkitError) else repr(exc))
 
 
-def _play_span(span: range) -> list[tuple[GameRecord, ...]]:
+def _started() -> _Player:
     if _PLAYER is None:  # plain PrintkitError: it survives the trip to the parent
         raise PrintkitError(f"a simulation worker could not start: {'; '.join(_FAILED)}")
-    return _PLAYER.play(span)
+    return _PLAYER
+
+
+def _play_span(span: range) -> list[tuple[GameRecord, ...]]:
+    return _started().play(span)
+
+
+def _tally_span(span: range) -> tuple[Tally, ...]:
+    return _started().tally(span)
 
 
 def play_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[GameRecord, ...]]:
     """Each game's records (one per content version), in game order."""
+    for games in _by_span(plan, progress, _Player.play, _play_span):
+        yield from games
+
+
+def tally_games(plan: Plan, progress: Progress | None = None) -> Iterator[tuple[Tally, ...]]:
+    """Each span's tallies (one per content version), in game order: `play_games`, counted."""
+    yield from _by_span(plan, progress, _Player.tally, _tally_span)
+
+
+def _by_span(
+    plan: Plan,
+    progress: Progress | None,
+    here: Callable[[_Player, range], T],
+    there: Callable[[range], T],
+) -> Iterator[T]:
+    """What each span gives, in order: played ``here`` in this process, or by a pool of workers.
+
+    Workers are forked, so each starts with this process's imports; each loads the
+    content once (`_start_worker`) and plays span after span.
+    """
     parts = spans(plan.games, plan.workers)
     if plan.workers <= 1 or len(parts) <= 1:
         player = _Player(plan)
         for span in parts:
-            games = player.play(span)
+            result = here(player, span)
             if progress:
-                progress(len(games))
-            yield from games
+                progress(len(span))
+            yield result
         return
     pool = multiprocessing.get_context().Pool(plan.workers, _start_worker, (plan,))
     try:
-        for games in pool.imap(_play_span, parts):
+        for span, result in zip(parts, pool.imap(there, parts)):
             if progress:
-                progress(len(games))
-            yield from games
+                progress(len(span))
+            yield result
     finally:
         pool.terminate()
         pool.join()
@@ -157,14 +203,30 @@ def run(
 ) -> tuple[Report, ...]:
     """Play the plan and report on each content version; Ctrl-C ends with what finished.
 
-    ``play`` plays the games (default: `play_games`, on this machine's cores;
-    `printkit.simulate.cluster.play_on_cluster` spreads them over a cluster).
+    By default the games are played on this machine's cores and each span comes
+    back already counted (`tally_games`); ``play`` plays them elsewhere and hands
+    back every game's records (`printkit.simulate.cluster.play_on_cluster`).
     """
     simulator = simulator_for(plan.rules)
     words = simulator.report
     tallies = [Tally(plan.players, simulator.strategies, words) for _ in plan.sources]
+    if play is None:  # here: each span comes back counted, every version in one piece
+        with closing(tally_games(plan, progress)) as parts:
+            try:
+                for counted in parts:
+                    for tally, part in zip(tallies, counted):
+                        tally.merge(part)
+            except KeyboardInterrupt:
+                pass
+    else:
+        _count(play(plan, progress), tallies)
+    return _reports(plan, simulator, tallies)
+
+
+def _count(games: Iterator[tuple[GameRecord, ...]], tallies: list[Tally]) -> None:
+    """Count each game's records as they come; Ctrl-C ends with what finished."""
     records: tuple[GameRecord, ...] = ()
-    with closing((play or play_games)(plan, progress)) as games:
+    with closing(games):
         try:
             for records in games:
                 for tally, record in zip(tallies, records):
@@ -174,6 +236,10 @@ def run(
             for tally, record in zip(tallies, records):  # every version ends on the same game
                 if tally.games < finished:
                     tally.add(record)
+
+
+def _reports(plan: Plan, simulator: Simulator, tallies: list[Tally]) -> tuple[Report, ...]:
+    words = simulator.report
     title = plugin_for(plan.rules).title
     return tuple(
         Report(

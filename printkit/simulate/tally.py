@@ -33,6 +33,23 @@ class _Best:
     record: GameRecord
 
 
+_COUNTS = (
+    "seat_wins",
+    "strategy_wins",
+    "strategy_seats",
+    "scores",
+    "lengths",
+    "flagged",
+    "rounds_by_kind",
+    "rounds_by_group",
+    "pick_wins",
+    "pick_takes",
+    "amounts",
+    "decided_by",
+)  # a Tally's Counters, which `Tally.merge` adds up
+_COUNTS_BY = ("scores_by_strategy", "amounts_by_group")  # its Counters per label
+
+
 class Tally:
     def __init__(
         self, players: int, strategies: Sequence[str], words: Vocabulary | None = None
@@ -84,6 +101,25 @@ class Tally:
                         self.pick_takes[pick] += 1
                         self.pick_wins[pick] += seat == winner
         self._note_extremes(record)
+
+    def merge(self, later: Tally) -> None:
+        """Add the counts of games played after these (a worker's span), as if added here.
+
+        Counters keep the order labels first came in, and a notable game is
+        replaced only by a strictly higher one, so spans merged in game order
+        give the very tally of their records added one by one.
+        """
+        self.games += later.games
+        for name in _COUNTS:
+            getattr(self, name).update(getattr(later, name))
+        for name in _COUNTS_BY:
+            mine = getattr(self, name)
+            for key, counts in getattr(later, name).items():
+                mine[key].update(counts)
+        for label, best in later.best.items():
+            known = self.best.get(label)
+            if known is None or best.score > known.score:
+                self.best[label] = best
 
     def _note_extremes(self, record: GameRecord) -> None:
         for extreme in self.words.extremes:

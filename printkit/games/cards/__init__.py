@@ -9,18 +9,9 @@ from __future__ import annotations
 
 from printkit.games.cards.content import load
 from printkit.games.cards.examples import RULES
-from printkit.registry import GamePlugin, lazy, register
+from printkit.registry import register_game
 
 ENGINE = "cards"
 
 
-PLUGIN = register(
-    GamePlugin(
-        id=ENGINE,
-        title="Card game",
-        load=load,
-        rules=RULES,
-        kit=lazy("printkit.games.cards.kit", "kit"),
-        rulebook=lazy("printkit.games.cards.rulebook", "rulebook"),
-    )
-)
+PLUGIN = register_game(__name__, ENGINE, "Card game", load, RULES)

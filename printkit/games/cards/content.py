@@ -9,7 +9,7 @@ from typing import Any
 from printkit.content.cardsize import read_card_size
 from printkit.content.fields import Field, Gap, Ledger, suggest
 from printkit.content.layout import DEFAULT_FACE, Layout, check_card, read_layout
-from printkit.content.packs import read_card_list, read_document
+from printkit.content.packs import Frame, read_card_list, read_document
 from printkit.content.schema import MAX_CARDS, Custom, Id, Int, ListOf, Players, Record, Text
 
 OWN_FIELDS = ("id", "title", "text", "copies", "face")
@@ -32,13 +32,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class CardGame:
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
+class CardGame(Frame):
     card_width: float  # millimetres
     card_height: float
     cards: tuple[Card, ...]

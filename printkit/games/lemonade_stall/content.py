@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
-from printkit.content.art import ArtSet, read_art
+from printkit.content.art import read_art
 from printkit.content.cardtext import fill_text
 from printkit.content.components import read_colours, read_components
-from printkit.content.fields import CARD_ID_HINT, Field, Ledger, check_unique, read_copies, suggest
+from printkit.content.fields import CARD_ID_HINT, Field, Ledger, suggest
 from printkit.content.packs import (
     BOX_KEYS,
     PACK_OPTIONAL_KEYS,
@@ -22,6 +24,7 @@ from printkit.content.schema import (
     Bool,
     Choice,
     Custom,
+    Effect,
     Id,
     Int,
     ListOf,
@@ -215,8 +218,10 @@ def load(folder: Path) -> LemonadeStall:
     box = box_facts(game)
     min_players, max_players = box["min_players"], box["max_players"]
     charts_node = docs["sales"].get("charts")
-    charts = _charts(charts_node, condition_ids, len(degrees), conditions)
+    charts = _charts(conditions, len(degrees)).read(charts_node)
     _check_charts(charts_node, charts, range(min_players, max_players + 1))
+    benefits = read_card_list(folder, "benefits", ledger)
+    events = read_card_list(folder, "events", ledger)
     forecast, d12 = weather["forecast"], weather["d12_from_2d6"]
     art = read_art(folder)
     pack = LemonadeStall(
@@ -235,8 +240,8 @@ def load(folder: Path) -> LemonadeStall:
         items=stock["items"],
         bulk_size=stock["bulk_size"],
         max_per_item=stock["max_per_item_per_round"],
-        benefits=_benefits(read_card_list(folder, "benefits", ledger), art),
-        events=_events(read_card_list(folder, "events", ledger), step, art),
+        benefits=art.for_cards(BENEFITS.read_entries(benefits), benefits, "benefit"),
+        events=art.for_cards(_events(step).read_entries(events), events, "event"),
         components=read_components(
             docs["components"].get("components"), COMPONENT_KINDS, COMPONENT_PER
         ),
@@ -359,31 +364,39 @@ def _weather_pair(node: Field, conditions: list[str], degrees: list[int]) -> tup
 
 
 def _forecast_table(node: Field, results: list) -> tuple[ForecastRow, ...]:
-    rows = []
+    row = Record(
+        lambda rolls, result: ForecastRow(*rolls, result),
+        {"rolls": Custom(_roll_range), "result": Custom(lambda cell: _result(cell, results))},
+    )
+    rows = ListOf(row, 1).read(node)
+    _check_rolls(node, rows)
+    return rows
+
+
+def _result(node: Field, results: list) -> str | int:
+    if node.raw not in results:
+        raise node.error(
+            f"unknown forecast result {node.raw!r}", suggest(str(node.raw), map(str, results))
+        )
+    return node.raw
+
+
+def _check_rolls(node: Field, rows: tuple[ForecastRow, ...]) -> None:
+    """Each d12 roll, 1 to 12, falls in exactly one row."""
     seen: dict[int, int] = {}
-    for entry in node.as_list(1):
-        entry.expect_keys(["rolls", "result"])
-        low, high = _roll_range(entry.get("rolls"))
-        result_field = entry.get("result")
-        result = result_field.raw
-        if result not in results:
-            raise result_field.error(
-                f"unknown forecast result {result!r}", suggest(str(result), map(str, results))
-            )
-        for roll in range(low, high + 1):
+    for entry, row in zip(node.as_list(), rows):
+        for roll in range(row.low, row.high + 1):
             if roll in seen:
                 raise entry.get("rolls").error(
                     f"roll {roll} is already covered by the row on line {seen[roll]}",
                     "each d12 roll must appear in exactly one row",
                 )
             seen[roll] = entry.line or 0
-        rows.append(ForecastRow(low, high, result))
     missing = [r for r in range(1, 13) if r not in seen]
     if missing:
         raise node.error(
             f"d12 rolls {missing} are not covered", "every roll from 1 to 12 needs a row"
         )
-    return tuple(rows)
 
 
 def _roll_range(node: Field) -> tuple[int, int]:
@@ -449,28 +462,19 @@ def _change_group(node: Field, text: str, step: int) -> ChangeGroup:
 
 
 # -- sales charts --------------------------------------------------------------
-def _charts(
-    node: Field, conditions: list[str], width: int, condition_values: tuple[Condition, ...]
-) -> tuple[SalesChart, ...]:
-    charts = []
-    for entry in node.as_list(1):
-        entry.expect_keys(["players", "limits"])
-        players = entry.get("players").as_int(1, 10)
-        limits = entry.get("limits")
-        rows = []
-        for key in limits.names():
-            row_field = limits.get(key)
-            if key not in conditions:
-                raise row_field.error(f"unknown condition {key!r}", suggest(key, conditions))
-            row = tuple(c.as_int(0, 10_000) for c in row_field.as_list(width, width))
-            rows.append((key, row))
-        for condition in conditions:
-            if condition not in dict(rows):
-                raise limits.error(f"missing the row for {condition!r}")
-        charts.append(SalesChart(players, tuple(rows)))
-        _check_guarantees(limits, players, dict(rows), condition_values)
-    check_unique(node, [c.players for c in charts], "chart player count")
-    return tuple(charts)
+def _charts(conditions: tuple[Condition, ...], width: int) -> ListOf:
+    """sales.yaml's charts: per player count, a row of limits per condition, one per temperature."""
+    rows = Record(dict, {c.id: ListOf(Int(0, 10_000), width, width) for c in conditions})
+
+    def limits(node: Field) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        values = rows.values(node)
+        return tuple((key, values[key]) for key in node.names())  # in the file's order
+
+    def guarantees(node: Field, values: dict) -> None:
+        _check_guarantees(node.get("limits"), values["players"], dict(values["limits"]), conditions)
+
+    chart = Record(SalesChart, {"players": Int(1, 10), "limits": Custom(limits)}, check=guarantees)
+    return ListOf(chart, 1, unique={"players": "chart player count"})
 
 
 def _check_guarantees(
@@ -503,78 +507,45 @@ def _prices(node: Field) -> tuple[int, ...]:
     return prices
 
 
-def _effect(node: Field, cls: type, nested: dict[str, tuple[str, ...]]) -> tuple[object, dict]:
-    """Build an effect dataclass; nested keys flatten as ``<key>_<inner>``."""
-    known = [f.name for f in fields(cls)]
-    values: dict[str, object] = {}
-    placeholders: dict[str, object] = {}
-    for key, value in node.items():
-        if key in nested:
-            value.expect_keys(nested[key])
-            for inner in nested[key]:
-                number = value.get(inner).as_int(0, 10_000)
-                values[f"{key}_{inner}"] = number
-                placeholders[inner] = number
-            continue
-        name = key
-        if name not in known:
-            raise value.error(f"unknown effect {key!r}", suggest(key, known + list(nested)))
-        default = next(f.default for f in fields(cls) if f.name == name)
-        if isinstance(default, bool):
-            values[name] = value.as_bool()
-        elif isinstance(default, int) or default is None and not name.startswith("discard"):
-            values[name] = value.as_int(-1000, 1000)
-        else:
-            values[name] = value.as_str()
-        placeholders[name] = values[name]
-    return cls(**values), placeholders
+def _card(make: type) -> Callable[..., Any]:
+    """A card whose text may show its effect's numbers; its picture is looked up after."""
+
+    def card(text: Field, effect: tuple[Any, dict], art: Field | None = None, **values: Any) -> Any:
+        return make(**values, text=fill_text(text, effect[1]), effect=effect[0])
+
+    return card
 
 
-def _benefits(entries: list[Field], art: ArtSet) -> tuple[Benefit, ...]:
-    result = []
-    nested = {
-        "sales_bonus": ("per_cup", "cups"),
-        "bargain": ("cost", "goods"),
-        "theft": ("goods", "money"),
-    }
-    for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect"], ["min_players", "art"])
-        effect, placeholders = _effect(entry.get("effect"), BenefitEffect, nested)
-        min_players = entry.opt("min_players")
-        result.append(
-            Benefit(
-                id=entry.get("id").as_id(),
-                title=entry.get("title").as_str(),
-                text=fill_text(entry.get("text"), placeholders),
-                effect=effect,
-                min_players=min_players.as_int(1, 10) if min_players else 0,
-                art=art.for_card(entry, entry.get("id").as_id(), "benefit"),
-            )
-        )
-        check_unique(entry.get("id"), [b.id for b in result], "card id", CARD_ID_HINT)
-    return tuple(result)
+NESTED = {
+    "sales_bonus": ("per_cup", "cups"),
+    "bargain": ("cost", "goods"),
+    "theft": ("goods", "money"),
+}
+CARD = {"id": Id(), "title": Text(), "text": Node()}
+BENEFITS = ListOf(
+    Record(
+        _card(Benefit),
+        {**CARD, "effect": Effect(BenefitEffect, -1000, 1000, NESTED)},
+        optional={"min_players": Int(1, 10), "art": Node()},
+    ),
+    unique={"id": "card id"},
+    hint=CARD_ID_HINT,
+)
 
 
-def _events(entries: list[Field], step: int, art: ArtSet) -> tuple[Event, ...]:
-    result = []
-    for entry in entries:
-        entry.expect_keys(["id", "title", "text", "effect", "codes"], ["copies", "immunity", "art"])
-        effect, placeholders = _effect(entry.get("effect"), EventEffect, {})
-        immunity = entry.opt("immunity")
-        result.append(
-            Event(
-                id=entry.get("id").as_id(),
-                title=entry.get("title").as_str(),
-                text=fill_text(entry.get("text"), placeholders),
-                effect=effect,
-                change=parse_change(entry.get("codes"), step),
-                copies=read_copies(entry, MAX_CARDS),
-                immunity=immunity.as_bool() if immunity else True,
-                art=art.for_card(entry, entry.get("id").as_id(), "event"),
-            )
-        )
-        check_unique(entry.get("id"), [e.id for e in result], "card id", CARD_ID_HINT)
-    return tuple(result)
+def _events(step: int) -> ListOf:
+    """events.yaml's cards: their weather-change codes step by ``step`` degrees."""
+    event = Record(
+        _card(Event),
+        {
+            **CARD,
+            "effect": Effect(EventEffect, -1000, 1000),
+            "codes": Custom(lambda node: parse_change(node, step)),
+        },
+        optional={"copies": Int(1, MAX_CARDS), "immunity": Bool(), "art": Node()},
+        rename={"codes": "change"},
+    )
+    return ListOf(event, unique={"id": "card id"}, hint=CARD_ID_HINT)
 
 
 def _check_deck(node: Field, pack: LemonadeStall) -> None:

@@ -27,7 +27,6 @@ from printkit.games.lemonade_stall.rules import (
     check_purchase,
     clockwise,
     effect_on,
-    evolve,
     forecast,
     rank,
     sell,
@@ -141,12 +140,13 @@ class DayReport:
 
 
 class _Step:
-    """The running step's own copy of the state, changed in place as the step goes.
+    """The play's own copy of the state, changed in place as the steps go.
 
-    Deciders asked during a step see it as it stands at that moment; once the
-    step returns it is handed on and never changed again, so every state a
-    watcher (or an example) sees is frozen. A stand is copied the first time
-    the step changes it, and only then.
+    Deciders asked during a step see it as it stands at that moment. A watched
+    day hands each step's state on (`hand_on`) and starts a fresh copy, so every
+    state a watcher (or an example) sees stays frozen; an unwatched day keeps one
+    copy from its first step to its last. A stand is copied the first time the
+    copy changes it, and only then.
     """
 
     __slots__ = ("state", "fields", "stands", "owned")
@@ -158,13 +158,21 @@ class _Step:
         self.owned = [False] * len(self.stands)
 
     def stand(self, seat: int) -> dict:
-        """The fields of the step's own copy of a stand, to change in place."""
+        """The fields of the copy's own stand, to change in place."""
         index = seat - 1
         if not self.owned[index]:
             self.stands[index] = _own(self.stands[index])
             self.owned[index] = True
             self.fields["stands"] = tuple(self.stands)
         return self.stands[index].__dict__
+
+    def hand_on(self) -> GameState:
+        """The state as it stands, never changed again: later steps change a new copy."""
+        state = self.state
+        self.state = _own(state)
+        self.fields = self.state.__dict__
+        self.owned = [False] * len(self.stands)
+        return state
 
 
 def _own(value: T) -> T:
@@ -207,7 +215,7 @@ def _check_goods(
         raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
     if one_type and kinds > 1:
         raise RuleError(f"{why}: {dict(goods)!r} must be a single type of good")
-    return Stock(goods)
+    return Stock._adopt(dict(goods), checked=True)  # every count known and not negative
 
 
 def _gain(
@@ -229,18 +237,36 @@ def _gain(
 
 
 # -- the ten steps -------------------------------------------------------------
+# Each step is a rule on the play's copy (`_forecast` ... `_end`) and a pure
+# function on a frozen state (`step_forecast` ... `step_end`) that runs it on a
+# copy of its own; `play_day` runs the rules on one copy for the whole day.
 def step_forecast(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
-    last = state.day == len(pack.days) - 1
-    if last and not pack.forecast_on_last_day:
-        return evolve(state, tomorrow=None)
-    return evolve(state, tomorrow=forecast(pack, state.forecast, (dice.roll(D12), dice.roll(D12))))
+    step = _Step(state)
+    _forecast(pack, step, dice)
+    return step.state
+
+
+def _forecast(pack: LemonadeStall, step: _Step, dice: Dice) -> None:
+    """Step 1: tomorrow's forecast from two d12, except on a last day that rolls none."""
+    state = step.state
+    if state.day == len(pack.days) - 1 and not pack.forecast_on_last_day:
+        step.fields["tomorrow"] = None
+        return
+    rolls = (dice.roll(D12), dice.roll(D12))
+    step.fields["tomorrow"] = forecast(pack, state.forecast, rolls)
 
 
 def step_draft(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
+    step = _Step(state)
+    _draft(pack, step, deciders)
+    return step.state
+
+
+def _draft(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) -> None:
     """Step 2: draft in seat order from the first player; a card's tokens go with it."""
+    state = step.state
     available = [b for b, _ in state.bonus_tokens]
     tokens = dict(state.bonus_tokens)
-    step = _Step(state)
     for seat in clockwise(state.players, state.first_player):
         decider = deciders[seat]
         choice = decider.choose_benefit(step.state, seat, tuple(available))
@@ -252,15 +278,25 @@ def step_draft(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
         if placed:  # the player places the tokens knowing its card, before they leave it
             _gain(pack, step, seat, decider, placed, False, "bonus tokens")
         step.fields["bonus_tokens"] = tuple(tokens.items())
-        _take_benefit(pack, step, seat, decider, pack.benefit(choice).effect)
-    return step.state
+        _take_benefit(pack, step, seat, decider, pack.benefit_effects[choice])
 
 
 def step_bonus(state: GameState) -> GameState:
+    step = _Step(state)
+    _bonus(step)
+    return step.state
+
+
+def _bonus(step: _Step) -> None:
     """Step 3: every card nobody took gains a bonus token."""
-    taken = {s.benefit for s in state.stands}
-    tokens = tuple([(b, n if b in taken else n + 1) for b, n in state.bonus_tokens])
-    return evolve(state, bonus_tokens=tokens)
+    _add_tokens(step, 1)
+
+
+def _add_tokens(step: _Step, count: int) -> None:
+    """``count`` more tokens on every card no stand holds."""
+    taken = {s.benefit for s in step.stands}
+    tokens = [(b, n if b in taken else n + count) for b, n in step.state.bonus_tokens]
+    step.fields["bonus_tokens"] = tuple(tokens)
 
 
 def _take_benefit(
@@ -292,47 +328,45 @@ def _steal(step: _Step, seat: int, decider: Decider, goods: int, money: int) -> 
 
 
 def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
+    step = _Step(state)
+    _event(pack, step, deciders)
+    return step.state
+
+
+def _event(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) -> None:
     """Step 4: turn over the top card and resolve what happens at once."""
+    state = step.state
     if not state.deck:
         raise RuleError("the event deck is empty")
-    event_id, rest = state.deck[0], state.deck[1:]
-    state = evolve(state, event=event_id, deck=rest)
+    event_id = state.deck[0]
+    step.fields["event"], step.fields["deck"] = event_id, state.deck[1:]
     effect = pack.event(event_id).effect
     if effect.extra_bonus_tokens:
-        taken = {s.benefit for s in state.stands}
-        tokens = {
-            b: n + (effect.extra_bonus_tokens if b not in taken else 0)
-            for b, n in state.bonus_tokens
-        }
-        state = evolve(state, bonus_tokens=tuple(tokens.items()))
+        _add_tokens(step, effect.extra_bonus_tokens)
     if effect.gain_goods:
-        step = _Step(state)
         for seat in clockwise(state.players, state.first_player):
             _gain(pack, step, seat, deciders[seat], effect.gain_goods, True, "event goods")
-        state = step.state
     if effect.pass_left:
-        state = _pass_left(pack, state, deciders, effect.pass_left)
-    return state
+        _pass_left(pack, step, deciders, effect.pass_left)
 
 
 def _pass_left(
-    pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider], count: int
-) -> GameState:
+    pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider], count: int
+) -> None:
+    players = step.state.players
     received: dict[int, Stock] = {}
-    for seat in clockwise(state.players, state.first_player):
-        stand = state.stands[seat - 1]
-        passable = stand.stock.minus(received.get(seat, Stock()))
+    for seat in clockwise(players, step.state.first_player):
+        passable = step.stands[seat - 1].stock.minus(received.get(seat, Stock()))
         due = min(count, passable.total)
-        goods = _check_goods(
-            pack, deciders[seat].pass_goods(state, seat, due, passable), due, False, "stock balance"
-        )
+        asked = deciders[seat].pass_goods(step.state, seat, due, passable)
+        goods = _check_goods(pack, asked, due, False, "stock balance")
         passable.minus(goods)  # raises when passing goods just received
-        left = seat % state.players + 1
-        state = state.with_stand(evolve(stand, stock=stand.stock.minus(goods)))
-        neighbour = state.stand(left)
-        state = state.with_stand(evolve(neighbour, stock=neighbour.stock.plus(goods)))
+        left = seat % players + 1
+        stand = step.stand(seat)
+        stand["stock"] = stand["stock"].minus(goods)
+        neighbour = step.stand(left)
+        neighbour["stock"] = neighbour["stock"].plus(goods)
         received[left] = received.get(left, Stock()).plus(goods)
-    return state
 
 
 def event_effect(pack: LemonadeStall, state: GameState, seat: int) -> EventEffect:
@@ -340,16 +374,25 @@ def event_effect(pack: LemonadeStall, state: GameState, seat: int) -> EventEffec
     return effect_on(pack, state.event, state.stands[seat - 1].benefit)
 
 
+Purchases = list[tuple[tuple[tuple[str, int], ...], int]]  # per seat: goods bought, dollars paid
+
+
 def step_purchase(
     pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
-) -> tuple[GameState, list]:
+) -> tuple[GameState, Purchases]:
+    step = _Step(state)
+    purchases = _purchase(pack, step, deciders)
+    return step.state, purchases
+
+
+def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) -> Purchases:
     """Step 5, then Early Bird's marker and Bartering."""
+    state = step.state
     bought: list = [()] * state.players
     spent = [0] * state.players
-    step = _Step(state)
     event = state.event
     for seat in clockwise(state.players, state.first_player):
-        effect = effect_on(pack, event, state.stands[seat - 1].benefit)
+        effect = effect_on(pack, event, step.stands[seat - 1].benefit)
         buy = {k: v for k, v in deciders[seat].buy(step.state, seat, effect).items() if v}
         stand = step.stand(seat)
         cost = check_purchase(pack, buy, effect, stand["money"])
@@ -357,8 +400,9 @@ def step_purchase(
         stand["stock"] = stand["stock"].plus(buy)
         bought[seat - 1] = tuple(buy.items())
         spent[seat - 1] = cost
-    for seat, stand in enumerate(state.stands, start=1):
-        benefit = pack.benefit(stand.benefit).effect if stand.benefit else None
+    cards = pack.benefit_effects
+    for seat, held in enumerate([s.benefit for s in step.stands], start=1):
+        benefit = cards[held] if held else None
         if benefit and benefit.takes_first_player:
             # the marker moves now, so the day's ties in step 8 are shared from its new holder
             step.fields["early_bird"] = step.fields["first_player"] = seat
@@ -368,81 +412,113 @@ def step_purchase(
             if wanted.total != stock.total or any(k not in pack.item_ids for k in wanted):
                 raise RuleError(f"barter must swap one for one: {stock!r} -> {wanted!r}")
             step.stand(seat)["stock"] = wanted
-    return step.state, list(zip(bought, spent))
+    return list(zip(bought, spent))
 
 
 def step_prices(
     pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]
 ) -> GameState:
-    """Step 6: every stand picks its card from the same table, none seeing another's.
+    step = _Step(state)
+    _prices(pack, step, deciders)
+    return step.state
 
-    Every seat is asked about the same state, so the state is copied once.
-    """
-    stands = []
-    for stand in state.stands:
-        price = deciders[stand.seat].set_price(state, stand.seat)
+
+def _prices(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) -> None:
+    """Step 6: every stand picks its card from the same table, none seeing another's."""
+    state = step.state
+    prices = [deciders[seat].set_price(state, seat) for seat in range(1, state.players + 1)]
+    for seat, price in enumerate(prices, start=1):
         if price not in pack.selling_prices:
-            raise RuleError(
-                f"seat {stand.seat} played price ${price}; cards are {pack.selling_prices}"
-            )
-        stands.append(evolve(stand, price=price))
-    return evolve(state, stands=tuple(stands))
+            raise RuleError(f"seat {seat} played price ${price}; cards are {pack.selling_prices}")
+        step.stand(seat)["price"] = price
 
 
 def step_weather(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
+    step = _Step(state)
+    _weather(pack, step, dice)
+    return step.state
+
+
+def _weather(pack: LemonadeStall, step: _Step, dice: Dice) -> None:
+    """Step 7: the event card's codes change the forecast into the day's weather."""
+    state = step.state
     card = pack.event(state.event) if state.event else None
     if card is None:
-        return evolve(state, weather=state.forecast)
-    weather = change_weather(pack, state.forecast, card.change, dice, card.effect.weather_checks)
-    return evolve(state, weather=weather)
+        step.fields["weather"] = state.forecast
+        return
+    checks = card.effect.weather_checks
+    step.fields["weather"] = change_weather(pack, state.forecast, card.change, dice, checks)
 
 
 def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
-    """Step 8; every stand settles at once, so the state is copied once."""
-    offers = [Offer(s.stock, s.price or 0, s.benefit) for s in state.stands]
+    step = _Step(state)
+    sales = _sell(pack, step)
+    return step.state, sales
+
+
+def _sell(pack: LemonadeStall, step: _Step) -> Sales:
+    """Step 8: every stand sells, pays its ingredients and takes its income."""
+    state = step.state
+    offers = [Offer(s.stock, s.price or 0, s.benefit) for s in step.stands]
     sales = sell(pack, state.weather, state.first_player, offers, state.event)
-    stands = []
     event = state.event
-    for stand, cups, income in zip(state.stands, sales.sold, sales.income):
-        stock = use_ingredients(pack, stand.stock, cups)
-        item = effect_on(pack, event, stand.benefit).discard_half_after_selling
+    discards = effect_on(pack, event, None).discard_half_after_selling  # immunity only spares
+    for seat, offer, cups, income in zip(
+        range(1, state.players + 1), offers, sales.sold, sales.income
+    ):
+        stock = use_ingredients(pack, offer.stock, cups)
+        item = discards and effect_on(pack, event, offer.benefit).discard_half_after_selling
         if item:
             stock = stock.minus({item: stock[item] // 2})
-        stands.append(evolve(stand, stock=stock, money=stand.money + income))
-    return evolve(state, stands=tuple(stands)), sales
+        stand = step.stand(seat)
+        stand["stock"], stand["money"] = stock, stand["money"] + income
+    return sales
 
 
 def step_spoil(pack: LemonadeStall, state: GameState, dice: Dice) -> tuple[GameState, bool]:
-    """Step 9: one roll for the whole table; the state is copied once."""
+    step = _Step(state)
+    spoiled = _spoil(pack, step, dice)
+    return step.state, spoiled
+
+
+def _spoil(pack: LemonadeStall, step: _Step, dice: Dice) -> bool:
+    """Step 9: one roll for the whole table; whether any lemons spoiled."""
     roll = dice.roll(D6)
     spoiled = False
     spoiling = pack.perishing("spoils")
-    degrees, event = state.weather.temperature, state.event
-    stands = []
-    for stand in state.stands:
+    state = step.state
+    degrees, event, cards = state.weather.temperature, state.event, pack.benefit_effects
+    for seat, stand in enumerate(list(step.stands), start=1):
         effect = effect_on(pack, event, stand.benefit)
-        fridge = bool(stand.benefit and pack.benefit(stand.benefit).effect.fridge)
+        fridge = bool(stand.benefit and cards[stand.benefit].fridge)
         after = spoil(pack, stand.stock, degrees, roll, effect, fridge)
         if after is not stand.stock:  # a Stock never changes: the same one lost nothing
             if not spoiled:
                 held, left = stand.stock._counts, after._counts
                 spoiled = any([left.get(i, 0) < held.get(i, 0) for i in spoiling])
-            stand = evolve(stand, stock=after)
-        stands.append(stand)
-    return evolve(state, stands=tuple(stands)), spoiled
+            step.stand(seat)["stock"] = after
+    return spoiled
 
 
 def step_end(pack: LemonadeStall, state: GameState) -> GameState:
+    step = _Step(state)
+    _end(pack, step)
+    return step.state
+
+
+def _end(pack: LemonadeStall, step: _Step) -> None:
+    """Step 10: the marker passes (or stays with Early Bird); cards and prices go back."""
+    state = step.state
     if state.early_bird is not None:
         first = state.early_bird
     else:
         first = state.first_player % state.players + 1
-    stands = tuple([evolve(s, benefit=None, price=None) for s in state.stands])
-    return evolve(
-        state,
+    for seat in range(1, state.players + 1):
+        stand = step.stand(seat)
+        stand["benefit"] = stand["price"] = None
+    step.fields.update(
         day=state.day + 1,
         first_player=first,
-        stands=stands,
         forecast=state.tomorrow or state.forecast,
         tomorrow=None,
         weather=None,
@@ -458,48 +534,66 @@ def play_day(
     dice: Dice,
     watch: Watch | None = None,
 ) -> tuple[GameState, DayReport]:
-    """One day's ten steps in order; ``watch`` sees the state after each step."""
-    day_name = pack.days[state.day]
-    first = state.first_player
-    today = state.forecast
+    """One day's ten steps in order; ``watch`` sees the state after each step.
+
+    Unwatched, the day changes one copy of the state from the first step to
+    the last; watched, each step's state is handed on frozen.
+    """
+    step = _Step(state)
     seen = watch or _unwatched
-    state = step_forecast(pack, state, dice)
-    seen(1, state)
-    state = step_draft(pack, state, deciders)
-    seen(2, state)
-    state = step_bonus(state)
-    seen(3, state)
-    state = step_event(pack, state, deciders)
-    seen(4, state)
-    state, purchases = step_purchase(pack, state, deciders)
-    seen(5, state)
-    state = step_prices(pack, state, deciders)
-    seen(6, state)
-    state = step_weather(pack, state, dice)
-    seen(7, state)
-    state, sales = step_sell(pack, state)
-    seen(8, state)
-    state, spoiled = step_spoil(pack, state, dice)
-    seen(9, state)
-    report = DayReport(
-        day=day_name,
-        first_player=first,
+    hand_on = step.hand_on if watch else lambda: step.state
+    today = state.forecast
+    _forecast(pack, step, dice)
+    seen(1, hand_on())
+    _draft(pack, step, deciders)
+    seen(2, hand_on())
+    _bonus(step)
+    seen(3, hand_on())
+    _event(pack, step, deciders)
+    seen(4, hand_on())
+    purchases = _purchase(pack, step, deciders)
+    seen(5, hand_on())
+    _prices(pack, step, deciders)
+    seen(6, hand_on())
+    _weather(pack, step, dice)
+    seen(7, hand_on())
+    sales = _sell(pack, step)
+    seen(8, hand_on())
+    spoiled = _spoil(pack, step, dice)
+    seen(9, hand_on())
+    report = _report(pack, state, today, step.state, purchases, sales, spoiled)
+    _end(pack, step)
+    after = hand_on()
+    seen(10, after)
+    return after, report
+
+
+def _report(
+    pack: LemonadeStall,
+    start: GameState,
+    today: Weather,
+    state: GameState,
+    purchases: Purchases,
+    sales: Sales,
+    spoiled: bool,
+) -> DayReport:
+    stands = state.stands
+    return DayReport(
+        day=pack.days[start.day],
+        first_player=start.first_player,
         forecast=today,
         tomorrow=state.tomorrow,
         event=state.event or "",
         weather=state.weather,
-        benefits=tuple([s.benefit for s in state.stands]),
+        benefits=tuple([s.benefit for s in stands]),
         purchases=tuple([p[0] for p in purchases]),
         spent=tuple([p[1] for p in purchases]),
-        prices=tuple([s.price or 0 for s in state.stands]),
+        prices=tuple([s.price or 0 for s in stands]),
         sales=sales,
         lemons_spoiled=spoiled,
-        money=tuple([s.money for s in state.stands]),
-        stock=tuple([s.stock for s in state.stands]),
+        money=tuple([s.money for s in stands]),
+        stock=tuple([s.stock for s in stands]),
     )
-    state = step_end(pack, state)
-    seen(10, state)
-    return state, report
 
 
 def _unwatched(step: int, state: GameState) -> None:

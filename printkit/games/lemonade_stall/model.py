@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import Art, ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
-from printkit.content.lookup import Index, by_id
+from printkit.content.lookup import Lookup
+from printkit.content.packs import Box
 from printkit.content.words import Words
 from printkit.errors import NotFound
 
@@ -37,9 +37,6 @@ class ForecastRow:
     low: int
     high: int
     result: str | int  # SAME, a condition id, or degrees
-
-    def covers(self, roll: int) -> bool:
-        return self.low <= roll <= self.high
 
 
 SAME = "same"
@@ -157,17 +154,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class LemonadeStall:
+class LemonadeStall(Box):
     """The whole content pack of one Lemonade Stall variant."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     starting_money: int
     days: tuple[str, ...]
     opening_weather: tuple[str, int]
@@ -210,10 +199,6 @@ class LemonadeStall:
         return tuple(c.id for c in self.conditions)
 
     @cached_property
-    def _conditions_by_id(self) -> dict[str, Condition]:
-        return Index(self.conditions, "condition")
-
-    @cached_property
     def _condition_indexes(self) -> dict[str, int]:
         return {c.id: i for i, c in reversed(list(enumerate(self.conditions)))}
 
@@ -221,17 +206,29 @@ class LemonadeStall:
     def _temperatures_by_degrees(self) -> dict[int, Temperature]:
         return {t.degrees: t for t in reversed(self.temperatures)}
 
-    @cached_property
-    def _items_by_id(self) -> dict[str, Item]:
-        return Index(self.items, "item")
+    condition = Lookup[Condition]("conditions", "condition")
+    item = Lookup[Item]("items", "item")
+    event = Lookup[Event]("events", "event")
+    benefit = Lookup[Benefit]("benefits", "benefit")
+    component = Lookup[Component]("components", "component")
 
     @cached_property
-    def _events_by_id(self) -> dict[str, Event]:
-        return Index(self.events, "event")
+    def forecast_results(self) -> dict[tuple[str, int], str | int]:
+        """("condition" or "temperature", d12 roll) -> the first row's result that covers it."""
+        results: dict[tuple[str, int], str | int] = {}
+        for kind, table in (
+            ("condition", self.condition_forecast),
+            ("temperature", self.temperature_forecast),
+        ):
+            for row in table:
+                for roll in range(row.low, row.high + 1):
+                    results.setdefault((kind, roll), row.result)
+        return results
 
     @cached_property
-    def _benefits_by_id(self) -> dict[str, Benefit]:
-        return Index(self.benefits, "benefit")
+    def benefit_effects(self) -> dict[str, BenefitEffect]:
+        """Benefit id -> what the card does: the engine asks several times a seat a day."""
+        return {b.id: b.effect for b in self.benefits}
 
     @cached_property
     def memo(self) -> dict[str, dict]:
@@ -262,9 +259,6 @@ class LemonadeStall:
     def _deck(self) -> tuple[str, ...]:
         return tuple(e.id for e in self.events for _ in range(e.copies))
 
-    def condition(self, condition_id: str) -> Condition:
-        return self._conditions_by_id[condition_id]
-
     def condition_index(self, condition_id: str) -> int:
         try:
             return self._condition_indexes[condition_id]
@@ -285,15 +279,6 @@ class LemonadeStall:
     def max_degrees(self) -> int:
         return self.temperatures[-1].degrees
 
-    def item(self, item_id: str) -> Item:
-        return self._items_by_id[item_id]
-
-    def event(self, event_id: str) -> Event:
-        return self._events_by_id[event_id]
-
-    def benefit(self, benefit_id: str) -> Benefit:
-        return self._benefits_by_id[benefit_id]
-
     def chart(self, players: int) -> SalesChart:
         for c in self.charts:
             if c.players == players:
@@ -313,9 +298,6 @@ class LemonadeStall:
     def event_deck(self) -> tuple[str, ...]:
         """The deck's card ids, copies expanded, in content order."""
         return self._deck
-
-    def component(self, component_id: str) -> Component:
-        return by_id(self.components, component_id, "component")
 
     @property
     def step_titles(self) -> tuple[str, ...]:

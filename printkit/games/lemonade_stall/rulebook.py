@@ -36,17 +36,16 @@ from printkit.games.lemonade_stall.rules import (
     sell,
 )
 from printkit.registry import GamePlugin
-from printkit.render.formats import degrees, money, names, signed
+from printkit.render.formats import degrees, money, signed
 from printkit.render.theme import Theme
 from printkit.render.units import MM
+from printkit.rulebook.assemble import rulebook_context
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import (
-    by_field,
     field_words,
     list_entry,
-    ruling_function,
     rulings,
     unquoted,
 )
@@ -89,15 +88,9 @@ def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
         "component": Catalog("component", {c.id: _component(pack, c) for c in pack.components}),
         "colours": [c.name for c in pack.player_colours[: pack.max_players]],
         "examples": examples,
-        "gaps": gaps,
     }
-    return RulebookContext(
-        title=pack.title,
-        subject=f"{pack.title} rules",
-        variables=variables,
-        blocks=blocks,
-        filters={"money": money, "deg": degrees, "signed": signed, "names": names},
-        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
+    return rulebook_context(
+        pack, variables, blocks, gaps, {"money": money, "deg": degrees, "signed": signed}
     )
 
 

@@ -16,7 +16,6 @@ from printkit.errors import RuleError
 from printkit.games.lemonade_stall.model import (
     SAME,
     EventEffect,
-    ForecastRow,
     LemonadeStall,
     WeatherChange,
 )
@@ -111,7 +110,11 @@ class Stock(Mapping[str, int]):
         for item, count in goods.items():
             merged[item] = held = merged.get(item, 0) + count
             negative = negative or held < 0
-        return Stock(merged) if negative else Stock._adopt(merged, checked=True)
+        if negative:
+            return Stock(merged)  # raises, naming the good
+        stock = object.__new__(Stock)  # `_adopt`, without the call: buying adds up a lot
+        stock._counts = merged
+        return stock
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
         counts = self._counts.copy()
@@ -122,7 +125,9 @@ class Stock(Mapping[str, int]):
             if count > held:
                 raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
             counts[item] = held - count
-        return Stock._adopt(counts, checked=True)  # no count fell below zero
+        stock = object.__new__(Stock)  # `_adopt`: no count fell below zero
+        stock._counts = counts
+        return stock
 
     def without(self, items: Sequence[str]) -> Stock:
         counts = self._counts.copy()
@@ -187,19 +192,20 @@ def d12_from_2d6(pack: LemonadeStall, blue: int, red: int) -> int:
     return red + (pack.d12_high_half_adds if blue >= pack.d12_high_half_from else 0)
 
 
-def _look_up(table: tuple[ForecastRow, ...], roll: int) -> str | int:
-    for row in table:
-        if row.covers(roll):
-            return row.result
-    raise RuleError(f"d12 roll {roll} is not on the forecast table")
+def _look_up(pack: LemonadeStall, table: str, roll: int) -> str | int:
+    """A forecast table's result for a d12 roll (``table``: condition or temperature)."""
+    result = pack.forecast_results.get((table, roll))
+    if result is None:
+        raise RuleError(f"d12 roll {roll} is not on the forecast table")
+    return result
 
 
 def forecast(pack: LemonadeStall, today: Weather, rolls: Sequence[int]) -> Weather:
     """Tomorrow's forecast from two d12 rolls: condition first, then temperature."""
     if len(rolls) != 2:
         raise RuleError(f"a forecast needs 2 d12 rolls, got {len(rolls)}")
-    condition = _look_up(pack.condition_forecast, rolls[0])
-    temperature = _look_up(pack.temperature_forecast, rolls[1])
+    condition = _look_up(pack, "condition", rolls[0])
+    temperature = _look_up(pack, "temperature", rolls[1])
     return Weather(
         today.condition if condition == SAME else str(condition),
         today.temperature if temperature == SAME else int(temperature),
@@ -210,18 +216,18 @@ def change_weather(
     pack: LemonadeStall, forecast: Weather, change: WeatherChange, dice: Dice, checks: int = 1
 ) -> Weather:
     """Apply an event card's weather-change codes, one d6 per group, ``checks`` times."""
-    weather = forecast
+    condition, degrees = forecast.condition, forecast.temperature
     ids = pack.condition_ids
     for _ in range(checks):
         for group in change.groups:
             step = group.step_for(dice.roll(D6))
             if group.kind == "condition":
-                index = min(max(ids.index(weather.condition) + step, 0), len(ids) - 1)
-                weather = Weather(ids[index], weather.temperature)
+                condition = ids[min(max(ids.index(condition) + step, 0), len(ids) - 1)]
             else:
-                degrees = min(max(weather.temperature + step, pack.min_degrees), pack.max_degrees)
-                weather = Weather(weather.condition, degrees)
-    return weather
+                degrees = min(max(degrees + step, pack.min_degrees), pack.max_degrees)
+    if (condition, degrees) == (forecast.condition, forecast.temperature):
+        return forecast
+    return Weather(condition, degrees)  # built once, however many codes the card has
 
 
 # -- purchase ------------------------------------------------------------------
@@ -426,7 +432,7 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
 def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -> int:
     income = cups * (offer.price + effect.price_bonus)
     if offer.benefit and cups:
-        bonus = pack.benefit(offer.benefit).effect
+        bonus = pack.benefit_effects[offer.benefit]
         income += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
     return income
 
@@ -434,7 +440,7 @@ def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -
 def use_ingredients(pack: LemonadeStall, stock: Stock, cups: int) -> Stock:
     if not cups:
         return stock  # a Stock never changes, so the same one will do
-    return stock.minus({item: cups for item in pack.item_ids})
+    return stock.minus(dict.fromkeys(pack.item_ids, cups))
 
 
 # -- spoilage ------------------------------------------------------------------

@@ -128,10 +128,6 @@ def _goods(goods: Mapping[str, int] | Stock) -> str:
     return ", ".join(shown) or "-"
 
 
-def player_counts(pack: LemonadeStall) -> range:
-    return range(pack.min_players, pack.max_players + 1)
-
-
 ALL_DAYS = "all days"
 REPORT = Vocabulary(
     seats_note="seat 1 holds the first-player marker on day one",
@@ -166,13 +162,7 @@ REPORT = Vocabulary(
 
 SIMULATOR = Simulator(
     strategies=tuple(STRATEGIES),
-    players=player_counts,
     play=record_game,
     explain=explain_game,
     report=REPORT,
 )
-
-
-def simulator() -> Simulator:
-    """The registry's entry point: this module loads only when a simulation is asked for."""
-    return SIMULATOR

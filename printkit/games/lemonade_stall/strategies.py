@@ -134,6 +134,7 @@ class Facts:
 
     pack: LemonadeStall
     durable: tuple[str, ...]  # goods that never spoil or melt
+    perishable: tuple[str, ...]  # the others, in item order
     durable_first: tuple[str, ...]  # every good, durable ones first, each part in item order
     cup_cost: int  # one of every good at single prices: the dearest a cup costs
     unit: float  # the mean single price of a good: what a loose good is worth
@@ -179,6 +180,7 @@ def facts_for(pack: LemonadeStall) -> Facts:
         known = Facts(
             pack=pack,
             durable=tuple(i.id for i in items if not i.perishes),
+            perishable=tuple(i.id for i in items if i.perishes),
             durable_first=tuple(
                 [i.id for i in items if not i.perishes] + [i.id for i in items if i.perishes]
             ),
@@ -341,6 +343,7 @@ class Bot:
         tokens = dict(state.bonus_tokens)
         unit, cards, money = self.facts.unit, self.facts.cards, stand.money
         best, best_value = options[0], -math.inf
+        victim = None  # the richest rival, looked up once a theft is weighed
         for option in options:
             immunity, bargain, cost, per_cup, cups, theft, dollars, fridge, edge = cards[option]
             value = (tokens.get(option, 0) + min(immunity, want)) * unit + edge
@@ -349,12 +352,11 @@ class Bot:
             if per_cup:
                 value += per_cup * min(cups, want)
             if theft or dollars:
-                victim = state.stands[richest_rival(state, seat) - 1]
+                victim = victim or state.stands[richest_rival(state, seat) - 1]
                 value += min(theft, victim.stock.total) * unit
                 value += min(dollars, victim.money)
             if fridge:
-                durable = self.facts.durable
-                value += sum([n for i, n in counts.items() if i not in durable]) * unit
+                value += sum([counts.get(i, 0) for i in self.facts.perishable]) * unit
             if value > best_value:
                 best, best_value = option, value
         return best

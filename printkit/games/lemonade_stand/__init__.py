@@ -5,16 +5,8 @@ from __future__ import annotations
 from printkit.games.lemonade_stand.content import load
 from printkit.games.lemonade_stand.examples import RULES
 from printkit.games.lemonade_stand.text import LANGUAGES
-from printkit.registry import GamePlugin, lazy, register
+from printkit.registry import register_game
 
-PLUGIN = register(
-    GamePlugin(
-        id="lemonade-stand",
-        title="Lemonade Stand",
-        load=load,
-        rules=RULES,
-        kit=lazy("printkit.games.lemonade_stand.kit", "kit"),
-        rulebook=lazy("printkit.games.lemonade_stand.rulebook", "rulebook"),
-        languages=LANGUAGES,
-    )
+PLUGIN = register_game(
+    __name__, "lemonade-stand", "Lemonade Stand", load, RULES, languages=LANGUAGES
 )

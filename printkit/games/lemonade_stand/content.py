@@ -9,11 +9,12 @@ both languages.
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from printkit.content.art import read_art
-from printkit.content.fields import Field, Ledger, check_unique, suggest
+from printkit.content.fields import Field, Ledger, suggest
 from printkit.content.packs import PACK_OPTIONAL_KEYS, read_document
 from printkit.content.schema import (
     MAX_CARDS,
@@ -21,6 +22,7 @@ from printkit.content.schema import (
     Choice,
     Colour,
     Custom,
+    Effect,
     Id,
     Int,
     ListOf,
@@ -134,7 +136,8 @@ def load(folder: Path) -> LemonadeStand:
     frame = GAME.values(game)
     min_players, max_players, two_decks = frame["players"]
     unit, hand_limit = frame["unit_price"], frame["hand_limit"]["cards"]
-    coins = _coins(coins_doc.get("coins"), unit)
+    coins = _coins(unit).read(coins_doc.get("coins"))
+    _check_coin_order(coins_doc.get("coins"), coins)
     coin_ids = [c.id for c in coins]
     min_cards, max_cards = frame["coin_cards_per_day"]
     start = frame["start"]
@@ -188,11 +191,11 @@ def load(folder: Path) -> LemonadeStand:
         coin_copies=coins_doc.get("copies").as_int(1, MAX_COPIES),
         ends=ends,
         coin_buys=_coin_buys(coins, ends, unit),
-        stands=_stands(stands_doc.get("stands"), unit),
+        stands=_stands(unit).read(stands_doc.get("stands")),
         colours=_colours(two_decks).read(stands_doc.get("colours")),
         weather=weather_kinds,
         weather_cards=_weather_cards(weather_doc.get("cards"), weather_kinds, days),
-        dollars=_dollars(docs["dollars"].get("cards")),
+        dollars=DOLLARS.read(docs["dollars"].get("cards")),
         components=COMPONENTS.read(docs["components"].get("components")),
         labels=_labels(docs["labels"].get("labels"), values, coins, mom),
         rulings=frame["rulings"],
@@ -201,6 +204,7 @@ def load(folder: Path) -> LemonadeStand:
         art=read_art(folder),
     )
     _check_copies(coins_doc.get("copies"), pack)
+    _check_strengths(docs["dollars"].get("cards"), pack.dollars)
     _check_components(docs["components"].get("components"), pack)
     return replace(pack, gaps=tuple(ledger.gaps))
 
@@ -254,30 +258,28 @@ SIZE = Size(300, MIN_MM)
 
 
 # -- coins -----------------------------------------------------------------------------
-def _coins(node: Field, unit: int) -> tuple[Coin, ...]:
-    result = []
-    for entry in node.as_list(1, 10):
-        entry.expect_keys(["id", "value", "name", "forms"])
-        value_node = entry.get("value")
-        value = value_node.as_int(1, 10_000)
-        if value % unit:
-            raise value_node.error(
-                f"a {value}¢ coin does not buy whole units of {unit}¢",
+def _coins(unit: int) -> ListOf:
+    """coins.yaml's coins: each buys whole units of ``unit``¢."""
+
+    def whole_units(node: Field, values: dict[str, Any]) -> None:
+        if values["value"] % unit:
+            raise node.get("value").error(
+                f"a {values['value']}¢ coin does not buy whole units of {unit}¢",
                 "make every coin a multiple of unit_price",
             )
-        result.append(
-            Coin(
-                entry.get("id").as_id(),
-                value,
-                read_text(entry.get("name")),
-                _forms(entry.get("forms")),
-            )
-        )
-    check_unique(node, [c.id for c in result], "coin id")
-    values = [c.value for c in result]
+
+    coin = Record(
+        Coin,
+        {"id": Id(), "value": Int(1, 10_000), "name": BILINGUAL, "forms": Custom(_forms)},
+        check=whole_units,
+    )
+    return ListOf(coin, 1, 10, unique={"id": "coin id"})
+
+
+def _check_coin_order(node: Field, coins: tuple[Coin, ...]) -> None:
+    values = [c.value for c in coins]
     if values != sorted(set(values)):
         raise node.error("list the coins from the smallest value up, each value once")
-    return tuple(result)
 
 
 def _forms(node: Field) -> Text:
@@ -296,13 +298,11 @@ def _forms(node: Field) -> Text:
 def _start_mix(
     node: Field, coins: tuple[Coin, ...], total: int, limit: int
 ) -> tuple[tuple[str, int], ...]:
-    by_id = {c.id: c for c in coins}
-    counts = dict.fromkeys(by_id, 0)
-    for key, value in node.items():
-        if key not in by_id:
-            raise value.error(f"unknown coin {key!r}", suggest(key, by_id))
-        counts[key] = value.as_int(0, limit)
-    worth = sum(by_id[k].value * n for k, n in counts.items())
+    """How many of each coin a player starts with (none where the mix names none)."""
+    ids = [c.id for c in coins]
+    mix = Record(dict, {}, dict.fromkeys(ids, Int(0, limit)), defaults=dict.fromkeys(ids, 0))
+    counts = mix.values(node)
+    worth = sum(c.value * counts[c.id] for c in coins)
     if worth != total:
         raise node.error(
             f"the starting coins are worth {worth}¢, not {total}¢",
@@ -353,23 +353,21 @@ def _check_copies(node: Field, pack: LemonadeStand) -> None:
 
 
 # -- stands and colours ----------------------------------------------------------------
-def _stands(node: Field, unit: int) -> tuple[Stand, ...]:
-    result = []
-    for entry in node.as_list(1, 12):
-        entry.expect_keys(["id", "name", "price", "customers"])
-        price = entry.get("price")
-        if price.as_int(1, 10_000) % unit:
-            raise price.error(f"a price of {price.raw}¢ is not a multiple of {unit}¢")
-        result.append(
-            Stand(
-                entry.get("id").as_id(),
-                read_text(entry.get("name")),
-                price.as_int(),
-                entry.get("customers").as_int(0, 100),
+def _stands(unit: int) -> ListOf:
+    """stands.yaml's stands: each price a whole number of ``unit``¢."""
+
+    def whole_units(node: Field, values: dict[str, Any]) -> None:
+        if values["price"] % unit:
+            raise node.get("price").error(
+                f"a price of {values['price']}¢ is not a multiple of {unit}¢"
             )
-        )
-    check_unique(node, [s.id for s in result], "stand id")
-    return tuple(result)
+
+    stand = Record(
+        Stand,
+        {"id": Id(), "name": BILINGUAL, "price": Int(1, 10_000), "customers": Int(0, 100)},
+        check=whole_units,
+    )
+    return ListOf(stand, 1, 12, unique={"id": "stand id"})
 
 
 def _colours(needed: int) -> ListOf:
@@ -416,34 +414,39 @@ def _weather_cards(
 
 
 # -- dollar cards ----------------------------------------------------------------------
-def _dollars(node: Field) -> tuple[DollarCard, ...]:
-    known = {f.name: f.default for f in fields(DollarEffect)}
-    result = []
-    for entry in node.as_list(1, MAX_CARDS):
-        entry.expect_keys(["id", "strength", "title", "text", "effect"])
-        effect = entry.get("effect")
-        values: dict[str, object] = {}
-        for key, value in effect.items():
-            if key not in known:
-                raise value.error(f"unknown effect {key!r}", suggest(key, known))
-            values[key] = value.as_bool() if isinstance(known[key], bool) else value.as_int(0, 100)
-        numbers = {k: v for k, v in values.items() if not isinstance(v, bool)}
-        result.append(
-            DollarCard(
-                entry.get("id").as_id(),
-                entry.get("strength").as_int(1, 1000),
-                read_text(entry.get("title")),
-                read_text(entry.get("text"), numbers),
-                DollarEffect(**values),
-            )
-        )
-        check_unique(entry, [c.id for c in result], "dollar card id")
-        if result[-1].strength in [c.strength for c in result[:-1]]:
+def _dollar(text: Field, effect: tuple[DollarEffect, dict], **values: Any) -> DollarCard:
+    """A dollar card, its text filled with its effect's numbers."""
+    numbers = {k: v for k, v in effect[1].items() if not isinstance(v, bool)}
+    return DollarCard(**values, text=read_text(text, numbers), effect=effect[0])
+
+
+DOLLARS = ListOf(
+    Record(
+        _dollar,
+        {
+            "id": Id(),
+            "strength": Int(1, 1000),
+            "title": BILINGUAL,
+            "text": Node(),
+            "effect": Effect(DollarEffect, 0, 100),
+        },
+    ),
+    1,
+    MAX_CARDS,
+    unique={"id": "dollar card id"},
+)
+
+
+def _check_strengths(node: Field, cards: tuple[DollarCard, ...]) -> None:
+    """Every card of a deck has its own strength, so the order of play is never tied."""
+    taken: set[int] = set()
+    for entry, card in zip(node.as_list(), cards):
+        if card.strength in taken:
             raise entry.get("strength").error(
-                f"strength {result[-1].strength} is already taken",
+                f"strength {card.strength} is already taken",
                 "give every card of a deck its own strength, so the order of play is never tied",
             )
-    return tuple(result)
+        taken.add(card.strength)
 
 
 # -- components, labels, rulings ------------------------------------------------------

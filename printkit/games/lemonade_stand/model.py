@@ -11,7 +11,7 @@ from pathlib import Path
 
 from printkit.content.art import ArtSet
 from printkit.content.fields import Gap, Size
-from printkit.content.lookup import by_id
+from printkit.content.lookup import Lookup
 from printkit.errors import NotFound
 from printkit.games.lemonade_stand.text import Text, plural
 
@@ -167,14 +167,12 @@ class LemonadeStand:
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups --------------------------------------------------------------
-    def coin(self, coin_id: str) -> Coin:
-        return by_id(self.coins, coin_id, "coin")
+    coin = Lookup[Coin]("coins", "coin")
 
     def coin_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.coins)
 
-    def end(self, end_id: str) -> CoinEnd:
-        return by_id(self.ends, end_id, "coin end")
+    end = Lookup[CoinEnd]("ends", "coin end")
 
     def buys(self, coin_id: str, end_id: str) -> Text:
         """What a coin card prints at one end, e.g. "+5 cups"."""
@@ -187,23 +185,12 @@ class LemonadeStand:
         """Cups or customers one coin card buys."""
         return self.coin(coin_id).value // self.unit_price
 
-    def stand(self, stand_id: str) -> Stand:
-        return by_id(self.stands, stand_id, "stand")
-
-    def kind(self, weather_id: str) -> WeatherKind:
-        return by_id(self.weather, weather_id, "weather")
-
-    def weather_card(self, card_id: str) -> WeatherCard:
-        return by_id(self.weather_cards, card_id, "weather card")
-
-    def dollar(self, card_id: str) -> DollarCard:
-        return by_id(self.dollars, card_id, "dollar card")
-
-    def colour(self, colour_id: str) -> PlayerColour:
-        return by_id(self.colours, colour_id, "colour")
-
-    def component(self, component_id: str) -> Component:
-        return by_id(self.components, component_id, "component")
+    stand = Lookup[Stand]("stands", "stand")
+    kind = Lookup[WeatherKind]("weather", "weather")
+    weather_card = Lookup[WeatherCard]("weather_cards", "weather card")
+    dollar = Lookup[DollarCard]("dollars", "dollar card")
+    colour = Lookup[PlayerColour]("colours", "colour")
+    component = Lookup[Component]("components", "component")
 
     def label(self, key: str) -> Text:
         for name, text in self.labels:

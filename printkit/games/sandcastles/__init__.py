@@ -4,15 +4,6 @@ from __future__ import annotations
 
 from printkit.games.sandcastles.content import load
 from printkit.games.sandcastles.examples import RULES
-from printkit.registry import GamePlugin, lazy, register
+from printkit.registry import register_game
 
-PLUGIN = register(
-    GamePlugin(
-        id="sandcastles",
-        title="Sandcastles",
-        load=load,
-        rules=RULES,
-        kit=lazy("printkit.games.sandcastles.kit", "kit"),
-        rulebook=lazy("printkit.games.sandcastles.rulebook", "rulebook"),
-    )
-)
+PLUGIN = register_game(__name__, "sandcastles", "Sandcastles", load, RULES)

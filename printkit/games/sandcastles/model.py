@@ -13,12 +13,11 @@ Nothing here reads files; `content.py` builds these values after validating.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import Art
 from printkit.content.fields import Gap
-from printkit.content.lookup import Index
+from printkit.content.lookup import Lookup
+from printkit.content.packs import Box
 from printkit.content.words import Words
 
 POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -166,17 +165,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class Sandcastles:
+class Sandcastles(Box):
     """The whole content pack."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     hand_size: int
     piles: int
     timer_minutes: int
@@ -188,16 +179,11 @@ class Sandcastles:
     words: Words
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
-    @cached_property
-    def _cards_by_id(self) -> dict[str, CardType]:
-        return Index(self.cards, "card")
-
     @property
     def card_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
 
-    def card(self, card_id: str) -> CardType:
-        return self._cards_by_id[card_id]
+    card = Lookup[CardType]("cards", "card")
 
     def face(self, placement: Placement) -> Face:
         return self.card(placement.card).face.turned(placement.turn)

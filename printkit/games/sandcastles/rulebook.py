@@ -18,13 +18,14 @@ from printkit.games.sandcastles.kit.art import draw_card
 from printkit.games.sandcastles.kit.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
 from printkit.registry import GamePlugin
-from printkit.render.formats import names, signed
+from printkit.render.formats import signed
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
+from printkit.rulebook.assemble import rulebook_context
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
-from printkit.rulebook.rulings import by_field, field_words, ruling_function, rulings, unquoted
+from printkit.rulebook.rulings import field_words, rulings, unquoted
 from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame
 
@@ -53,16 +54,8 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
         "card": Catalog("card", {c["id"]: c for c in cards}),
         "examples": Catalog("worked example", _examples(pack, theme, sheet, blocks)),
         "bonus_names": BONUS_NAMES,
-        "gaps": gaps,
     }
-    return RulebookContext(
-        title=pack.title,
-        subject=f"{pack.title} rules",
-        variables=variables,
-        blocks=blocks,
-        filters={"signed": signed, "names": names},
-        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
-    )
+    return rulebook_context(pack, variables, blocks, gaps, {"signed": signed})
 
 
 def _game(pack: Sandcastles) -> dict[str, Any]:

@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from printkit.games.thats_not_lemonade.content import load
 from printkit.games.thats_not_lemonade.examples import RULES
-from printkit.registry import GamePlugin, lazy, register
+from printkit.registry import register_game
 
-PLUGIN = register(
-    GamePlugin(
-        id="thats-not-lemonade",
-        title="That's Not Lemonade",
-        load=load,
-        rules=RULES,
-        kit=lazy("printkit.games.thats_not_lemonade.kit", "kit"),
-        simulate=lazy("printkit.games.thats_not_lemonade.simulation", "simulator"),
-        rulebook=lazy("printkit.games.thats_not_lemonade.rulebook", "rulebook"),
-    )
+PLUGIN = register_game(
+    __name__, "thats-not-lemonade", "That's Not Lemonade", load, RULES, simulates=True
 )

@@ -89,10 +89,7 @@ def load(folder: Path) -> ThatsNotLemonade:
     box = box_facts(game, fewest=2, longest=600)
     entries = read_card_list(folder, "cards", ledger)
     art = read_art(folder)
-    cards = tuple(
-        replace(card, art=art.for_card(entry, card.id, "card"))
-        for card, entry in zip(CARDS.read_entries(entries), entries)
-    )
+    cards = art.for_cards(CARDS.read_entries(entries), entries, "card")
     if not any(c.out for c in cards):
         raise entries[0].error(
             "no card has 'out: true'", "the deck needs That's Not Lemonade cards"

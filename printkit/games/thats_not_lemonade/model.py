@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import Art, ArtSet
 from printkit.content.fields import Gap, Size
-from printkit.content.lookup import Index
+from printkit.content.lookup import Lookup
+from printkit.content.packs import Box
 from printkit.content.words import Words
 
 TIE_BREAKS = ("lemons", "ice", "nearest-dealer-left")
@@ -63,17 +62,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class ThatsNotLemonade:
+class ThatsNotLemonade(Box):
     """The whole content pack of one That's Not Lemonade variant."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     rounds_to_win: int
     buried: int  # cards dealt face down to nobody at the start of a round
     removed_card: str
@@ -91,20 +82,11 @@ class ThatsNotLemonade:
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups -----------------------------------------------------------
-    @cached_property
-    def _cards_by_id(self) -> dict[str, Card]:
-        return Index(self.cards, "card")
-
-    def card(self, card_id: str) -> Card:
-        return self._cards_by_id[card_id]
+    card = Lookup[Card]("cards", "card")
 
     @property
     def card_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
-
-    @property
-    def player_counts(self) -> range:
-        return range(self.min_players, self.max_players + 1)
 
     def removed(self, players: int) -> int:
         """How many copies of the removed card leave the deck at this table size."""

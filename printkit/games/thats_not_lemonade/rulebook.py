@@ -27,10 +27,11 @@ from printkit.games.thats_not_lemonade.rules import (
 from printkit.registry import GamePlugin
 from printkit.render.theme import Theme
 from printkit.render.units import MM
+from printkit.rulebook.assemble import rulebook_context
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
-from printkit.rulebook.rulings import by_field, list_entry, ruling_function, rulings
+from printkit.rulebook.rulings import list_entry, rulings
 from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame, names
 
@@ -52,16 +53,8 @@ def rulebook(pack: ThatsNotLemonade, theme: Theme) -> RulebookContext:
         "characters": [{"name": c.name, "motto": c.motto} for c in pack.characters],
         "odds": _odds(pack),
         "examples": Catalog("worked example", worked_examples(pack, _example_view)),
-        "gaps": gaps,
     }
-    return RulebookContext(
-        title=pack.title,
-        subject=f"{pack.title} rules",
-        variables=variables,
-        blocks=_blocks(pack, theme),
-        filters={"names": names},
-        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
-    )
+    return rulebook_context(pack, variables, _blocks(pack, theme), gaps)
 
 
 # -- the pack as template data --------------------------------------------------------

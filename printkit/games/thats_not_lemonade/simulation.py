@@ -94,10 +94,6 @@ def _explain_round(
     return lines
 
 
-def player_counts(pack: ThatsNotLemonade) -> range:
-    return pack.player_counts
-
-
 REPORT = Vocabulary(
     seats_note="seat 1 deals the first round, so seat 2 plays first",
     score=Score(
@@ -126,13 +122,7 @@ REPORT = Vocabulary(
 
 SIMULATOR = Simulator(
     strategies=tuple(STRATEGIES),
-    players=player_counts,
     play=record_game,
     explain=explain_game,
     report=REPORT,
 )
-
-
-def simulator() -> Simulator:
-    """The registry's entry point: this module loads only when a simulation is asked for."""
-    return SIMULATOR

@@ -4,15 +4,6 @@ from __future__ import annotations
 
 from printkit.games.yard_sale.content import load
 from printkit.games.yard_sale.examples import RULES
-from printkit.registry import GamePlugin, lazy, register
+from printkit.registry import register_game
 
-PLUGIN = register(
-    GamePlugin(
-        id="yard-sale",
-        title="Yard Sale",
-        load=load,
-        rules=RULES,
-        kit=lazy("printkit.games.yard_sale.kit", "kit"),
-        rulebook=lazy("printkit.games.yard_sale.rulebook", "rulebook"),
-    )
-)
+PLUGIN = register_game(__name__, "yard-sale", "Yard Sale", load, RULES)

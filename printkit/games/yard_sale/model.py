@@ -6,13 +6,12 @@ Nothing here reads files; `content.py` builds these from YAML after validating.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from pathlib import Path
 
 from printkit.content.art import ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
-from printkit.content.lookup import Index, by_id
+from printkit.content.lookup import Lookup
+from printkit.content.packs import Box
 from printkit.content.words import Words
 
 # What an item's own rule may do; `content.py` names each kind's parameters.
@@ -109,17 +108,9 @@ class KitLayout:
 
 
 @dataclass(frozen=True)
-class YardSale:
+class YardSale(Box):
     """The whole content pack of one Yard Sale variant."""
 
-    folder: Path
-    id: str
-    title: str
-    tagline: str
-    min_players: int
-    max_players: int
-    play_time_minutes: int
-    age: int
     rounds: int
     minutes_per_round: int
     opening_minute: int  # minutes after midnight when round 1 starts
@@ -146,40 +137,15 @@ class YardSale:
     gaps: tuple[Gap, ...] = field(default=(), compare=False)
 
     # -- lookups (built once per pack; equality ignores them) -----------------
-    @cached_property
-    def _subjects(self) -> dict[str, Subject]:
-        return Index(self.subjects, "subject")
-
-    @cached_property
-    def _items(self) -> dict[str, Item]:
-        return Index(self.items, "item")
-
-    @cached_property
-    def _shoppers(self) -> dict[str, Shopper]:
-        return Index(self.shoppers, "shopper")
-
-    @cached_property
-    def _pitches(self) -> dict[str, Pitch]:
-        return Index(self.pitches, "pitch")
+    subject = Lookup[Subject]("subjects", "subject")
+    item = Lookup[Item]("items", "item")
+    shopper = Lookup[Shopper]("shoppers", "shopper")
+    pitch = Lookup[Pitch]("pitches", "pitch")
+    component = Lookup[Component]("components", "component")
 
     @property
     def subject_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.subjects)
-
-    def subject(self, subject_id: str) -> Subject:
-        return self._subjects[subject_id]
-
-    def item(self, item_id: str) -> Item:
-        return self._items[item_id]
-
-    def shopper(self, shopper_id: str) -> Shopper:
-        return self._shoppers[shopper_id]
-
-    def pitch(self, pitch_id: str) -> Pitch:
-        return self._pitches[pitch_id]
-
-    def component(self, component_id: str) -> Component:
-        return by_id(self.components, component_id, "component")
 
     def ruling(self, name: str) -> str:
         return dict(self.rulings)[name]

@@ -33,10 +33,11 @@ from printkit.registry import GamePlugin
 from printkit.render.formats import money, names, signed, signed_money
 from printkit.render.theme import Theme
 from printkit.render.units import MM
+from printkit.rulebook.assemble import rulebook_context
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
-from printkit.rulebook.rulings import by_field, field_words, list_entry, ruling_function, rulings
+from printkit.rulebook.rulings import field_words, list_entry, rulings
 from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame
 
@@ -70,15 +71,9 @@ def rulebook(pack: YardSale, theme: Theme) -> RulebookContext:
         "colours": [c.name for c in pack.player_colours[: pack.max_players]],
         "times": [{"round": n, "time": pack.clock(n)} for n in range(1, pack.rounds + 1)],
         "examples": Catalog("worked example", worked_examples(pack, _example_view)),
-        "gaps": gaps,
     }
-    return RulebookContext(
-        title=pack.title,
-        subject=f"{pack.title} rules",
-        variables=variables,
-        blocks=CardPictures(pack, theme),
-        filters={"money": money, "signed": signed, "names": names},
-        functions={"ruling": ruling_function(by_field(gaps)), "names": names},
+    return rulebook_context(
+        pack, variables, CardPictures(pack, theme), gaps, {"money": money, "signed": signed}
     )
 
 
