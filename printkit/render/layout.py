@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -26,7 +26,8 @@ from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
-from printkit.render.text import RichStyle, draw_paragraph, fit_rich, rich_markup
+from printkit.render.symbols import draw_symbol
+from printkit.render.text import Mark, RichStyle, draw_paragraph, fit_rich, rich_markup
 from printkit.render.theme import Theme
 from printkit.render.units import BLEED, MM, Box
 
@@ -206,6 +207,26 @@ def _draw_icon(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: st
     if path is None:
         raise RenderError(f"{what}: no icon {name!r} in {layout.folder / 'icons'}")
     draw_picture(c, box, path)
+
+
+Icon = str | Path  # a shared symbol's name, or a picture file drawn in its place
+
+
+def draw_icon(c: Canvas, icon: Icon, x: float, y: float, r: float, fill: Color = white) -> None:
+    """The picture file ``icon`` fitted in the circle of radius ``r`` round (x, y), else the
+    shared symbol of that name: a renderer passes the pack's art when it has some."""
+    if isinstance(icon, Path):
+        draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), icon)
+    else:
+        draw_symbol(c, icon, x, y, r, fill=fill)
+
+
+def icon_mark(icon: Icon) -> str | Mark:
+    """What `symbol_text` and table cells take: a symbol's name as it is, a picture file as
+    a mark that draws it."""
+    if isinstance(icon, Path):
+        return lambda c, x, y, r: draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), icon)
+    return icon
 
 
 def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
