@@ -19,6 +19,7 @@ from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, P
 from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import CORNER, cutting_advice, emblem_back, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
+from printkit.render.formats import money
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
 from printkit.render.layout import Icon, draw_icon, draw_picture, icon_mark, icon_words
@@ -364,7 +365,10 @@ def _condition_marker(
         c.setFillColor(INK)
         c.setFont(BOLD, 7.5)
         c.drawCentredString(box.cx, box.y + 3.5 * MM, condition.name)
-        cap = "any $" if condition.price_cap is None else f"max ${condition.price_cap}"
+        if condition.price_cap is None:
+            cap = pack.words.say("marker.any_price")
+        else:
+            cap = pack.words.say("marker.price_cap", cap=money(condition.price_cap))
         c.setFont(BOLD, 6.5)
         c.drawRightString(box.right - SAFE - 0.3 * MM, box.top - SAFE - 2.2 * MM, cap)
 

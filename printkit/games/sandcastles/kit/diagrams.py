@@ -147,7 +147,7 @@ def castle_drawing(
                 if any(abs(u - su) < 0.45 and abs(v - sv) < 0.3 for su, sv in stars):
                     v -= 0.3  # keep the label off a tower's star
                 x, y = box.x + margin + (u - x0) * CELL, box.y + margin + (v - y0) * CELL
-                _tag(c, x, y, marks.text)
+                _tag(c, x, y, pack.words.say("diagram.courtyard"), marks.text)
         c.restoreState()
 
     return draw, width, height
@@ -223,9 +223,8 @@ def _cross(c: Canvas, cell: Box, colour: Color, dashed: bool = False) -> None:
     c.restoreState()
 
 
-def _tag(c: Canvas, x: float, y: float, size: float = 1.0) -> None:
-    """The word 'courtyard' on a small label, where the enclosed sand is."""
-    text = "courtyard"
+def _tag(c: Canvas, x: float, y: float, text: str, size: float = 1.0) -> None:
+    """The courtyard's name on a small label, where the enclosed sand is."""
     c.saveState()
     c.setFont(BOLD, 6 * size)
     w = c.stringWidth(text, BOLD, 6 * size) + 2.4 * MM
