@@ -11,7 +11,7 @@ import click
 from printkit import __version__
 from printkit.check.checker import PackCache, check_paths
 from printkit.cli.options import CONTENT_OPTION, OUT_OPTION, folder_option
-from printkit.content.gaps import format_gaps
+from printkit.content.gaps import format_gaps, gaps_as_json
 from printkit.content.packs import default_content_dir, games_by_id
 from printkit.errors import PrintkitError, UsageError, environment_message
 
@@ -80,11 +80,21 @@ def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("games", nargs=-1)
 @CONTENT_OPTION
-def gaps(games: tuple[str, ...], content: Path | None) -> None:
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the values as JSON, one object a game."
+)
+def gaps(games: tuple[str, ...], content: Path | None, as_json: bool) -> None:
     """List every provisional value: what the source rules leave to the designer."""
     cache = PackCache(content or default_content_dir())
+    found = []
     for folder in _folders(cache, games):
         _, pack = cache.load(folder)
+        found.append(pack)
+    if as_json:
+        answer = [gaps_as_json(p.id, p.title, p.gaps, cache.content) for p in found]
+        click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
+        return
+    for pack in found:
         for line in format_gaps(f"{pack.title} ({pack.id})", pack.gaps, cache.content):
             click.echo(line)
         click.echo("")
