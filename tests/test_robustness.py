@@ -220,6 +220,24 @@ def test_the_drawing_libraries_versions_are_part_of_the_code(tmp_path):
     assert code_digest_of(PACKAGE, versions) != code_digest_of(PACKAGE, other)
 
 
+def test_an_icon_file_of_another_checkout_never_reaches_a_kit(cache_home, monkeypatch):
+    """Inline SVG icons become PNG files that Paragraph markup names. They were kept in the
+    shared temp folder by the SVG's bytes alone, so a checkout rasterising differently read
+    the other's pixels, --force too. Now the file is named by the code that made it and
+    checked against the sealed pixels before use."""
+    from printkit.render import drawing, layout
+
+    svg = ROOT / "printkit" / "bundled" / "new-game" / "icons" / "star.svg"
+    first = layout.raster_icon(svg)
+    pixels = first.read_bytes()
+    assert pixels.startswith(layout.PNG_SIGNATURE)
+    first.write_bytes(pixels[:100])  # another process's file in the way, or a torn one
+    assert layout.raster_icon(svg) == first and first.read_bytes() == pixels
+    versions = drawing.raster_versions()
+    monkeypatch.setattr(drawing, "raster_versions", lambda: (*versions, "another checkout"))
+    assert layout.raster_icon(svg) != first
+
+
 def test_the_bundled_games_content_is_not_code(tmp_path):
     """A bundled game's words are content, read as values: editing them is no new printkit."""
     from printkit.build.fingerprint import PACKAGE, code_digest_of, library_versions
