@@ -234,8 +234,6 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
     clipping what overhangs, instead of fitting inside it.
     """
     if path.suffix.lower() == ".svg":
-        from reportlab.graphics import renderPDF
-
         drawing = svg_drawing(path)
         pick = max if cover else min
         scale = pick(box.width / drawing.width, box.height / drawing.height)
@@ -249,7 +247,7 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
             box.y + (box.height - drawing.height * scale) / 2,
         )
         c.scale(scale, scale)
-        renderPDF.draw(drawing, c, 0, 0)
+        _draw_svg(c, drawing)
         c.restoreState()
         return
     c.drawImage(
@@ -262,6 +260,38 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
         anchor="c",
         mask="auto",
     )
+
+
+_SVG_OPS: dict[int, tuple[object, object, tuple[str, ...] | None]] = {}
+_BOUND = re.compile(r"(?:^|\s)(?:gs|sh|Do|Tf|BI)(?:\s|$)")  # names one document's resources
+
+
+def _draw_svg(c: Canvas, drawing) -> None:
+    """An SVG drawing's operators, worked out by svglib's renderer once per drawing.
+
+    Drawn at the origin of the current transform, a drawing without text, images,
+    shadings, graphics states or spot colours gives the same operators on any canvas,
+    so they are kept (with the drawing, read once per file content) and appended again:
+    card art and backs recur on every sheet, fold file and rulebook picture. Anything
+    else is drawn afresh each time."""
+    from reportlab.graphics import renderPDF
+
+    space = getattr(c, "_enforceColorSpace", None)
+    found = _SVG_OPS.get(id(drawing))
+    if found is not None and found[0] is drawing and found[1] == space:
+        if found[2] is not None:
+            c._code.extend(found[2])
+            return
+        renderPDF.draw(drawing, c, 0, 0)
+        return
+    start, colours, shading = len(c._code), dict(c._colorsUsed), dict(c._shadingUsed)
+    renderPDF.draw(drawing, c, 0, 0)
+    ops = tuple(c._code[start:])
+    same = c._colorsUsed == colours and c._shadingUsed == shading
+    portable = same and not any(_BOUND.search(op) for op in ops)
+    if len(_SVG_OPS) > 512:
+        _SVG_OPS.clear()
+    _SVG_OPS[id(drawing)] = (drawing, space, ops if portable else None)
 
 
 def read_svg(path: Path):
