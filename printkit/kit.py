@@ -11,11 +11,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from printkit.render.theme import Theme
-from printkit.render.units import Box, Paper
+from printkit.render.units import MM, Box, Paper
 
 if TYPE_CHECKING:  # drawing code is imported only when something is drawn
     from reportlab.pdfgen.canvas import Canvas
 
+    from printkit.content.fields import Size
     from printkit.render.impose import Piece
 
 
@@ -41,6 +42,18 @@ class Deck:
     def sizes(self) -> tuple[tuple[float, float, tuple[Piece, ...]], ...]:
         """Each deck's piece size and pieces, this one first: what the imposer lays out."""
         return tuple((d.width, d.height, d.pieces) for d in (self, *self.also))
+
+
+def sized_deck(
+    deck_id: str,
+    title: str,
+    size: Size,
+    pieces: tuple[Piece, ...],
+    note: str = "",
+    fold: bool = True,
+) -> Deck:
+    """A deck whose pieces are content's ``size`` (millimetres) large, as points."""
+    return Deck(deck_id, title, size.width * MM, size.height * MM, pieces, note=note, fold=fold)
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.render.panels import CORNER, panel, xywh
-from printkit.render.theme import INK
+from printkit.render.theme import INK, Theme
 from printkit.render.units import BLEED, MM, Box
 
-__all__ = ["CORNER", "cutting_advice", "designed_back", "flood", "panel", "xywh"]
+__all__ = [
+    "CORNER",
+    "cutting_advice",
+    "designed_back",
+    "emblem_back",
+    "flood",
+    "panel",
+    "xywh",
+]
+
+Draw = Callable[[Canvas, Box], None]
 
 
 def flood(c: Canvas, trim: Box, colour: Color) -> None:
@@ -35,6 +46,22 @@ def designed_back(c: Canvas, trim: Box, art: Path, word: str, game: str) -> None
     c.drawCentredString(plate.cx, plate.y + 6.5 * MM, word)
     c.setFont(BODY, 7)
     c.drawCentredString(plate.cx, plate.y + 2.6 * MM, game)
+
+
+def emblem_back(
+    art: Path | None, word: str, game: str, ground: Color, theme: Theme, emblem: Draw
+) -> Draw:
+    """A deck's back: its art with ``word`` and ``game`` on a plate (`designed_back`), or,
+    without art or when saving ink, a flood of ``ground`` under the game's ``emblem``."""
+
+    def draw(c: Canvas, trim: Box) -> None:
+        if art is not None and not theme.ink_saver:
+            designed_back(c, trim, art, word, game)
+            return
+        flood(c, trim, theme.flood(ground))
+        emblem(c, trim)
+
+    return draw
 
 
 def cutting_advice(diameter: float, square: float, lang: str = "") -> str:

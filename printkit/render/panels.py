@@ -8,6 +8,7 @@ canvas's colours or line width changed behind it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -67,6 +68,32 @@ def panel_body(box: Box) -> Box:
     """The room a headed panel leaves under its heading (for laying out before drawing)."""
     _, body = box.inset(PAD, PAD * 0.7).split_top(HEADING - 1 * MM)
     return Box(body.x, body.y, body.width, body.height - 1 * MM)
+
+
+@dataclass(frozen=True)
+class Disc:
+    """How a numbered disc looks: its radius, fill, outline and outline width, and its
+    number's colour, size and drop (from the disc's centre down to the baseline)."""
+
+    radius: float
+    fill: Color
+    stroke: Color
+    line: float
+    ink: Color
+    size: float
+    drop: float
+
+
+def numbered_disc(c: Canvas, x: float, y: float, number: str, disc: Disc) -> None:
+    """A bold number centred in a disc at (x, y): a badge, a callout, a strength; the
+    number's colour is left set, for text that follows."""
+    c.setFillColor(disc.fill)
+    c.setStrokeColor(disc.stroke)
+    c.setLineWidth(disc.line)
+    c.circle(x, y, disc.radius, stroke=1, fill=1)
+    c.setFillColor(disc.ink)
+    c.setFont(BOLD, disc.size)
+    c.drawCentredString(x, y - disc.drop, number)
 
 
 def need(height: float, room: Box, what: str, hint: str = "") -> None:

@@ -482,33 +482,24 @@ def check_spaces(located: list[tuple[str, int, Placed]], tokens: Mapping[str, Pl
     for name, number, space in located:
         token = tokens.get(space.holds)
         w, h = space.box[2] - space.box[0], space.box[3] - space.box[1]
-        if token is None:
-            findings.append(
-                Finding(
-                    name,
-                    number,
-                    space.label,
-                    "space",
-                    f"holds {space.holds!r}, but the kit prints no such token",
-                )
-            )
-            continue
-        tw, th = token.box[2] - token.box[0], token.box[3] - token.box[1]
-        fits = (w + TOLERANCE >= tw and h + TOLERANCE >= th) or (
-            w + TOLERANCE >= th and h + TOLERANCE >= tw
-        )
-        if not fits:
-            findings.append(
-                Finding(
-                    name,
-                    number,
-                    space.label,
-                    "space",
-                    f"{w / MM:.1f} x {h / MM:.1f} mm holds a {space.holds} token of "
-                    f"{tw / MM:.1f} x {th / MM:.1f} mm",
-                )
-            )
+        problem = _space_problem(w, h, space.holds, token)
+        if problem:
+            findings.append(Finding(name, number, space.label, "space", problem))
     return findings
+
+
+def _space_problem(w: float, h: float, holds: str, token: Placed | None) -> str:
+    """Why a ``w`` x ``h`` space cannot hold its token (either way round), or ""."""
+    if token is None:
+        return f"holds {holds!r}, but the kit prints no such token"
+    tw, th = token.box[2] - token.box[0], token.box[3] - token.box[1]
+    fits = (w + TOLERANCE >= tw and h + TOLERANCE >= th) or (
+        w + TOLERANCE >= th and h + TOLERANCE >= tw
+    )
+    if fits:
+        return ""
+    space, size = f"{w / MM:.1f} x {h / MM:.1f} mm", f"{tw / MM:.1f} x {th / MM:.1f} mm"
+    return f"{space} holds a {holds} token of {size}"
 
 
 # -- one file, then a kit ---------------------------------------------------------------------

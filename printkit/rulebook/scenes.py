@@ -23,6 +23,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableSt
 from printkit.build.fingerprint import digest
 from printkit.render.drawing import Drawing
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
+from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import INK
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
@@ -124,13 +125,7 @@ def draw_caption(c: Canvas, caption: Caption) -> None:
 
 def draw_disc(c: Canvas, x: float, y: float, number: int, fill: Color = INK) -> None:
     c.saveState()
-    c.setFillColor(fill)
-    c.setStrokeColor(white)
-    c.setLineWidth(0.8)
-    c.circle(x, y, DISC, stroke=1, fill=1)
-    c.setFillColor(white)
-    c.setFont(BOLD, 8.5)
-    c.drawCentredString(x, y - 3.0, str(number))
+    numbered_disc(c, x, y, str(number), Disc(DISC, fill, white, 0.8, white, 8.5, 3.0))
     c.restoreState()
 
 

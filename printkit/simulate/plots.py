@@ -18,6 +18,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.render.units import Box
 from printkit.resources import font_folder
 from printkit.simulate.report import Report, Section, describe
 from printkit.simulate.stats import Rate, Spread
@@ -41,14 +42,6 @@ FOOTER_HEIGHT = 58.0  # from the bottom margin to the footer's first line, at le
 LAST_LINE = 11.0  # the footer's last line above the bottom margin
 HEADING_DROP, FIRST_ITEM_DROP, ITEM_DROP = 13.0, 12.0, 11.0  # line spacing in the footer
 SMALL_SCALE = 20  # box plots up to this show their means to one decimal place
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    width: float
-    height: float
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect
 from reportlab.lib import colors
 
+from printkit.render.units import Box
 from printkit.simulate.plots import (
     BOLD,
     GRID,
@@ -23,7 +24,6 @@ from printkit.simulate.plots import (
     MARGIN,
     MUTED,
     PAGE,
-    Box,
     _register_fonts,
     _text,
     nice_range,

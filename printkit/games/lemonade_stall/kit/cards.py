@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.art import Art
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
-from printkit.kit import Deck
-from printkit.render.cardparts import CORNER, cutting_advice, designed_back, flood, panel, xywh
+from printkit.kit import Deck, sized_deck
+from printkit.render.cardparts import CORNER, cutting_advice, emblem_back, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
@@ -73,54 +73,44 @@ def _card_art(c: Canvas, box: Box, art: Art | None) -> None:
 FOOT_LINE = 4 * MM  # below a card's foot box: the card kind and player-count labels
 
 
+LOOKS = {"event": (EVENT_COLOUR, 0.3), "benefit": (BENEFIT_COLOUR, 0.4)}  # ground, title tint
+
+
 def _titled_card(
     c: Canvas,
     trim: Box,
-    colour: Color,
-    tint: float,
-    title: str,
-    text: str,
-    what: str,
-    foot_height: float,
-    theme: Theme,
     pack: LemonadeStall,
-    art: Art | None,
+    theme: Theme,
+    card: Event | Benefit,
+    kind: str,
+    foot_height: float,
 ) -> tuple[Box, Box]:
     """Event and benefit faces: title band, text panel, and a foot box for the caller.
 
     Returns the safe area and the foot box.
     """
+    colour, tint = LOOKS[kind]
+    what = f"{kind} card {card.id!r}"
     flood(c, trim, theme.flood(colour))
     safe = trim.inset(SAFE)
     head, rest = safe.split_top(14 * MM)
-    panel(c, head, theme.pale(colour, tint) if not theme.ink_saver else white)
-    card_title(c, title, head, 12, what=f"{what} title")
+    panel(c, head, theme.pale(colour, tint))
+    card_title(c, card.title, head, 12, what=f"{what} title")
     body = Box(
         rest.x, rest.y + foot_height + 2 * MM, rest.width, rest.height - foot_height - 4 * MM
     )
     panel(c, body)
     inner = body.inset(2.5 * MM)
-    used = _body(c, inner, text, f"{what} text", pack)
-    _card_art(c, Box(inner.x, inner.y, inner.width, inner.height - used - 2 * MM), art)
+    used = _body(c, inner, card.text, f"{what} text", pack)
+    _card_art(c, Box(inner.x, inner.y, inner.width, inner.height - used - 2 * MM), card.art)
     return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
 
 # -- event cards ---------------------------------------------------------------
 def _event_face(pack: LemonadeStall, event: Event, theme: Theme) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        safe, foot = _titled_card(
-            c,
-            trim,
-            EVENT_COLOUR,
-            0.3,
-            event.title,
-            event.text,
-            what=f"event card {event.id!r}",
-            foot_height=15 * MM + FOOT_LINE - 3 * MM,
-            theme=theme,
-            pack=pack,
-            art=event.art,
-        )
+        foot_height = 15 * MM + FOOT_LINE - 3 * MM
+        safe, foot = _titled_card(c, trim, pack, theme, event, "event", foot_height)
         _codes(c, foot, pack, event, theme)
         kind_label(c, safe, "event")
 
@@ -140,17 +130,20 @@ def _codes(c: Canvas, box: Box, pack: LemonadeStall, event: Event, theme: Theme)
     draw_fitted(c, fitted, box.x + 2 * MM, box.y + 7 * MM, "center", box.width - 4 * MM)
 
 
+def _card_back(
+    pack: LemonadeStall, deck: str, word: str, symbol: str, ground: Color, theme: Theme
+) -> Callable[[Canvas, Box], None]:
+    """The pack's ``<deck>-back`` art, else ``symbol`` in a centred emblem on ``ground``."""
+    art = art_path(pack)(f"{deck}-back")
+
+    def emblem(c: Canvas, trim: Box) -> None:
+        _back_emblem(c, trim, word, symbol, pack.title, theme)
+
+    return emblem_back(art, word, pack.title, ground, theme, emblem)
+
+
 def _event_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], None]:
-    art = pack.art.get("event-back")
-
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art.path, "EVENT", pack.title)
-            return
-        flood(c, trim, theme.flood(mix(EVENT_COLOUR, INK, 0.25)))
-        _back_emblem(c, trim, "EVENT", "cloud", pack.title, theme)
-
-    return draw
+    return _card_back(pack, "event", "EVENT", "cloud", mix(EVENT_COLOUR, INK, 0.25), theme)
 
 
 def _back_emblem(c: Canvas, trim: Box, word: str, symbol: str, game: str, theme: Theme) -> None:
@@ -188,19 +181,8 @@ def _benefit_face(
     pack: LemonadeStall, benefit: Benefit, theme: Theme
 ) -> Callable[[Canvas, Box], None]:
     def draw(c: Canvas, trim: Box) -> None:
-        safe, foot = _titled_card(
-            c,
-            trim,
-            BENEFIT_COLOUR,
-            0.4,
-            benefit.title,
-            benefit.text,
-            what=f"benefit card {benefit.id!r}",
-            foot_height=pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE,
-            theme=theme,
-            pack=pack,
-            art=benefit.art,
-        )
+        foot_height = pack.kit.token.height * MM + TOKEN_ROOM + FOOT_LINE
+        safe, foot = _titled_card(c, trim, pack, theme, benefit, "benefit", foot_height)
         _token_space(c, foot, pack)
         if benefit.min_players:
             c.setFont(BOLD, 7)
@@ -229,16 +211,7 @@ def _token_space(c: Canvas, box: Box, pack: LemonadeStall) -> None:
 
 
 def _benefit_back(pack: LemonadeStall, theme: Theme) -> Callable[[Canvas, Box], None]:
-    art = pack.art.get("benefit-back")
-
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art.path, "BENEFIT", pack.title)
-            return
-        flood(c, trim, theme.flood(mix(BENEFIT_COLOUR, INK, 0.15)))
-        _back_emblem(c, trim, "BENEFIT", "star", pack.title, theme)
-
-    return draw
+    return _card_back(pack, "benefit", "BENEFIT", "star", mix(BENEFIT_COLOUR, INK, 0.15), theme)
 
 
 def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:
@@ -332,14 +305,7 @@ def price_cards(pack: LemonadeStall, theme: Theme) -> Deck:
 
 def _card_deck(pack: LemonadeStall, deck_id: str, title: str, pieces: tuple[Piece, ...]) -> Deck:
     size = pack.kit.card
-    return Deck(
-        deck_id,
-        title,
-        size.width * MM,
-        size.height * MM,
-        pieces,
-        note=pack.words.say("deck.cards_note"),
-    )
+    return sized_deck(deck_id, title, size, pieces, note=pack.words.say("deck.cards_note"))
 
 
 # -- markers and tokens ---------------------------------------------------------
@@ -412,11 +378,10 @@ def markers(pack: LemonadeStall, theme: Theme) -> Deck:
             )
         ] * per_temperature
     pieces.append(Piece("first-player", _first_player_marker(theme)))
-    return Deck(
+    return sized_deck(
         "markers",
         pack.words.say("deck.markers"),
-        size.width * MM,
-        size.height * MM,
+        size,
         tuple(pieces),
         note=pack.words.say("deck.markers_note"),
         fold=False,
@@ -512,11 +477,10 @@ def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
     pieces += [Piece("resource-3", _round_token("×3", None, goods, theme), token="goods")] * triple
     items = pack.component("item-tokens").count
     pieces += [Piece("item-token", _round_token("+1", None, SKY, theme), token="bonus")] * items
-    return Deck(
+    return sized_deck(
         "tokens",
         pack.words.say("deck.tokens"),
-        size.width * MM,
-        size.height * MM,
+        size,
         tuple(pieces),
         note=cutting_advice(_face(size.width * MM), size.width * MM),
         fold=False,

@@ -11,10 +11,9 @@ from __future__ import annotations
 from printkit.games.lemonade_stand.kit import faces
 from printkit.games.lemonade_stand.model import LemonadeStand, PlayerColour
 from printkit.games.lemonade_stand.text import LANGUAGES
-from printkit.kit import Deck, Kit, KitOptions, made
+from printkit.kit import Deck, Kit, KitOptions, made, sized_deck
 from printkit.render.impose import Piece
 from printkit.render.theme import Theme
-from printkit.render.units import MM
 
 
 def kit(pack: LemonadeStand, options: KitOptions) -> Kit:
@@ -58,13 +57,8 @@ def _deck(
     pieces: tuple[Piece, ...],
     note: str = "note_cards",
 ) -> Deck:
-    return Deck(
-        deck_id,
-        pack.label(title)(lang),
-        pack.card.width * MM,
-        pack.card.height * MM,
-        pieces,
-        note=pack.label(note)(lang),
+    return sized_deck(
+        deck_id, pack.label(title)(lang), pack.card, pieces, note=pack.label(note)(lang)
     )
 
 

@@ -27,12 +27,13 @@ from printkit.games.lemonade_stand.model import (
     WeatherCard,
     WeatherKind,
 )
-from printkit.render.cardparts import designed_back, flood, panel
+from printkit.render.cardparts import emblem_back, flood, panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT, width
 from printkit.render.formats import cents as money
 from printkit.render.formats import signed
 from printkit.render.inline import draw_icon_text, fit_icon_text
 from printkit.render.layout import draw_picture, icon_words
+from printkit.render.panels import Disc, numbered_disc
 from printkit.render.symbols import SYMBOLS, draw_shape, draw_symbol
 from printkit.render.text import (
     Marks,
@@ -47,6 +48,7 @@ from printkit.render.theme import GREY, INK, LEAF, LEMON, SKY, Theme, hex_colour
 from printkit.render.units import MM, SAFE, Box
 
 Draw = Callable[[Canvas, Box], None]
+Inside = Callable[[Canvas, float, float, float], None]  # draws in an emblem's (x, y, radius)
 COIN_COLOUR = mix(GREY, white, 0.45)
 DOLLAR_COLOUR = LEAF
 WEATHER_COLOUR = SKY
@@ -110,9 +112,13 @@ def symbol(c: Canvas, name: str, x: float, y: float, r: float, fill: Color = whi
     draw_shape(c, LOCAL_SYMBOLS[name], x, y, r, fill, INK, round_caps=False)
 
 
-def _back_emblem(
-    c: Canvas, trim: Box, word: str, title: str, draw_inside: Callable[[float, float, float], None]
-) -> None:
+def _title_band(c: Canvas, band: Box, fill: Color, title: str, size: float, what: str) -> None:
+    """A card's title, bold and centred on a tinted panel, down to 7 pt at worst."""
+    panel(c, band, fill)
+    card_title(c, title, band, size, what=what, min_size=7, language=SET)
+
+
+def _back_emblem(c: Canvas, trim: Box, word: str, title: str, draw_inside: Inside) -> None:
     """A centred emblem that tolerates a few millimetres of duplex misregistration."""
     r = min(trim.width, trim.height) * 0.27
     cy = trim.cy + 5 * MM
@@ -120,28 +126,16 @@ def _back_emblem(
     c.setStrokeColor(INK)
     c.setLineWidth(1)
     c.circle(trim.cx, cy, r, stroke=1, fill=1)
-    draw_inside(trim.cx, cy, r)
+    draw_inside(c, trim.cx, cy, r)
     c.setFillColor(INK)
-    text_box(
-        c,
-        word,
-        Box(trim.x + 4 * MM, cy - r - 11 * MM, trim.width - 8 * MM, 8 * MM),
-        BOLD,
-        13,
-        "center",
-        what="card back",
-        language=SET,
-    )
-    text_box(
-        c,
-        title,
-        Box(trim.x + 4 * MM, cy - r - 17 * MM, trim.width - 8 * MM, 5 * MM),
-        BODY,
-        7.5,
-        "center",
-        what="card back title",
-        language=SET,
-    )
+
+    def under(text: str, drop: float, height: float, font: str, size: float, what: str) -> None:
+        """A centred line ``drop`` below the emblem, across the card less 4 mm a side."""
+        box = Box(trim.x + 4 * MM, cy - r - drop, trim.width - 8 * MM, height)
+        text_box(c, text, box, font, size, "center", what=what, language=SET)
+
+    under(word, 11 * MM, 8 * MM, BOLD, 13, what="card back")
+    under(title, 17 * MM, 5 * MM, BODY, 7.5, what="card back title")
 
 
 # -- stand cards -----------------------------------------------------------------------
@@ -154,16 +148,8 @@ def stand_face(
         flood(c, trim, theme.flood(tint))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
-        panel(c, head, theme.pale(tint, 0.55))
-        card_title(
-            c,
-            stand.name(lang),
-            head,
-            12,
-            what=f"stand {stand.id!r} name ({lang})",
-            min_size=7,
-            language=SET,
-        )
+        fill, title = theme.pale(tint, 0.55), stand.name(lang)
+        _title_band(c, head, fill, title, 12, what=f"stand {stand.id!r} name ({lang})")
         foot, body = (
             Box(rest.x, rest.y, rest.width, 9 * MM),
             Box(rest.x, rest.y + 10 * MM, rest.width, rest.height - 12 * MM),
@@ -208,7 +194,7 @@ def stand_back(pack: LemonadeStand, colour: PlayerColour, lang: str, theme: Them
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(tint))
 
-        def inside(x: float, y: float, r: float) -> None:
+        def inside(c: Canvas, x: float, y: float, r: float) -> None:
             symbol(c, colour.symbol, x, y, r * 0.7, fill=tint)
 
         _back_emblem(c, trim, colour.name(lang).upper(), pack.title_text(lang), inside)
@@ -292,24 +278,26 @@ def _coin_end(
     )
 
 
+def _kind_back(
+    pack: LemonadeStand, lang: str, theme: Theme, kind: str, ground: Color, inside: Inside
+) -> Draw:
+    """A deck's back: the pack's ``<kind>-back`` art, else ``inside`` in the centred emblem."""
+    word, title = pack.label(f"kind_{kind}")(lang), pack.title_text(lang)
+
+    def emblem(c: Canvas, trim: Box) -> None:
+        _back_emblem(c, trim, word, title, inside)
+
+    return emblem_back(art_file(pack, f"{kind}-back"), word, title, ground, theme, emblem)
+
+
 def coin_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
-    art = art_file(pack, "coin-back")
+    def inside(c: Canvas, x: float, y: float, r: float) -> None:
+        draw_symbol(c, "coin", x, y, r * 0.75, fill=theme.pale(LEMON, 0.35))
+        c.setFillColor(INK)
+        c.setFont(BOLD, 16)
+        c.drawCentredString(x, y - 5.5, "¢")
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art, pack.label("kind_coin")(lang), pack.title_text(lang))
-            return
-        flood(c, trim, theme.flood(mix(COIN_COLOUR, INK, 0.2)))
-
-        def inside(x: float, y: float, r: float) -> None:
-            draw_symbol(c, "coin", x, y, r * 0.75, fill=theme.pale(LEMON, 0.35))
-            c.setFillColor(INK)
-            c.setFont(BOLD, 16)
-            c.drawCentredString(x, y - 5.5, "¢")
-
-        _back_emblem(c, trim, pack.label("kind_coin")(lang), pack.title_text(lang), inside)
-
-    return draw
+    return _kind_back(pack, lang, theme, "coin", mix(COIN_COLOUR, INK, 0.2), inside)
 
 
 # -- dollar cards ----------------------------------------------------------------------
@@ -320,13 +308,8 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         band, rest = safe.split_top(17 * MM)
         r = 7 * MM
         badge_x, badge_y = band.x + r + 1 * MM, band.cy + 1 * MM
-        c.setFillColor(white)
-        c.setStrokeColor(INK)
-        c.setLineWidth(1)
-        c.circle(badge_x, badge_y, r, stroke=1, fill=1)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 17)
-        c.drawCentredString(badge_x, badge_y - 5.5, str(card.strength))
+        badge = Disc(r, white, INK, 1, INK, 17, 5.5)
+        numbered_disc(c, badge_x, badge_y, str(card.strength), badge)
         c.setFont(BODY, 6)
         c.drawCentredString(badge_x, band.y - 1.6 * MM, pack.label("strength")(lang))
         if deck == 2:  # the second deck's mark, a black disc beside the strength
@@ -339,16 +322,8 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         c.setFont(BOLD, 26)
         c.drawRightString(band.right - 1 * MM, band.cy - 3 * MM, pack.label("dollar_face")(lang))
         title_box, rest = Box(rest.x, rest.y, rest.width, rest.height - 3 * MM).split_top(13 * MM)
-        panel(c, title_box, theme.pale(DOLLAR_COLOUR, 0.75))
-        card_title(
-            c,
-            card.title(lang),
-            title_box,
-            11.5,
-            what=f"dollar card {card.id!r} title ({lang})",
-            min_size=7,
-            language=SET,
-        )
+        fill, title = theme.pale(DOLLAR_COLOUR, 0.75), card.title(lang)
+        _title_band(c, title_box, fill, title, 11.5, what=f"dollar card {card.id!r} title ({lang})")
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
         inner = body.inset(2.5 * MM)
@@ -378,22 +353,12 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
 
 
 def dollar_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
-    art = art_file(pack, "dollar-back")
+    def inside(c: Canvas, x: float, y: float, r: float) -> None:
+        c.setFillColor(INK)
+        c.setFont(BOLD, r * 1.3)
+        c.drawCentredString(x, y - r * 0.45, "$")
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art, pack.label("kind_dollar")(lang), pack.title_text(lang))
-            return
-        flood(c, trim, theme.flood(mix(DOLLAR_COLOUR, INK, 0.15)))
-
-        def inside(x: float, y: float, r: float) -> None:
-            c.setFillColor(INK)
-            c.setFont(BOLD, r * 1.3)
-            c.drawCentredString(x, y - r * 0.45, "$")
-
-        _back_emblem(c, trim, pack.label("kind_dollar")(lang), pack.title_text(lang), inside)
-
-    return draw
+    return _kind_back(pack, lang, theme, "dollar", mix(DOLLAR_COLOUR, INK, 0.15), inside)
 
 
 # -- weather cards ---------------------------------------------------------------------
@@ -475,21 +440,11 @@ def _arrow(c: Canvas, safe: Box, half: Box, caption: str) -> None:
 
 
 def weather_back(pack: LemonadeStand, lang: str, theme: Theme) -> Draw:
-    art = art_file(pack, "weather-back")
+    def inside(c: Canvas, x: float, y: float, r: float) -> None:
+        draw_symbol(c, "sun", x + r * 0.2, y + r * 0.2, r * 0.5, fill=theme.pale(LEMON, 0.1))
+        draw_symbol(c, "cloud", x - r * 0.1, y - r * 0.15, r * 0.55, fill=white)
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art, pack.label("kind_weather")(lang), pack.title_text(lang))
-            return
-        flood(c, trim, theme.flood(mix(WEATHER_COLOUR, INK, 0.2)))
-
-        def inside(x: float, y: float, r: float) -> None:
-            draw_symbol(c, "sun", x + r * 0.2, y + r * 0.2, r * 0.5, fill=theme.pale(LEMON, 0.1))
-            draw_symbol(c, "cloud", x - r * 0.1, y - r * 0.15, r * 0.55, fill=white)
-
-        _back_emblem(c, trim, pack.label("kind_weather")(lang), pack.title_text(lang), inside)
-
-    return draw
+    return _kind_back(pack, lang, theme, "weather", mix(WEATHER_COLOUR, INK, 0.2), inside)
 
 
 # -- reference cards -------------------------------------------------------------------
@@ -497,10 +452,8 @@ def _reference_card(c: Canvas, trim: Box, theme: Theme, heading: str, lang: str)
     """A reference card's ground and heading; returns the room below the heading."""
     flood(c, trim, theme.flood(mix(REFERENCE_COLOUR, white, 0.3)))
     head, rest = trim.inset(SAFE).split_top(10 * MM)
-    panel(c, head, theme.pale(REFERENCE_COLOUR, 0.2))
-    card_title(
-        c, heading, head, 12, what=f"reference card heading ({lang})", min_size=7, language=SET
-    )
+    fill = theme.pale(REFERENCE_COLOUR, 0.2)
+    _title_band(c, head, fill, heading, 12, what=f"reference card heading ({lang})")
     return rest
 
 

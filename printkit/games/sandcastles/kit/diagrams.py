@@ -21,6 +21,7 @@ from printkit.games.sandcastles.kit.art import draw_turned
 from printkit.games.sandcastles.model import Placement, Sandcastles
 from printkit.games.sandcastles.rules import score_castle, structures
 from printkit.render.fonts import BODY, BOLD
+from printkit.render.panels import Disc, numbered_disc
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, Theme
 from printkit.render.units import MM, Box
@@ -193,14 +194,9 @@ def _badge(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
     if marks.numbers or bad:
         r = 2.1 * MM
         x, y = cell.x + r + 0.6 * MM, cell.top - r - 0.6 * MM
+        fill, ink = (RED, white) if bad else (white, INK)
         c.saveState()
-        c.setFillColor(RED if bad else white)
-        c.setStrokeColor(INK)
-        c.setLineWidth(0.5)
-        c.circle(x, y, r, stroke=1, fill=1)
-        c.setFillColor(white if bad else INK)
-        c.setFont(BOLD, 6.5)
-        c.drawCentredString(x, y - 2.3, str(number))
+        numbered_disc(c, x, y, str(number), Disc(r, fill, INK, 0.5, ink, 6.5, 2.3))
         c.restoreState()
 
 

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.art import Art
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
-from printkit.kit import Deck
+from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, draw_fitted, fit
 from printkit.render.impose import Piece
@@ -173,11 +173,6 @@ def card_deck(pack: ThatsNotLemonade, theme: Theme) -> Deck:
         for copy in range(card.copies)
     )
     size = pack.kit.card
-    return Deck(
-        "cards",
-        f"Cards ({len(pieces)})",
-        size.width * MM,
-        size.height * MM,
-        pieces,
-        note=pack.words.say("deck.cards_note"),
+    return sized_deck(
+        "cards", f"Cards ({len(pieces)})", size, pieces, note=pack.words.say("deck.cards_note")
     )

@@ -17,11 +17,12 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.content.fields import Size
 from printkit.errors import RenderError
 from printkit.games.thats_not_lemonade.kit.cards import DrawFn, crossed_cup
 from printkit.games.thats_not_lemonade.model import Character, ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import OddsTable, whole_percent
-from printkit.kit import Deck
+from printkit.kit import Deck, sized_deck
 from printkit.render import formats
 from printkit.render.cardparts import flood, panel, xywh
 from printkit.render.fonts import (
@@ -104,8 +105,15 @@ def tile(pack: ThatsNotLemonade, character: Character, theme: Theme) -> DrawFn:
     return draw
 
 
+def _flat_deck(
+    pack: ThatsNotLemonade, deck_id: str, key: str, size: Size, pieces: tuple[Piece, ...]
+) -> Deck:
+    """A one-sided deck, never folded; its title and note are words.yaml's ``deck.<key>``."""
+    note = pack.words.say(f"deck.{key}_note")
+    return sized_deck(deck_id, pack.words.say(f"deck.{key}"), size, pieces, note, fold=False)
+
+
 def tiles(pack: ThatsNotLemonade, theme: Theme) -> Deck:
-    size = pack.kit.tile
     summary = " / ".join(tile_text(pack))
     pieces = tuple(
         Piece(
@@ -115,15 +123,7 @@ def tiles(pack: ThatsNotLemonade, theme: Theme) -> Deck:
         )
         for ch in pack.characters
     )
-    return Deck(
-        "character-tiles",
-        pack.words.say("deck.tiles"),
-        size.width * MM,
-        size.height * MM,
-        pieces,
-        note=pack.words.say("deck.tiles_note"),
-        fold=False,
-    )
+    return _flat_deck(pack, "character-tiles", "tiles", pack.kit.tile, pieces)
 
 
 # -- the odds card -----------------------------------------------------------------------
@@ -286,14 +286,5 @@ def odds_cards(pack: ThatsNotLemonade, table: OddsTable, theme: Theme) -> Deck:
         ("cells", odds_cells(table)),
         ("intro", " ".join(odds_intro(pack))),
     )
-    size = pack.kit.reference
     pieces = tuple(Piece(f"odds#{n}", draw, fields=fields) for n in range(1, pack.max_players + 1))
-    return Deck(
-        "odds-cards",
-        pack.words.say("deck.odds"),
-        size.width * MM,
-        size.height * MM,
-        pieces,
-        note=pack.words.say("deck.odds_note"),
-        fold=False,
-    )
+    return _flat_deck(pack, "odds-cards", "odds", pack.kit.reference, pieces)

@@ -8,14 +8,15 @@ centred emblem on a flood, so a duplex shift of a few millimetres does no harm.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
-from printkit.kit import Deck
-from printkit.render.cardparts import designed_back, flood, xywh
+from printkit.kit import Deck, sized_deck
+from printkit.render.cardparts import emblem_back, flood, xywh
 from printkit.render.cardparts import panel as card_panel
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
 from printkit.render.formats import signed, signed_money
@@ -40,6 +41,34 @@ def panel(
 ) -> None:
     """The shared panel with Yard Sale's tighter corners."""
     card_panel(c, box, fill, stroke, width, CORNER)
+
+
+@dataclass(frozen=True)
+class Lettering:
+    """How a headed panel sets its words: inset, heading size and baseline drop, text size,
+    and the room the heading takes from the top of the text."""
+
+    pad: float
+    heading: float
+    drop: float
+    text: float
+    room: float
+
+
+SECTION = Lettering(2 * MM, 8.5, 3 * MM, 8, 4.5 * MM)  # a reference card's sections
+
+
+def headed_text(
+    c: Canvas, box: Box, heading: str, text: str, what: str, lettering: Lettering = SECTION
+) -> None:
+    """A panel with a bold heading over its text, which flows from the top and must fit."""
+    panel(c, box)
+    inner = box.inset(lettering.pad)
+    c.setFillColor(INK)
+    c.setFont(BOLD, lettering.heading)
+    c.drawString(inner.x, inner.top - lettering.drop, heading)
+    room = Box(inner.x, inner.y, inner.width, inner.height - lettering.room)
+    text_box(c, text, room, BODY, lettering.text, what=what, valign="flow")
 
 
 def _stack(box: Box, heights: tuple[float, ...], gap: float) -> list[Box]:
@@ -84,11 +113,7 @@ def _back(
     pack's ``<deck>-back`` art (``item-back.svg``) instead when it has one."""
     designed = pack.art.get(f"{word.lower()}-back")
 
-    def draw(c: Canvas, trim: Box) -> None:
-        if designed is not None and not theme.ink_saver:
-            designed_back(c, trim, designed.path, word, pack.title)
-            return
-        flood(c, trim, theme.flood(colour))
+    def emblem(c: Canvas, trim: Box) -> None:
         r = min(trim.width, trim.height) * 0.27
         cy = trim.cy + r * 0.25
         c.setFillColor(white)
@@ -103,12 +128,12 @@ def _back(
             c.setFont(BODY, 7)
             c.drawCentredString(trim.cx, cy - r - 9.5 * MM, pack.title)
 
-    return draw
+    path = designed.path if designed is not None else None
+    return emblem_back(path, word, pack.title, colour, theme, emblem)
 
 
 def _deck(pack: YardSale, deck_id: str, title: str, pieces: tuple[Piece, ...], note: str) -> Deck:
-    size = pack.kit.card
-    return Deck(deck_id, title, size.width * MM, size.height * MM, pieces, note=note)
+    return sized_deck(deck_id, title, pack.kit.card, pieces, note=note)
 
 
 def subject_colour(pack: YardSale, subject_id: str) -> Color:
@@ -461,11 +486,10 @@ def cash_cards(pack: YardSale, theme: Theme) -> Deck:
         for note in pack.cash
         for _ in range(note.count)
     )
-    return Deck(
+    return sized_deck(
         "cash-cards",
         say(pack, "deck.cash"),
-        size.width * MM,
-        size.height * MM,
+        size,
         pieces,
         note=say(pack, "deck.cash_note"),
         fold=False,
@@ -500,20 +524,7 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
         c.drawCentredString(head.cx, head.cy - 1.5 * MM, title)
         body = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - 4 * MM)
         for box, (heading, text) in zip(body.rows(len(sections), GAP), sections):
-            panel(c, box)
-            inner = box.inset(2 * MM)
-            c.setFillColor(INK)
-            c.setFont(BOLD, 8.5)
-            c.drawString(inner.x, inner.top - 3 * MM, heading)
-            text_box(
-                c,
-                text,
-                Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
-                BODY,
-                8,
-                what=f"reference card ({side}) {heading!r}",
-                valign="flow",
-            )
+            headed_text(c, box, heading, text, what=f"reference card ({side}) {heading!r}")
         kind_label(c, safe, "reference", rise=0.8 * MM)
 
     return draw

@@ -7,6 +7,7 @@ whose rule says "in rounds 1 to 4" can be read off the table at a glance.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -15,19 +16,23 @@ from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.kit.cards import (
     CREAM,
     GAP,
+    SECTION,
+    Lettering,
+    headed_text,
     panel,
     say,
 )
 from printkit.games.yard_sale.model import YardSale
-from printkit.kit import Deck
+from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import cutting_advice, flood
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.impose import Piece
-from printkit.render.text import text_box
 from printkit.render.theme import INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
 TRACK = HexColor("#CFE0C8")
+STEP = replace(SECTION, text=9)  # the face's steps
+BOX = Lettering(3 * MM, 10, 3.5 * MM, 9.5, 6 * MM)  # the back's larger boxes
 DrawFn = Callable[[Canvas, Box], None]
 
 
@@ -46,14 +51,19 @@ def _sections(pack: YardSale, prefix: str, keys: tuple[str, ...]) -> list[tuple[
     return [(say(pack, f"{prefix}.{k}_heading"), say(pack, f"{prefix}.{k}")) for k in keys]
 
 
+def _headed_side(c: Canvas, trim: Box, ground: Color, title: str, theme: Theme) -> tuple[Box, Box]:
+    """A side of the track: its flood and title; returns the title band and the room below."""
+    flood(c, trim, theme.flood(ground))
+    head, rest = trim.inset(SAFE).split_top(11 * MM)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 15)
+    c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, title)
+    return head, rest
+
+
 def _track_face(pack: YardSale, theme: Theme) -> DrawFn:
     def draw(c: Canvas, trim: Box) -> None:
-        flood(c, trim, theme.flood(TRACK))
-        safe = trim.inset(SAFE)
-        head, rest = safe.split_top(11 * MM)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 15)
-        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, say(pack, "track.title"))
+        head, rest = _headed_side(c, trim, TRACK, say(pack, "track.title"), theme)
         c.setFont(BODY, 8)
         c.drawRightString(
             head.right - 1 * MM,
@@ -93,30 +103,13 @@ def _steps(c: Canvas, box: Box, steps: list[tuple[str, str]], title: str, what: 
     c.drawString(box.x + 1 * MM, box.top - 3.5 * MM, title)
     cells = Box(box.x, box.y, box.width, box.height - 5.5 * MM).columns(len(steps), GAP)
     for number, (cell, (heading, text)) in enumerate(zip(cells, steps), start=1):
-        panel(c, cell)
-        inner = cell.inset(2 * MM)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 8.5)
-        c.drawString(inner.x, inner.top - 3 * MM, f"{number}. {heading}")
-        text_box(
-            c,
-            text,
-            Box(inner.x, inner.y, inner.width, inner.height - 4.5 * MM),
-            BODY,
-            9,
-            what=f"{what} step {heading!r}",
-            valign="flow",
-        )
+        title, piece = f"{number}. {heading}", f"{what} step {heading!r}"
+        headed_text(c, cell, title, text, what=piece, lettering=STEP)
 
 
 def _track_back(pack: YardSale, theme: Theme) -> DrawFn:
     def draw(c: Canvas, trim: Box) -> None:
-        flood(c, trim, theme.flood(CREAM))
-        safe = trim.inset(SAFE)
-        head, rest = safe.split_top(11 * MM)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 15)
-        c.drawString(head.x + 1 * MM, head.y + 3.5 * MM, say(pack, "back.title"))
+        _, rest = _headed_side(c, trim, CREAM, say(pack, "back.title"), theme)
         setup, turn, start, opinion, end = setup_steps(pack)
         left, right = Box(rest.x, rest.y, rest.width, rest.height - GAP).columns(2, GAP)
         for column, sections, heights in (
@@ -127,27 +120,10 @@ def _track_back(pack: YardSale, theme: Theme) -> DrawFn:
             usable = column.height - GAP * (len(sections) - 1)
             for (heading, text), share in zip(sections, heights):
                 cell = Box(column.x, top - usable * share, column.width, usable * share)
-                _box(c, cell, heading, text)
+                headed_text(c, cell, heading, text, what=f"track {heading!r}", lettering=BOX)
                 top = cell.y - GAP
 
     return draw
-
-
-def _box(c: Canvas, cell: Box, heading: str, text: str) -> None:
-    panel(c, cell)
-    inner = cell.inset(3 * MM)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 10)
-    c.drawString(inner.x, inner.top - 3.5 * MM, heading)
-    text_box(
-        c,
-        text,
-        Box(inner.x, inner.y, inner.width, inner.height - 6 * MM),
-        BODY,
-        9.5,
-        what=f"track {heading!r}",
-        valign="flow",
-    )
 
 
 def turn_track(pack: YardSale, theme: Theme) -> Deck:
@@ -159,11 +135,10 @@ def turn_track(pack: YardSale, theme: Theme) -> Deck:
         *setup_steps(pack),
     )
     piece = Piece("turn-track", _track_face(pack, theme), _track_back(pack, theme), fields=fields)
-    return Deck(
+    return sized_deck(
         "turn-track",
         say(pack, "deck.track"),
-        size.width * MM,
-        size.height * MM,
+        size,
         (piece,) * pack.component("turn-track").count,
         note=say(pack, "deck.track_note"),
         fold=False,
@@ -213,11 +188,10 @@ def tokens(pack: YardSale, theme: Theme) -> Deck:
         face = _round_token(colour.symbol, "", hex_colour(colour.colour), theme)
         fields = (("colour", colour.name), ("symbol", colour.symbol))
         pieces += [Piece(f"seller-{colour.id}", face, fields=fields)] * per
-    return Deck(
+    return sized_deck(
         "tokens",
         say(pack, "deck.tokens"),
-        size.width * MM,
-        size.height * MM,
+        size,
         tuple(pieces),
         note=say(
             pack,
