@@ -12,7 +12,7 @@ from printkit.games.lemonade_stand.model import LemonadeStand, PlayerColour
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place
+from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place, round_the_table
 
 MEASURE = 150 * MM
 PAVEMENT = HexColor("#EDE7DA")  # the table top
@@ -28,15 +28,8 @@ def setup_table(pack: LemonadeStand, theme: Theme, lang: str, sheet: PictureShee
     w, h = pack.card.width * MM, pack.card.height * MM
     players = pack.max_players
     seats = [_seat(pack, colour, theme, lang, w, h) for colour in pack.colours[:players]]
-    seat_w, seat_h = seats[0].width * SCALE, seats[0].height * SCALE
-    height = seat_h * 2 + seat_w + 2 * GAP
+    placed, height = round_the_table(seats, MEASURE, SCALE, 2 * GAP)
     centre_x, centre_y = MEASURE / 2, height / 2
-    placed = [
-        Placed(seats[0], centre_x - seat_w / 2, 0, SCALE, 0),  # near
-        Placed(seats[1], 0, centre_y - seat_w / 2, SCALE, 270),  # left
-        Placed(seats[2], centre_x - seat_w / 2, height - seat_h, SCALE, 180),  # far
-        Placed(seats[3], MEASURE - seat_h, centre_y - seat_w / 2, SCALE, 90),  # right
-    ][:players]
     card_w, card_h = w * SCALE, h * SCALE
     coins = len(pack.coins)
     bank_w = coins * card_w + (coins - 1) * GAP

@@ -15,7 +15,7 @@ from printkit.render.symbols import draw_symbol
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place
+from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place, round_the_table
 
 MEASURE = 150 * MM
 TABLE = HexColor("#E9EFE3")  # the table top
@@ -33,15 +33,8 @@ def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> Sc
         _seat(characters.pieces[n % len(characters.pieces)], characters, odds)
         for n in range(players)
     ]
-    seat_w, seat_h = seats[0].width * SCALE, seats[0].height * SCALE
-    height = seat_h * 2 + seat_w + 6 * MM
+    placed, height = round_the_table(seats, MEASURE, SCALE, 6 * MM)
     centre_x, centre_y = MEASURE / 2, height / 2
-    placed = [
-        Placed(seats[0], centre_x - seat_w / 2, 0, SCALE, 0),  # near
-        Placed(seats[1], 0, centre_y - seat_w / 2, SCALE, 270),  # left
-        Placed(seats[2], centre_x - seat_w / 2, height - seat_h, SCALE, 180),  # far
-        Placed(seats[3], MEASURE - seat_h, centre_y - seat_w / 2, SCALE, 90),  # right
-    ][:players]
     back = Shown(cards.pieces[0].back, cards.width, cards.height)
     card_w, card_h = cards.width * SCALE, cards.height * SCALE
     deck_x, deck_y = centre_x - card_w / 2, centre_y - card_h / 2
