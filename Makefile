@@ -48,6 +48,14 @@ mutate: $(MUTATE_STAMP)
 docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img --page Components --page "The board" --page "A player mat" --page "Setting up"
 	rm -f docs/img/lemonade-stall-01-board.png docs/img/lemonade-stall-calibration.png
+	rm -rf .docs-other && mkdir .docs-other
+	$(BIN)/printkit preview thats-not-lemonade --to .docs-other --page "Setting up"
+	$(BIN)/printkit preview yard-sale --to .docs-other --page "Setting up"
+	$(BIN)/printkit preview lemonade-stand --lang ru --to .docs-other --page "Подготовка к игре"
+	cp .docs-other/thats-not-lemonade-rulebook-setting-up.png .docs-other/yard-sale-rulebook-setting-up.png .docs-other/yard-sale-03-pitch-cards.png .docs-other/yard-sale-04-cash-cards.png docs/img/
+	cp .docs-other/lemonade-stand-ru-01-stand-cards.png docs/img/lemonade-stand-ru-01-stand-cards.png
+	cp .docs-other/lemonade-stand-ru-rulebook-подготовка-к-игре.png docs/img/lemonade-stand-ru-rulebook-setting-up.png
+	rm -rf .docs-other
 	rm -rf .docs-scaffold && $(BIN)/printkit new star-garden --content .docs-scaffold/content
 	$(BIN)/printkit build star-garden --content .docs-scaffold/content --out .docs-scaffold/out --paper a4 --png
 	$(BIN)/printkit preview star-garden --out .docs-scaffold/out --to docs/img --page Components

@@ -1,9 +1,17 @@
-"""One event title edited in Lemonade Stall: an A4 build, in process, as `watch` runs it.
+"""One event title edited in Lemonade Stall: what an A4 rebuild costs, three ways.
 
-Run: .venv/bin/python benchmarks/bench_regenerate.py [runs]  (prints median and min-max)
-Each run edits one event's title, builds A4 (the kit and the rulebook; code and fonts
-already loaded, as in `printkit watch`), and says what was drawn again. The machine's
-load average is printed with the figures: on a shared VM it moves them a lot.
+Run: .venv/bin/python benchmarks/bench_regenerate.py [runs]  (default 5)
+
+- in process: `build_game` for A4 with the code and fonts loaded (as `watch` runs it),
+  wall and CPU seconds of the build alone;
+- `printkit build --paper a4`: the real CLI in a fresh process, start-up included;
+- a `printkit watch --paper a4` round: from saving events.yaml to the watcher's
+  "ready" line (file-system notice included).
+
+Every run gives the event a title never printed before, and the disk cache is a new,
+empty folder for this script (filled by the first build), so no run is served a page
+an earlier run of the script typeset. Medians with min-max; the machine's load average
+is printed with the figures: on a shared VM it moves them a lot.
 """
 
 from __future__ import annotations
@@ -11,46 +19,135 @@ from __future__ import annotations
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
-from printkit.build.builder import build_game
-from printkit.check.checker import PackCache
-from printkit.kit import KitOptions
-from printkit.render.units import PAPERS
-from printkit.resources import bundled_content
-
 GAME = "lemonade-stall"
+PRINTKIT = [sys.executable, "-m", "printkit"]
+OLD = "title: Strange Weather"
 
 
-def main(runs: int = 5) -> None:
-    work = Path(tempfile.mkdtemp())
-    content, out = work / "content", work / "out"
-    shutil.copytree(bundled_content() / GAME, content / GAME)
+def titled(original: str) -> str:
+    return original.replace(OLD, f"title: Odd Weather {uuid.uuid4().hex[:6]}")
+
+
+def summary(name: str, samples: list[float]) -> str:
+    return (
+        f"{name}: median {statistics.median(samples):.2f} s, "
+        f"min-max {min(samples):.2f}-{max(samples):.2f} s over {len(samples)} runs"
+    )
+
+
+def in_process(content: Path, out: Path, runs: int) -> tuple[list[float], list[float], object]:
+    from printkit.build.builder import build_game
+    from printkit.check.checker import PackCache
+    from printkit.kit import KitOptions
+    from printkit.render.units import PAPERS
+
     events = content / GAME / "events.yaml"
     original = events.read_text()
 
     def build():
         plugin, pack = PackCache(content).load(content / GAME)
-        start = time.perf_counter()
-        report = build_game(plugin, pack, out, KitOptions(PAPERS["a4"]))
-        return time.perf_counter() - start, report
+        return build_game(plugin, pack, out, KitOptions(PAPERS["a4"]))
 
     build()
+    wall, cpu = [], []
+    for _ in range(runs):
+        events.write_text(titled(original))
+        start, start_cpu = time.perf_counter(), time.process_time()
+        report = build()
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    events.write_text(original)
+    return wall, cpu, report
+
+
+def cli_builds(content: Path, out: Path, env: dict, runs: int) -> list[float]:
+    events = content / GAME / "events.yaml"
+    original = events.read_text()
+    args = [*PRINTKIT, "build", GAME, "--paper", "a4", "--content", str(content)]
+    args += ["--out", str(out)]
+    subprocess.run(args, check=True, capture_output=True, env=env)
     samples = []
-    for run in range(runs):
-        events.write_text(original.replace("title: Strange Weather", f"title: Odd Weather {run}"))
-        seconds, report = build()
-        samples.append(seconds)
-    print(f"rebuilt: {', '.join(report.rebuilt)}; reprint: {[s.caption for s in report.reprinted]}")
-    print(
-        f"one event title, A4 build: median {statistics.median(samples):.2f} s, "
-        f"min-max {min(samples):.2f}-{max(samples):.2f} s over {runs} runs; "
-        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    for _ in range(runs):
+        events.write_text(titled(original))
+        start = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True, env=env)
+        samples.append(time.perf_counter() - start)
+    events.write_text(original)
+    return samples
+
+
+def watch_rounds(content: Path, out: Path, env: dict, runs: int) -> list[float]:
+    events = content / GAME / "events.yaml"
+    original = events.read_text()
+    args = [*PRINTKIT, "watch", GAME, "--paper", "a4", "--content", str(content)]
+    args += ["--out", str(out)]
+    watcher = subprocess.Popen(
+        args, stdout=subprocess.PIPE, text=True, env={**env, "PYTHONUNBUFFERED": "1"}
     )
-    shutil.rmtree(work)
+    try:
+        _await_line(watcher, "waiting for the next save")  # built once and warmed up
+        samples = []
+        for _ in range(runs):
+            time.sleep(0.5)  # let the watcher settle between saves
+            events.write_text(titled(original))
+            start = time.perf_counter()
+            _await_line(watcher, "ready in")
+            samples.append(time.perf_counter() - start)
+        return samples
+    finally:
+        watcher.terminate()
+        watcher.wait()
+        events.write_text(original)
+
+
+def _await_line(watcher: subprocess.Popen, text: str) -> None:
+    while True:
+        line = watcher.stdout.readline()
+        if not line:
+            raise SystemExit("printkit watch stopped")
+        if text in line:
+            return
+
+
+def main(runs: int = 5) -> None:
+    from printkit.resources import bundled_content
+
+    work = Path(tempfile.mkdtemp(prefix="bench-regenerate-"))
+    os.environ["XDG_CACHE_HOME"] = str(work / "cache")  # this process's builds too
+    env = {**os.environ}
+    content = work / "content"
+    shutil.copytree(bundled_content() / GAME, content / GAME)
+    try:
+        wall, cpu, report = in_process(content, work / "out", runs)
+        print(f"rebuilt: {', '.join(report.rebuilt)}")
+        print(f"reprint: {[s.caption for s in report.reprinted]}")
+        print(summary("one event title, A4 build in process (wall)", wall))
+        print(summary("one event title, A4 build in process (CPU)", cpu))
+        print(
+            summary(
+                "one event title, printkit build --paper a4",
+                cli_builds(content, work / "out-cli", env, runs),
+            )
+        )
+        print(
+            summary(
+                "one event title, printkit watch --paper a4 round",
+                watch_rounds(content, work / "out-w", env, runs),
+            )
+        )
+        print(
+            f"load average {', '.join(f'{v:.1f}' for v in os.getloadavg())} "
+            f"on {os.cpu_count()} cores"
+        )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

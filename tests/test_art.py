@@ -217,3 +217,80 @@ def test_no_sand_grain_runs_through_a_special_cards_words(kind):
     band = image.crop((round(w * 0.2), round(h * 0.72), round(w * 0.8), round(h * 0.86)))  # rule
     title = image.crop((round(w * 0.35), round(h * 0.04), round(w * 0.65), round(h * 0.1)))
     assert near(band, rgb, 12) == 0 and near(title, rgb, 12) == 0
+
+
+MARK = (0xFF, 0x00, 0xFF)  # a magenta no bundled picture or panel uses
+MARK_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
+    '<rect x="0" y="0" width="10" height="10" fill="#FF00FF"/></svg>'
+)
+
+
+def marked(draw, width: float, height: float, scale: float = 1.0) -> int:
+    """How many pixels of ``draw``'s page (width x height points) are the marker green."""
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(width, height), invariant=1)
+    draw(c, Box(0, 0, width, height))
+    c.showPage()
+    c.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    return near(page.render(scale=scale).to_pil().convert("RGB"), MARK, 24)
+
+
+def test_every_lemonade_stall_event_and_benefit_card_shows_its_picture(pack):
+    """However long its text, a card keeps room for its picture (drawn as curves)."""
+    bare = replace(
+        pack,
+        events=tuple(replace(e, art=None) for e in pack.events),
+        benefits=tuple(replace(b, art=None) for b in pack.benefits),
+    )
+    for deck in ("event_cards", "benefit_cards"):
+        with_art = getattr(stall_cards, deck)(pack, Theme()).pieces
+        without = getattr(stall_cards, deck)(bare, Theme()).pieces
+        for drawn, plain in zip(with_art, without):
+            assert curves(face_pdf(drawn.draw)) > curves(face_pdf(plain.draw)), drawn.label
+
+
+def test_the_board_and_the_mats_draw_weather_and_goods_from_the_art_folder(tmp_path):
+    from printkit.games.lemonade_stall.kit.board import board
+    from printkit.games.lemonade_stall.kit.mats import player_mats
+
+    folder = pack_copy(STALL, tmp_path)
+    original = load(STALL)  # pictures are read when drawn: the bundled files
+    (folder / "art" / "sunny.svg").write_text(MARK_SVG)
+    (folder / "art" / "ice.svg").write_text(MARK_SVG)
+    swapped = load(folder)
+
+    def board_draw(pack):
+        made = board(pack, Theme())
+        return lambda c, box: made.draw(c), made.width, made.height
+
+    for pack, expect in ((original, False), (swapped, True)):
+        draw, w, h = board_draw(pack)
+        assert (marked(draw, w, h, 0.5) > 0) is expect  # Sunny's picture on the board
+        mat = player_mats(pack, Theme()).pages[0]
+        assert (marked(mat, 180 * MM, 260 * MM) > 0) is expect  # Ice's goods space
+
+
+def test_stand_pitch_and_cash_cards_draw_their_pictures_from_the_art_folder(tmp_path):
+    from printkit.games.lemonade_stand.content import load as load_stand
+    from printkit.games.lemonade_stand.kit import faces
+    from printkit.games.yard_sale.content import load as load_yard_sale
+    from printkit.games.yard_sale.kit import cards as yard_cards
+
+    stand_folder = pack_copy(CONTENT / "lemonade-stand", tmp_path)
+    yard_folder = pack_copy(CONTENT / "yard-sale", tmp_path)
+    for name in ("garden-gate", "street-corner", "shady-porch", "park-kiosk"):
+        assert (stand_folder / "art" / f"{name}.svg").is_file()
+    (stand_folder / "art" / "park-kiosk.svg").write_text(MARK_SVG)
+    (yard_folder / "art" / "pitch.svg").write_text(MARK_SVG)
+    (yard_folder / "art" / "cash.svg").write_text(MARK_SVG)
+    stand_pack, yard = load_stand(stand_folder), load_yard_sale(yard_folder)
+    colour = stand_pack.colours[0]
+    kiosk, gate = stand_pack.stand("park-kiosk"), stand_pack.stand("garden-gate")
+    assert marked(faces.stand_face(stand_pack, kiosk, colour, "en", Theme()), *CARD) > 0
+    assert marked(faces.stand_face(stand_pack, gate, colour, "ru", Theme()), *CARD) == 0
+    pitch = yard_cards.pitch_cards(yard, Theme()).pieces[0]
+    assert marked(pitch.draw, *CARD) > 0
+    cash = yard_cards.cash_cards(yard, Theme())
+    assert marked(cash.pieces[0].draw, cash.width, cash.height) > 0

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -16,6 +17,22 @@ def test_gaps_lists_every_provisional_value():
     assert "items.yaml" in result.output and "partial_bulk" in result.output
     assert "events[holiday-crowds]" in result.output
     assert result.output.count("why:") >= 20
+
+
+def test_gaps_as_json_says_the_same_values_as_the_text():
+    args = ["gaps", "--content", str(CONTENT), "lemonade-stall", "sandcastles"]
+    text = CliRunner().invoke(cli, args).output
+    result = CliRunner().invoke(cli, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    games = json.loads(result.output)
+    assert [g["game"] for g in games] == ["lemonade-stall", "sandcastles"]
+    for game in games:
+        assert f"{game['title']} ({game['game']}): {len(game['gaps'])} provisional" in text
+        for gap in game["gaps"]:
+            where = gap["file"] + (f":{gap['line']}" if gap["line"] else "")
+            assert f"{where}  {gap['field']} = {gap['value']}" in text
+            assert f"why: {gap['reason']}" in text
+    assert any(g["field"].startswith("events[holiday-crowds]") for g in games[0]["gaps"])
 
 
 def test_gaps_unknown_game_suggests():

@@ -245,3 +245,54 @@ def test_every_kit_passes_preflight(tmp_path: Path, paper: str):
     )
     assert checked.exit_code == 0, checked.output
     assert checked.output.count("ok  ") == 6  # five games, Lemonade Stand in two languages
+
+
+# -- measurements kept: an edit re-measures only the pages that changed ---------------------
+def _two_pages(second_text: str) -> bytes:
+    """Two sheets of one card each; only the second page's words differ between calls."""
+    c, buffer = new_canvas(A4.width, A4.height, "test")
+    for text in ("Lemon", second_text):
+        c.note_page("sheet", BLEED)
+        c.note_piece("card-1", CARD)
+        c.setFillColor(FILL)
+        c.rect(*_xywh(CARD.outset(BLEED)), stroke=0, fill=1)
+        c.setFillColor(white)
+        c.setFont(BODY, 9 if text != "tiny" else 4)
+        c.drawString(CARD.x + 5 * MM, CARD.cy, text)
+        draw_marks(c, cut_marks(A4, CARD, (CARD.x, CARD.right), (CARD.y, CARD.top), MarkRoom()))
+        c.showPage()
+    return finish(c, buffer)
+
+
+@pytest.fixture
+def counted(tmp_path, monkeypatch) -> list:
+    """An empty disk cache of the test's own, and every page preflight rasterises."""
+    from printkit.render import preflight as module
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    pages: list = []
+    render = module._render
+    monkeypatch.setattr(module, "_render", lambda page: pages.append(page) or render(page))
+    return pages
+
+
+def test_a_file_measured_before_is_not_rasterised_again(counted):
+    files = {"01-cards.pdf": _two_pages("Lime")}
+    assert preflight(files) == []
+    assert len(counted) == 2
+    assert preflight(files) == [] and len(counted) == 2
+
+
+def test_an_edit_rasterises_only_the_page_that_changed(counted):
+    assert preflight({"01-cards.pdf": _two_pages("Lime")}) == [] and len(counted) == 2
+    found = preflight({"01-cards.pdf": _two_pages("tiny")})
+    assert len(counted) == 3  # the first page is the page measured before
+    assert [(f.page, f.check) for f in found] == [(2, "text-size")]
+
+
+def test_a_kept_finding_names_the_file_and_page_as_they_are_now(counted):
+    broken = _two_pages("tiny")
+    assert [(f.file, f.page) for f in preflight({"01-cards.pdf": broken})] == [("01-cards.pdf", 2)]
+    found = preflight({"05-more-cards.pdf": broken})
+    assert [(f.file, f.page) for f in found] == [("05-more-cards.pdf", 2)]
+    assert "05-more-cards.pdf, page 2" in str(found[0])

@@ -154,3 +154,20 @@ def test_an_edit_undone_reprints_the_sheet_again(stall):
     assert [s.part for s in report.reprinted] == ["event-cards"]  # differs from the last build
     noop = build(content, STALL, out)
     assert noop.rebuilt == [] and (out / STALL / "a4" / REPRINT_FILE).exists()
+
+
+def test_one_sentence_of_words_redraws_only_what_prints_it(stall, tmp_path):
+    """words.yaml is read a sentence at a time: the board's heading redraws the board
+    (and the rulebook that pictures it), never the cards or mats that print other words."""
+    content, out = stall
+    edit(content / STALL / "words.yaml", "board.game_end: Game end", "board.game_end: The end")
+    report = build(content, STALL, out)
+    printed = {n for n in report.rebuilt if not n.startswith("rulebook")}
+    assert printed and all("board" in name for name in printed), printed
+    assert [s.part for s in report.reprinted] == ["board"]
+    manifest = json.loads((out / STALL / "a4" / MANIFEST).read_text())
+    assert manifest["reads"]["board"]["words.by_key[board.game_end]"] == "'The end'"
+    assert "words.by_key[board.game_end]" not in manifest["reads"]["event-cards"]
+    fresh = tmp_path / "fresh"
+    build(content, STALL, fresh, force=True)
+    assert files(out / STALL / "a4") == files(fresh / STALL / "a4")

@@ -185,6 +185,72 @@ def test_a_damaged_cache_changes_no_byte_of_the_kit(
     assert kit_files(tmp_path / "again" / STALL / "a4") == expected
 
 
+CODE_EDITS = {  # a second checkout of printkit, differing in one file that shapes the bytes
+    "a renderer": ("render/impose.py", b"\n# another checkout\n"),
+    "the shared templates": ("bundled/templates/macros.md", b"\n{# another checkout #}\n"),
+    "the builder's words": ("bundled/labels.yaml", b"\n# another checkout\n"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(CODE_EDITS))
+def test_two_checkouts_of_different_code_never_share_an_entry(what, tmp_path):
+    """Every cache entry is sealed with the code digest: a worktree whose code differs in any
+    file that renders (not only its Python) writes entries the other cannot read."""
+    from printkit.build.fingerprint import PACKAGE, code_digest_of, library_versions
+
+    ignore = shutil.ignore_patterns("__pycache__", "content", "new-game")
+    copies = [shutil.copytree(PACKAGE, tmp_path / name / "printkit", ignore=ignore)
+              for name in ("one", "two")]  # fmt: skip
+    versions = library_versions()
+    assert code_digest_of(copies[0], versions) == code_digest_of(copies[1], versions)
+    path, added = CODE_EDITS[what]
+    target = copies[1] / path
+    target.write_bytes(target.read_bytes() + added)
+    assert code_digest_of(copies[0], versions) != code_digest_of(copies[1], versions)
+
+
+def test_the_drawing_libraries_versions_are_part_of_the_code(tmp_path):
+    """The rulebook's kept pages depend on pyphen's dictionaries, not only on reportlab:
+    another version of any library that draws is other code."""
+    from printkit.build.fingerprint import PACKAGE, RENDERING_LIBRARIES, code_digest_of
+
+    versions = tuple((name, "1.0") for name in RENDERING_LIBRARIES)
+    assert "pyphen" in RENDERING_LIBRARIES and "svglib" in RENDERING_LIBRARIES
+    other = tuple((n, "1.1" if n == "pyphen" else v) for n, v in versions)
+    assert code_digest_of(PACKAGE, versions) != code_digest_of(PACKAGE, other)
+
+
+def test_an_icon_file_of_another_checkout_never_reaches_a_kit(cache_home, monkeypatch):
+    """Inline SVG icons become PNG files that Paragraph markup names. They were kept in the
+    shared temp folder by the SVG's bytes alone, so a checkout rasterising differently read
+    the other's pixels, --force too. Now the file is named by the code that made it and
+    checked against the sealed pixels before use."""
+    from printkit.render import drawing, layout
+
+    svg = ROOT / "printkit" / "bundled" / "new-game" / "icons" / "star.svg"
+    first = layout.raster_icon(svg)
+    pixels = first.read_bytes()
+    assert pixels.startswith(layout.PNG_SIGNATURE)
+    first.write_bytes(pixels[:100])  # another process's file in the way, or a torn one
+    assert layout.raster_icon(svg) == first and first.read_bytes() == pixels
+    versions = drawing.raster_versions()
+    monkeypatch.setattr(drawing, "raster_versions", lambda: (*versions, "another checkout"))
+    assert layout.raster_icon(svg) != first
+
+
+def test_the_bundled_games_content_is_not_code(tmp_path):
+    """A bundled game's words are content, read as values: editing them is no new printkit."""
+    from printkit.build.fingerprint import PACKAGE, code_digest_of, library_versions
+
+    ignore = shutil.ignore_patterns("__pycache__")
+    copy = shutil.copytree(PACKAGE, tmp_path / "printkit", ignore=ignore)
+    versions = library_versions()
+    before = code_digest_of(copy, versions)
+    words = copy / "bundled" / "content" / STALL / "words.yaml"
+    words.write_text(words.read_text().replace("Game end", "The end"))
+    assert code_digest_of(copy, versions) == before
+
+
 # -- all-or-nothing kits -------------------------------------------------------------------
 KILLER = """
 import os, signal, sys

@@ -227,14 +227,14 @@ def test_a_new_game_shows_its_own_cards_and_previews_a_rulebook_page(tmp_path):
     assert "'Nope'" in wrong.output and "Components" in wrong.output
 
 
-def _book_pages(game: str) -> tuple[list, list[str]]:
+def _book_pages(game: str, lang: str = "") -> tuple[list, list[str]]:
     from printkit.registry import plugin_for
     from printkit.render.units import PAPERS
     from printkit.rulebook.build import render_rulebook
 
     plugin = plugin_for(game)
     pack = plugin.load(CONTENT / game)
-    data = render_rulebook(plugin, pack, PAPERS["a4"], Theme())["rulebook.pdf"]
+    data = render_rulebook(plugin, pack, PAPERS["a4"], Theme(), lang)["rulebook.pdf"]
     reader = PdfReader(BytesIO(data))
     return reader.pages, pdf_pages(data)
 
@@ -259,3 +259,55 @@ def test_yard_sale_set_up_shows_the_shoppers_on_display_and_four_sellers():
     drawn = " ".join(text for text, *_ in drawn_text(raw[index]))  # in drawing order
     for shopper in pack.shoppers[: pack.display_shoppers]:
         assert shopper.name in drawn  # whole, or broken over its card's two title lines
+
+
+def test_yard_sale_set_up_numbers_the_track_shoppers_decks_bank_and_a_sellers_pieces():
+    from printkit.games.yard_sale.content import load as load_yard_sale
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    _, pages = _book_pages("yard-sale")
+    numbers = {
+        "opening": pack.clock(1),
+        "display": pack.display_shoppers,
+        "items": pack.item_hand,
+        "pitches": pack.pitch_hand,
+        "tokens": pack.component("seller-tokens").count,
+    }
+    texts = list(pack.words.each("callout.setup").values())
+    assert len(texts) == 7
+    index = page_with(pages, *(t.format_map(numbers) for t in texts))
+    assert words(f"{pack.display_shoppers} face up in a row") in pages[index]
+
+
+def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
+    """Four different character tiles (their names drawn by the tile renderer) round the
+    deck, which at four players keeps every card: the copies of each card, summed."""
+    from printkit.games.thats_not_lemonade.content import load as load_tnl
+
+    pack = load_tnl(CONTENT / "thats-not-lemonade")
+    raw, pages = _book_pages("thats-not-lemonade")
+    whole_deck = sum(card.copies for card in pack.cards) - pack.removed(4)
+    texts = [
+        t.format(cards=whole_deck, players=4) for t in pack.words.each("callout.setup").values()
+    ]
+    index = page_with(pages, *texts, pack.words.say("picture.setup", players=4))
+    drawn = " ".join(text for text, *_ in drawn_text(raw[index]))
+    for character in pack.characters[:4]:
+        assert character.name in drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_lemonade_stand_set_up_numbers_stands_hand_bank_and_decks(lang):
+    """The callouts and the description print in the book's own language, on one page
+    with the forecast card's weather names, drawn by the kit's weather face."""
+    from printkit.games.lemonade_stand.content import load as load_stand
+
+    pack = load_stand(CONTENT / "lemonade-stand")
+    raw, pages = _book_pages("lemonade-stand", lang)
+    keys = ("stands", "hand", "bank", "dollars", "weather")
+    texts = [pack.label(f"callout_setup_{key}")(lang) for key in keys]
+    index = page_with(pages, *texts, pack.label("picture_setup")(lang))
+    assert words(str(pack.max_players)) in pack.label("picture_setup")(lang)
+    first = pack.weather_cards[0]
+    drawn = " ".join(text for text, *_ in drawn_text(raw[index]))
+    assert pack.kind(first.top).name(lang) in drawn

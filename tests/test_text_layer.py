@@ -185,3 +185,68 @@ def test_a_list_too_long_for_its_box_fails_naming_it():
     with pytest.raises(RenderError, match="money rules: 20 items do not fit"):
         _page(lambda c: marked_list(c, Box(0, 0, 40 * MM, 30 * MM), items, RichStyle(),
                                     Marks(1.6 * MM, 3.5 * MM), "money rules"))  # fmt: skip
+
+
+def _coin_file():
+    from pathlib import Path
+
+    import printkit
+
+    return Path(printkit.__file__).parent / "bundled/content/lemonade-stand/art/coin.svg"
+
+
+def _icon_lines(text: str, room: float) -> tuple[list[str], list[str]]:
+    """The fitted lines of ``text`` (words with ``:coin:`` icons) in a box ``room`` wide, and
+    the lines a PDF reader extracts from them drawn."""
+    from printkit.render.inline import draw_icon_text, fit_icon_text
+
+    fitted = fit_icon_text(text, BODY, (room, 200), (9, 9), lambda _: _coin_file(), "test", 1.2, "")
+    set_lines = [
+        " ".join("".join(p for p in word if isinstance(p, str)) for word in line)
+        for line in fitted.lines
+    ]
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(room + 20, 240))
+    draw_icon_text(c, fitted, 10, 230)
+    c.save()
+    page = PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
+    read = [line.strip() for line in page.extract_text().splitlines() if line.strip()]
+    return set_lines, read
+
+
+def test_a_short_word_joined_to_an_icon_wraps_with_it_and_reads_on_its_line():
+    """'на' + no-break space + a coin icon + '5¢' is one word: where it does not fit, 'на'
+    moves to the next line with the coin, and a reader extracts each line as it is set."""
+    text = "Покупатели готовы платить на\u00a0:coin:5¢ больше"
+    head = "Покупатели готовы платить"
+    room = width(head, BODY, 9) + width(" на", BODY, 9) + 2  # 'на' fits; the coin does not
+    set_lines, read = _icon_lines(text, room)
+    assert set_lines[0] == head
+    assert set_lines[1].startswith("на\u00a05¢")
+    assert [line.replace("\u00a0", " ") for line in read] == [
+        line.replace("\u00a0", " ") for line in set_lines
+    ]
+
+
+def test_a_rulebook_page_is_found_by_a_heading_typeset_with_a_no_break_space(tmp_path):
+    """Russian typography joins 'к' to 'игре' with a no-break space; the heading as a reader
+    types it, with a plain space, still finds its page."""
+    from printkit.build.exports import rulebook_page_pngs
+    from printkit.render.fonts import register_fonts
+
+    register_fonts()
+    path = tmp_path / "book.pdf"
+    c = Canvas(str(path), pagesize=(200, 200))
+    for n, title in enumerate(["Состав игры", "Подготовка к\u00a0игре"]):
+        c.setFont(BODY, 12)
+        c.drawString(20, 100, title)
+        c.bookmarkPage(f"h{n}")
+        c.addOutlineEntry(title, f"h{n}", 0)
+        c.showPage()
+    c.save()
+    pages = rulebook_page_pngs(path, ["Подготовка к игре"], dpi=20)
+    assert list(pages) == ["rulebook-подготовка-к-игре.png"]
+    assert (
+        pages["rulebook-подготовка-к-игре.png"]
+        != rulebook_page_pngs(path, ["Состав игры"], dpi=20)["rulebook-состав-игры.png"]
+    )

@@ -34,6 +34,7 @@ from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
 
 GUIDE_FILE = "00-printing-guide.pdf"
 REPRINT_FILE = "reprint.pdf"
+Progress = Callable[[str], None]  # told what the build starts on, for a person watching
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,15 @@ class BuildReport:
     reused: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     reprinted: list[Sheet] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {
+            "folder": str(self.folder),
+            "rebuilt": self.rebuilt,
+            "reused": self.reused,
+            "removed": self.removed,
+            "reprint": [sheet.caption for sheet in self.reprinted],
+        }
 
 
 # -- part keys and sheets ----------------------------------------------------------
@@ -166,11 +176,12 @@ def build_folder(
     extra: dict[str, tuple[str, Callable[[], bytes]]] | None = None,
     force: bool = False,
     whole: str = "",
+    progress: Progress | None = None,
 ) -> BuildReport:
     """Render what changed into memory, then write it all (or nothing).
 
     ``pack`` is the plain pack the kit was made from (through a view): each part's
-    recorded reads are checked against it."""
+    recorded reads are checked against it. ``progress`` hears each step as it starts."""
     report = BuildReport(folder)
     with build_lock(folder):
         recover(folder)  # a build killed while committing: finish it first
@@ -179,7 +190,9 @@ def build_folder(
         outputs.insert(0, guide_output(kit, options, [o.name for o in outputs]))
         fresh_parts = _fresh_parts(kit, pack, previous, force)
         intact = _intact(folder, previous)
-        data, reads = _render(outputs, previous.get("files", {}), intact, fresh_parts, force)
+        data, reads = _render(
+            outputs, previous.get("files", {}), intact, fresh_parts, force, progress or _silent
+        )
         report.rebuilt = [o.name for o in outputs if o.name in data]
         report.reused = [o.name for o in outputs if o.name not in data]
         part_reads = {
@@ -195,6 +208,7 @@ def build_folder(
         elif not _reprint_current(previous.get("reprint", {}), pages):
             removed_reprint = True  # it holds a page the kit no longer prints
         names = [o.name for o in outputs]
+        (progress or _silent)(f"{folder}: preflight")
         _preflight(folder, data, names)
         files = {o.name: o.key for o in outputs}
         stale = [name for name in previous.get("files", {}) if name not in files]
@@ -245,7 +259,13 @@ def changes_of(part_id: str, pack: object, previous: dict) -> list[tuple[str, st
         return None
 
 
-def _render(outputs, old: dict[str, str], intact: set[str], fresh: set[str], force: bool):
+def _silent(_: str) -> None:
+    pass
+
+
+def _render(
+    outputs, old: dict[str, str], intact: set[str], fresh: set[str], force: bool, progress: Progress
+):
     """Render each output whose key changed, whose part read a changed value, or whose
     file is no longer as written; the reads made while drawing go to its part."""
     data: dict[str, bytes] = {}
@@ -254,6 +274,7 @@ def _render(outputs, old: dict[str, str], intact: set[str], fresh: set[str], for
         same = old.get(item.name) == item.key and item.name in intact
         if not force and same and item.part not in fresh:
             continue
+        progress(f"drawing {item.name}")
         with recording() as found:
             data[item.name] = item.render()
         if item.part:
@@ -506,7 +527,13 @@ def settings_of(options: KitOptions, ink_saver: bool) -> tuple:
 
 
 def build_game(
-    plugin, pack, out: Path, options: KitOptions, ink_saver: bool = False, force: bool = False
+    plugin,
+    pack,
+    out: Path,
+    options: KitOptions,
+    ink_saver: bool = False,
+    force: bool = False,
+    progress: Progress | None = None,
 ) -> BuildReport:
     folder = output_folder(out, pack.id, options.paper.id, ink_saver, options.lang)
     whole = whole_key(pack, settings_of(options, ink_saver))
@@ -517,11 +544,11 @@ def build_game(
     examples_key = tree_digest(pack.folder / "examples")
     extra = rulebook_outputs(plugin, pack, options, examples_key)
     if not force:
-        return build_folder(kit, options, folder, pack, extra, force, whole)
+        return build_folder(kit, options, folder, pack, extra, force, whole, progress)
     from printkit.build.diskcache import fresh
 
     with fresh():  # --force: nothing from the disk cache either
-        return build_folder(kit, options, folder, pack, extra, force, whole)
+        return build_folder(kit, options, folder, pack, extra, force, whole, progress)
 
 
 EXPORTS_MANIFEST = ".printkit-exports.json"
@@ -532,6 +559,9 @@ class ExportReport:
     written: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {"written": self.written, "reused": self.reused, "removed": self.removed}
 
 
 def build_exports(
@@ -630,12 +660,14 @@ def build_targets(
     force: bool = False,
     method: str = "",
     checked: bool = False,
+    progress: Progress | None = None,
 ) -> list[BuildReport]:
     """Build each target; several at once on several cores (same bytes either way).
 
     The pack's examples must agree with the engine (``checked`` says the
     caller has just made sure). ``method`` names the worker start method
-    (default: `start_method()`).
+    (default: `start_method()`). ``progress`` hears each file drawn in a serial
+    build, each finished kit in a parallel one.
     """
     import os
 
@@ -645,7 +677,9 @@ def build_targets(
         require_passing(plugin, pack)
 
     if len(targets) < 2 or (os.cpu_count() or 1) < 2:
-        return [build_game(plugin, pack, out, options_for(t), t[1], force) for t in targets]
+        return [
+            build_game(plugin, pack, out, options_for(t), t[1], force, progress) for t in targets
+        ]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -658,7 +692,13 @@ def build_targets(
         initializer=_ignore_ctrl_c,
     )
     try:
-        results = list(pool.map(_build_in_worker, jobs))
+        tell = progress or _silent
+        tell(f"building {len(jobs)} kits on {min(len(jobs), os.cpu_count() or 1)} cores")
+        results = []
+        for status, value in pool.map(_build_in_worker, jobs):
+            results.append((status, value))
+            if status == "ok":
+                tell(f"{value.folder}: done ({len(results)} of {len(jobs)})")
     except BrokenProcessPool:
         from printkit.errors import PrintkitError
 

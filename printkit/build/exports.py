@@ -336,13 +336,14 @@ def rulebook_page_pngs(rulebook: Path, headings: Iterable[str], dpi: int = 60) -
             if isinstance(entry, list):
                 walk(entry)
             else:
-                found.setdefault(str(entry.title), reader.get_destination_page_number(entry))
+                title = " ".join(str(entry.title).split())  # a no-break space reads as one
+                found.setdefault(title, reader.get_destination_page_number(entry))
 
     walk(reader.outline)
     files: dict[str, bytes] = {}
     document = pdfium.PdfDocument(str(rulebook))
     try:
-        for heading in headings:
+        for heading in (" ".join(h.split()) for h in headings):
             if heading not in found:
                 raise UsageError(
                     f"the rulebook has no heading {heading!r}; it has: {', '.join(found)}"

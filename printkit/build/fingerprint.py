@@ -26,8 +26,9 @@ def digest(*values: object) -> str:
     return h.hexdigest()[:20]
 
 
-def tree_digest(*roots: Path, suffixes: tuple[str, ...] = ()) -> str:
-    """Digest of every file under the roots (names and bytes), in a stable order."""
+def tree_digest(*roots: Path, suffixes: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> str:
+    """Digest of every file under the roots (names and bytes), in a stable order; ``skip``
+    leaves out folders (paths relative to a root)."""
     h = hashlib.sha256()
     for root in roots:
         if not root.exists():
@@ -38,14 +39,47 @@ def tree_digest(*roots: Path, suffixes: tuple[str, ...] = ()) -> str:
                 continue
             if "__pycache__" in path.parts:
                 continue
-            h.update(str(path.relative_to(root.parent if root.is_file() else root)).encode())
+            name = path.relative_to(root.parent if root.is_file() else root)
+            if skip and any(name.is_relative_to(folder) for folder in skip):
+                continue
+            h.update(str(name).encode())
             h.update(path.read_bytes())
     return h.hexdigest()[:20]
 
 
+CONTENT = ("bundled/content", "bundled/new-game")  # games' content: read as values, keyed so
+RENDERING_LIBRARIES = (  # what turns printkit's calls into bytes and pixels
+    "reportlab",
+    "pyphen",
+    "svglib",
+    "fonttools",
+    "pypdf",
+    "pypdfium2",
+    "pillow",
+    "markdown-it-py",
+    "jinja2",
+)
+
+
 @cache
 def code_digest() -> str:
-    """printkit's version, its source, its fonts and the builder's own words: a change to
-    any rebuilds every part."""
-    labels = PACKAGE / "bundled" / "labels.yaml"
-    return digest(__version__, tree_digest(PACKAGE, suffixes=(".py", ".ttf")), tree_digest(labels))
+    """printkit's version, every file of its code (sources, fonts, the builder's words, the
+    shared templates: all but the bundled games' content) and the versions of the libraries
+    that draw: a change to any rebuilds every part and misses every cache entry."""
+    return code_digest_of(PACKAGE, library_versions())
+
+
+def code_digest_of(package: Path, libraries: tuple[tuple[str, str], ...]) -> str:
+    return digest(__version__, tree_digest(package, skip=CONTENT), libraries)
+
+
+def library_versions() -> tuple[tuple[str, str], ...]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = []
+    for name in RENDERING_LIBRARIES:
+        try:
+            found.append((name, version(name)))
+        except PackageNotFoundError:
+            found.append((name, "absent"))
+    return tuple(found)

@@ -11,7 +11,7 @@ import click
 from printkit import __version__
 from printkit.check.checker import PackCache, check_paths
 from printkit.cli.options import CONTENT_OPTION, OUT_OPTION, folder_option
-from printkit.content.gaps import format_gaps
+from printkit.content.gaps import format_gaps, gaps_as_json
 from printkit.content.packs import default_content_dir, games_by_id
 from printkit.errors import PrintkitError, UsageError, environment_message
 
@@ -80,11 +80,21 @@ def check(paths: tuple[Path, ...], content: Path | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("games", nargs=-1)
 @CONTENT_OPTION
-def gaps(games: tuple[str, ...], content: Path | None) -> None:
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the values as JSON, one object a game."
+)
+def gaps(games: tuple[str, ...], content: Path | None, as_json: bool) -> None:
     """List every provisional value: what the source rules leave to the designer."""
     cache = PackCache(content or default_content_dir())
+    found = []
     for folder in _folders(cache, games):
         _, pack = cache.load(folder)
+        found.append(pack)
+    if as_json:
+        answer = [gaps_as_json(p.id, p.title, p.gaps, cache.content) for p in found]
+        click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
+        return
+    for pack in found:
         for line in format_gaps(f"{pack.title} ({pack.id})", pack.gaps, cache.content):
             click.echo(line)
         click.echo("")
@@ -117,6 +127,8 @@ def gaps(games: tuple[str, ...], content: Path | None) -> None:
     multiple=True,
     help="Language to build, for games printed in several (repeatable; default: all).",
 )
+@click.option("--quiet", is_flag=True, help="No progress line and no report; errors only.")
+@click.option("--json", "as_json", is_flag=True, help="Report as JSON, one object per kit.")
 def build(
     games: tuple[str, ...],
     content: Path | None,
@@ -128,6 +140,8 @@ def build(
     tts: bool,
     force: bool,
     langs: tuple[str, ...],
+    quiet: bool,
+    as_json: bool,
 ) -> None:
     """Check the examples, then render each game's kit into OUT/<game>/<paper>/.
 
@@ -135,39 +149,57 @@ def build(
     """
     from printkit.build.gate import checked_pack
     from printkit.build.manifest import languages_of, output_folder, up_to_date, whole_key
+    from printkit.cli.progress import Status
 
     cache = PackCache(content or default_content_dir())
     offset = _offset(back_offset)
-    for folder in _folders(cache, games):
-        plugin, pack = checked_pack(cache, folder)
-        stale = []
-        for lang in languages_of(plugin, langs):
-            for paper_id in papers or PAPER_IDS:
-                settings = (paper_id, ink_saver, offset, lang)
-                target = output_folder(out, pack.id, paper_id, ink_saver, lang)
-                fresh = None if force else up_to_date(target, whole_key(pack, settings))
-                if fresh is None:
-                    stale.append(settings)
-                else:  # answered without loading any drawing code
-                    click.echo(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
-        if stale:
-            from printkit.build.builder import build_targets
-
-            for report in build_targets(plugin, pack, out, stale, force, checked=True):
-                _echo_report(report)
-        if png or tts:
-            from printkit.build.builder import build_exports, options_for
-
-            paper = papers[0] if papers else PAPER_IDS[0]
+    status = Status(quiet)
+    answer: list[dict] = []
+    say = _reporter(quiet or as_json, status)
+    try:
+        for folder in _folders(cache, games):
+            status(f"checking {folder.name}")
+            plugin, pack = checked_pack(cache, folder)
+            stale = []
             for lang in languages_of(plugin, langs):
-                options = options_for((paper, ink_saver, offset, lang))
-                done = build_exports(plugin, pack, out, options, png=png, tts=tts, force=force)
-                where = f" ({lang})" if lang else ""
-                click.echo(
-                    f"{out / pack.id}{where}: images rebuilt {len(done.written)}, "
-                    f"reused {len(done.reused)}"
-                    + (f", removed {len(done.removed)}" if done.removed else "")
+                for paper_id in papers or PAPER_IDS:
+                    settings = (paper_id, ink_saver, offset, lang)
+                    target = output_folder(out, pack.id, paper_id, ink_saver, lang)
+                    fresh = None if force else up_to_date(target, whole_key(pack, settings))
+                    if fresh is None:
+                        stale.append(settings)
+                    else:  # answered without loading any drawing code
+                        answer.append(_unchanged(target, fresh))
+                        say(f"{target}: up to date, rebuilt 0, reused {len(fresh)}")
+            if stale:
+                from printkit.build.builder import build_targets
+
+                reports = build_targets(
+                    plugin, pack, out, stale, force, checked=True, progress=status
                 )
+                for report in reports:
+                    answer.append(report.as_json())
+                    for line in _report_lines(report):
+                        say(line)
+            if png or tts:
+                from printkit.build.builder import build_exports, options_for
+
+                paper = papers[0] if papers else PAPER_IDS[0]
+                for lang in languages_of(plugin, langs):
+                    options = options_for((paper, ink_saver, offset, lang))
+                    status(f"{pack.id}: images")
+                    done = build_exports(plugin, pack, out, options, png=png, tts=tts, force=force)
+                    answer.append({"folder": str(out / pack.id), "lang": lang, **done.as_json()})
+                    where = f" ({lang})" if lang else ""
+                    say(
+                        f"{out / pack.id}{where}: images rebuilt {len(done.written)}, "
+                        f"reused {len(done.reused)}"
+                        + (f", removed {len(done.removed)}" if done.removed else "")
+                    )
+    finally:
+        status.done()
+    if as_json:
+        click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
@@ -176,15 +208,31 @@ def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
     )
 
 
-def _echo_report(report) -> None:
-    click.echo(
+def _reporter(silent: bool, status):
+    """The report's lines, each after clearing the progress line; none with --quiet/--json."""
+
+    def say(line: str) -> None:
+        if not silent:
+            status.done()
+            click.echo(line)
+
+    return say
+
+
+def _unchanged(folder: Path, reused: list[str]) -> dict:
+    """An up-to-date kit, reported as `BuildReport.as_json` would (without loading it)."""
+    return {"folder": str(folder), "rebuilt": [], "reused": reused, "removed": [], "reprint": []}
+
+
+def _report_lines(report) -> list[str]:
+    lines = [
         f"{report.folder}: rebuilt {len(report.rebuilt)}, reused {len(report.reused)}"
         + (f", removed {len(report.removed)}" if report.removed else "")
-    )
-    for name in report.rebuilt:
-        click.echo(f"  rebuilt {name}")
+    ]
+    lines += [f"  rebuilt {name}" for name in report.rebuilt]
     if report.reprinted:
-        click.echo(f"  reprint.pdf: {', '.join(s.caption for s in report.reprinted)}")
+        lines.append(f"  reprint.pdf: {', '.join(s.caption for s in report.reprinted)}")
+    return lines
 
 
 @cli.command()

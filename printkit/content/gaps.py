@@ -21,3 +21,21 @@ def format_gaps(title: str, gaps: tuple[Gap, ...], root: Path) -> list[str]:
         lines.append(f"  {where}  {gap.field} = {gap.value}")
         lines.append(f"      why: {gap.reason}")
     return lines
+
+
+def gaps_as_json(game: str, title: str, gaps: tuple[Gap, ...], root: Path) -> dict:
+    """One game's provisional values for machines: where each is, its value and why."""
+    return {
+        "game": game,
+        "title": title,
+        "gaps": [
+            {
+                "file": relative(gap, root),
+                "line": gap.line,
+                "field": gap.field,
+                "value": gap.value,
+                "reason": gap.reason,
+            }
+            for gap in gaps
+        ],
+    }

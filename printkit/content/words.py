@@ -11,6 +11,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from printkit.content.fields import Field, Ledger, suggest
@@ -21,17 +22,25 @@ Spec = Mapping[str, tuple[str, ...]]  # key -> the placeholders its sentence may
 
 @dataclass(frozen=True)
 class Words:
-    """Sentences by key; ``say`` fills in the numbers."""
+    """Sentences by key; ``say`` fills in the numbers.
+
+    Both read the sentences through `by_key`, one key at a time, so a build's
+    recording view notes ``words.by_key[<key>]`` for each sentence a part prints:
+    editing one sentence redraws only what prints it."""
 
     texts: tuple[tuple[str, str], ...]
 
+    @cached_property
+    def by_key(self) -> dict[str, str]:
+        return dict(self.texts)
+
     def say(self, key: str, /, **values: object) -> str:
-        return dict(self.texts)[key].format(**values)
+        return self.by_key[key].format(**values)
 
     def each(self, prefix: str) -> dict[str, str]:
         """Every sentence whose key starts ``prefix.``, by the rest of its key."""
-        start = prefix + "."
-        return {k[len(start) :]: v for k, v in self.texts if k.startswith(start)}
+        start, sentences = prefix + ".", self.by_key
+        return {k[len(start) :]: sentences[k] for k in sentences if k.startswith(start)}
 
 
 def read_words(path: Path, spec: Spec, ledger: Ledger | None = None) -> Words:

@@ -129,11 +129,15 @@ def _line_width(line, font: str, size: float) -> float:
 
 def draw_icon_text(c: Canvas, fitted: IconText, x: float, top: float, colour: Color = INK) -> None:
     """Draw fitted lines left-aligned downward from ``top``; the words between two icons go
-    out as one string, so the PDF's text reads as the sentence it is."""
+    out as one string, and a line's strings as one text object after its icons, so the
+    PDF's text reads as the sentence it is (an icon does not end the line for a reader)."""
     size, font = fitted.size, fitted.font
     baseline = top - size
     for line in fitted.lines:
         cursor = x
+        text = c.beginText()
+        text.setFont(font, size)
+        text.setFillColor(colour)
         for run in _runs(line, size):
             if isinstance(run, float):
                 cursor += run
@@ -142,10 +146,10 @@ def draw_icon_text(c: Canvas, fitted: IconText, x: float, top: float, colour: Co
                 draw_picture(c, Box(cursor, baseline - size * ICON_DROP, side, side), run)
                 cursor += side
             else:
-                c.setFillColor(colour)
-                c.setFont(font, size)
-                c.drawString(cursor, baseline, run)
+                text.setTextOrigin(cursor, baseline)
+                text.textOut(run)
                 cursor += width(run, font, size)
+        c.drawText(text)
         baseline -= fitted.leading
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -26,7 +26,8 @@ from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.fontfiles import truetype_bytes
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
-from printkit.render.text import RichStyle, draw_paragraph, fit_rich, rich_markup
+from printkit.render.symbols import draw_symbol
+from printkit.render.text import Mark, RichStyle, draw_paragraph, fit_rich, rich_markup
 from printkit.render.theme import Theme
 from printkit.render.units import BLEED, MM, Box
 
@@ -116,27 +117,60 @@ def icon_words(text: str, words: Mapping[str, str]) -> str:
 
 
 def raster_icon(svg: Path) -> Path:
-    """An SVG icon as a transparent PNG beside the temporary files, named by its bytes."""
+    """An SVG icon as a transparent PNG file, for Paragraph markup that names a file.
+
+    Its pixels are kept in the disk cache under the SVG's bytes, the resolution and the
+    code and libraries that rasterise it (sealed: a torn or foreign entry is a miss,
+    ``--force`` renders afresh). The file the markup names lies in a private folder and
+    is checked against those pixels before use, so another checkout's icon, or a file
+    changed meanwhile, never reaches a kit. (PDFs name an image by its pixels, never by
+    this path, so the path does not reach the bytes.)"""
+    from printkit.build import diskcache
+    from printkit.build.files import read_regular, write_atomic
+    from printkit.render.drawing import raster_versions
+
+    source = hashlib.sha256(svg.read_bytes()).hexdigest()
+    key = hashlib.sha256(repr((raster_versions(), ICON_DPI, source)).encode()).hexdigest()[:32]
+    png = diskcache.load(ICON_CACHE, key)
+    if png is None or not png.startswith(PNG_SIGNATURE):
+        png = _rasterise_icon(svg)
+        diskcache.store(ICON_CACHE, key, png)
+    target = _icon_folder() / f"{key}.png"
+    if read_regular(target) != png:
+        write_atomic(target, png)
+    return target
+
+
+ICON_CACHE = "icons"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _icon_folder() -> Path:
+    """Our own folder beside the disk cache, else one of this process's in the temp folder."""
+    from printkit.build.diskcache import cache_folder, private_folder
+
+    folder = cache_folder("icon-files")
+    return folder if private_folder(folder) else _process_folder()
+
+
+@cache
+def _process_folder() -> Path:
+    return Path(tempfile.mkdtemp(prefix="printkit-icons-"))
+
+
+def _rasterise_icon(svg: Path) -> bytes:
     import pypdfium2 as pdfium
     from reportlab.graphics import renderPDF
 
-    data = svg.read_bytes()
-    target = (
-        Path(tempfile.gettempdir()) / "printkit-icons" / f"{hashlib.sha256(data).hexdigest()}.png"
-    )
-    if target.exists():
-        return target
-    drawing = _svg_drawing(svg)
+    drawing = svg_drawing(svg)
     document = pdfium.PdfDocument(renderPDF.drawToString(drawing))
     try:
         image = document[0].render(scale=ICON_DPI / 72, fill_color=(0, 0, 0, 0)).to_pil()
     finally:
         document.close()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(".part")
-    image.save(partial, format="PNG")
-    partial.replace(target)
-    return target
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
 
 
 def fit_paragraph(
@@ -208,6 +242,26 @@ def _draw_icon(c: Canvas, box: Box, layout: Layout, zone: Zone, values, what: st
     draw_picture(c, box, path)
 
 
+Icon = str | Path  # a shared symbol's name, or a picture file drawn in its place
+
+
+def draw_icon(c: Canvas, icon: Icon, x: float, y: float, r: float, fill: Color = white) -> None:
+    """The picture file ``icon`` fitted in the circle of radius ``r`` round (x, y), else the
+    shared symbol of that name: a renderer passes the pack's art when it has some."""
+    if isinstance(icon, Path):
+        draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), icon)
+    else:
+        draw_symbol(c, icon, x, y, r, fill=fill)
+
+
+def icon_mark(icon: Icon) -> str | Mark:
+    """What `symbol_text` and table cells take: a symbol's name as it is, a picture file as
+    a mark that draws it."""
+    if isinstance(icon, Path):
+        return lambda c, x, y, r: draw_picture(c, Box(x - r, y - r, 2 * r, 2 * r), icon)
+    return icon
+
+
 def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
     """A PNG or JPEG scaled into the box, or an SVG drawn as vectors; centred, aspect kept.
 
@@ -215,9 +269,7 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
     clipping what overhangs, instead of fitting inside it.
     """
     if path.suffix.lower() == ".svg":
-        from reportlab.graphics import renderPDF
-
-        drawing = _svg_drawing(path)
+        drawing = svg_drawing(path)
         pick = max if cover else min
         scale = pick(box.width / drawing.width, box.height / drawing.height)
         c.saveState()
@@ -230,7 +282,7 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
             box.y + (box.height - drawing.height * scale) / 2,
         )
         c.scale(scale, scale)
-        renderPDF.draw(drawing, c, 0, 0)
+        _draw_svg(c, drawing)
         c.restoreState()
         return
     c.drawImage(
@@ -243,6 +295,38 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
         anchor="c",
         mask="auto",
     )
+
+
+_SVG_OPS: dict[int, tuple[object, object, tuple[str, ...] | None]] = {}
+_BOUND = re.compile(r"(?:^|\s)(?:gs|sh|Do|Tf|BI)(?:\s|$)")  # names one document's resources
+
+
+def _draw_svg(c: Canvas, drawing) -> None:
+    """An SVG drawing's operators, worked out by svglib's renderer once per drawing.
+
+    Drawn at the origin of the current transform, a drawing without text, images,
+    shadings, graphics states or spot colours gives the same operators on any canvas,
+    so they are kept (with the drawing, read once per file content) and appended again:
+    card art and backs recur on every sheet, fold file and rulebook picture. Anything
+    else is drawn afresh each time."""
+    from reportlab.graphics import renderPDF
+
+    space = getattr(c, "_enforceColorSpace", None)
+    found = _SVG_OPS.get(id(drawing))
+    if found is not None and found[0] is drawing and found[1] == space:
+        if found[2] is not None:
+            c._code.extend(found[2])
+            return
+        renderPDF.draw(drawing, c, 0, 0)
+        return
+    start, colours, shading = len(c._code), dict(c._colorsUsed), dict(c._shadingUsed)
+    renderPDF.draw(drawing, c, 0, 0)
+    ops = tuple(c._code[start:])
+    same = c._colorsUsed == colours and c._shadingUsed == shading
+    portable = same and not any(_BOUND.search(op) for op in ops)
+    if len(_SVG_OPS) > 512:
+        _SVG_OPS.clear()
+    _SVG_OPS[id(drawing)] = (drawing, space, ops if portable else None)
 
 
 def read_svg(path: Path):
@@ -263,7 +347,7 @@ def _svg_of(path: Path, data_digest: str):
     return read_svg(path)
 
 
-def _svg_drawing(path: Path):
+def svg_drawing(path: Path):
     """`read_svg` once per file and content: a file swapped while running is read again."""
     return _svg_of(path, hashlib.sha256(path.read_bytes()).hexdigest())
 

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, CONDENSED, MIN_CARD_TEXT
-from printkit.render.text import symbol_text, text_box
+from printkit.render.text import Mark, symbol_text, text_box
 from printkit.render.theme import INK, Theme
 from printkit.render.units import MM, Box
 
@@ -23,7 +23,7 @@ CORNER = 3 * MM  # a panel's corner radius
 PAD = 3 * MM  # inside a headed panel
 HEADING = 8 * MM  # a headed panel's heading band
 
-Cell = str | tuple[str, str]  # plain text, or (symbol name, text)
+Cell = str | tuple[str | Mark, str]  # plain text, or (symbol name or a mark, text)
 
 
 def xywh(box: Box) -> tuple[float, float, float, float]:

@@ -12,10 +12,12 @@ pieces and spaces are, so a finding can name the piece.
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import io
+import json
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -508,17 +510,20 @@ class _Kit:
     tokens: dict[str, Placed]
 
 
-def _check_page(name: str, number: int, page, record: PageRecord, kit: _Kit, sizes) -> None:
+def _check_page(name: str, number: int, page, record: PageRecord) -> _Page:
+    """One page's findings (and, on a plain document, its text sizes): a function of the
+    page alone, so it is kept under the page's digest."""
     width, height = page.get_size()
     image = _render(page)
     grey = image.convert("L")
-    found = kit.findings
+    result = _Page([], {})
+    found = result.findings
     if not record.kind:  # a plain document: its body size, counted over the whole file
         for glyph in read_glyphs(page, boxes=False):
             key = round(glyph.size * 2) / 2
-            sizes[key] = sizes.get(key, 0) + 1
+            result.sizes[key] = result.sizes.get(key, 0) + 1
         found += check_edges(name, number, grey, width, height)
-        return
+        return result
     glyphs = read_glyphs(page)
     marks = read_marks(page) if record.kind in CUT_KINDS else []
     if record.kind not in EXEMPT_EDGE:
@@ -530,6 +535,7 @@ def _check_page(name: str, number: int, page, record: PageRecord, kit: _Kit, siz
     if record.kind in CUT_KINDS:
         loose = [g for g in glyphs if _owner(record, g.box) is None]
         found += check_marks(name, number, marks, loose, record)
+    return result
 
 
 def _area(piece: Placed | None) -> float:
@@ -537,25 +543,150 @@ def _area(piece: Placed | None) -> float:
 
 
 def _check_file(name: str, data: bytes, kit: _Kit, full: bool) -> None:
+    """A file's pieces and spaces (for the kit-wide space check) and, if ``full``, its
+    findings: from the disk cache for bytes measured before, else page by page, each
+    page from the cache when a page with its digest was measured before."""
+    book = name.startswith("rulebook")  # its body size is checked too
+    key = cache_key("file", hashlib.sha256(data).hexdigest(), book)
+    found = _load(key, _file_from_json)  # kept only once measured in full
+    if found is None:
+        found = _measure_file(name, data, full)
+        if full:
+            _store(key, _file_to_json(found))
+    kit.spaces += [(name, number, s) for number, s in found.spaces]
+    for piece in found.tokens:
+        if _area(piece) > _area(kit.tokens.get(piece.token)):
+            kit.tokens[piece.token] = piece  # the largest of its kind
+    if full:
+        kit.findings += [replace(f, file=name) for f in found.findings]
+
+
+def _measure_file(name: str, data: bytes, full: bool) -> _File:
     reader = PdfReader(io.BytesIO(data))
     records = [read_record(page) for page in reader.pages]
-    for number, record in enumerate(records, start=1):
-        kit.spaces += [(name, number, s) for s in record.spaces]
-        for piece in record.pieces:
-            if piece.token and _area(piece) > _area(kit.tokens.get(piece.token)):
-                kit.tokens[piece.token] = piece  # the largest of its kind
+    spaces = [(number, s) for number, r in enumerate(records, start=1) for s in r.spaces]
+    tokens = [p for r in records for p in r.pieces if p.token]
+    result = _File([], spaces, tokens)
     if not full:
-        return
-    kit.findings += check_fonts(name, reader)
+        return result
+    result.findings += check_fonts(name, reader)
+    from printkit.build.pages import page_digests
+
+    digests = page_digests(data)
     document = pdfium.PdfDocument(data)
     sizes: dict[float, int] = {}
     try:
         for number, record in enumerate(records, start=1):
-            _check_page(name, number, document[number - 1], record, kit, sizes)
+            page = _page_result(name, number, digests[number - 1], document, record)
+            result.findings += page.findings
+            for size, count in page.sizes.items():
+                sizes[size] = sizes.get(size, 0) + count
     finally:
         document.close()
     if name.startswith("rulebook"):
-        kit.findings += check_body(name, sizes)
+        result.findings += check_body(name, sizes)
+    return result
+
+
+def _page_result(name: str, number: int, page_digest: str, document, record) -> _Page:
+    key = cache_key("page", page_digest)
+    found = _load(key, _page_from_json)
+    if found is None:
+        found = _check_page(name, number, document[number - 1], record)
+        _store(key, _page_to_json(found))
+    return _Page([replace(f, file=name, page=number) for f in found.findings], found.sizes)
+
+
+# -- measurements kept: a page by its digest, a file by its bytes ----------------------------
+CACHE_KIND = "preflight"
+
+
+@dataclass
+class _Page:
+    findings: list[Finding]
+    sizes: dict[float, int]  # text sizes on a plain document's page, for its body size
+
+
+@dataclass
+class _File:
+    findings: list[Finding]
+    spaces: list[tuple[int, Placed]]  # (page number, space)
+    tokens: list[Placed]  # pieces that are tokens
+
+
+def cache_key(kind: str, *content: object) -> str:
+    """A measurement's key: what was measured, and the code and libraries measuring it."""
+    from importlib.metadata import version
+
+    from printkit.build.fingerprint import digest
+    from printkit.render.drawing import raster_versions
+
+    return digest(CACHE_KIND, kind, *content, raster_versions(), version("pypdf"))
+
+
+def _load(key: str, parse):
+    """A kept measurement, or None (missing, torn or not as this code writes it: a miss)."""
+    from printkit.build import diskcache
+
+    data = diskcache.load(CACHE_KIND, key)
+    if data is None:
+        return None
+    try:
+        return parse(json.loads(data))
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+
+
+def _store(key: str, value: object) -> None:
+    from printkit.build import diskcache
+
+    diskcache.store(CACHE_KIND, key, json.dumps(value, sort_keys=True).encode())
+
+
+def _finding_to_json(f: Finding) -> list:
+    return [f.file, f.page, f.piece, f.check, f.message]
+
+
+def _finding_from_json(row: list) -> Finding:
+    file, page, piece, check, message = row
+    return Finding(str(file), int(page), str(piece), str(check), str(message))
+
+
+def _placed_to_json(p: Placed) -> list:
+    return [p.label, list(p.box), p.side, p.token, p.holds]
+
+
+def _placed_from_json(row: list) -> Placed:
+    label, box, side, token, holds = row
+    return Placed(str(label), _quad(box), str(side), str(token), str(holds))
+
+
+def _page_to_json(page: _Page) -> dict:
+    return {
+        "findings": [_finding_to_json(f) for f in page.findings],
+        "sizes": [[size, count] for size, count in page.sizes.items()],
+    }
+
+
+def _page_from_json(found: dict) -> _Page:
+    findings = [_finding_from_json(row) for row in found["findings"]]
+    return _Page(findings, {float(size): int(count) for size, count in found["sizes"]})
+
+
+def _file_to_json(file: _File) -> dict:
+    return {
+        "findings": [_finding_to_json(f) for f in file.findings],
+        "spaces": [[number, _placed_to_json(s)] for number, s in file.spaces],
+        "tokens": [_placed_to_json(p) for p in file.tokens],
+    }
+
+
+def _file_from_json(found: dict) -> _File:
+    return _File(
+        [_finding_from_json(row) for row in found["findings"]],
+        [(int(number), _placed_from_json(s)) for number, s in found["spaces"]],
+        [_placed_from_json(p) for p in found["tokens"]],
+    )
 
 
 def preflight(files: Mapping[str, bytes], checked: Iterable[str] | None = None) -> list[Finding]:

@@ -110,9 +110,12 @@ def card_title(
     text_box(c, text, inner, BOLD, size, "center", what=what, min_size=min_size, language=language)
 
 
+Mark = Callable[[Canvas, float, float, float], None]  # (canvas, x, y, radius): draws a mark
+
+
 def symbol_text(
     c: Canvas,
-    symbol: str,
+    symbol: str | Mark,
     text: str,
     box: Box,
     font: str = BODY,
@@ -122,9 +125,13 @@ def symbol_text(
     radius: float = 2.3 * MM,
     min_size: float = MIN_CARD_TEXT,
 ) -> None:
-    """A symbol first, then its name: the symbol is the cue that survives black-and-white."""
+    """A symbol (or a mark drawn in its place, such as a picture) first, then its name: the
+    symbol is the cue that survives black-and-white."""
     r = min(box.height / 2 - 0.4 * MM, radius)
-    draw_symbol(c, symbol, box.x + r + 0.3 * MM, box.cy, r, fill=fill)
+    if callable(symbol):
+        symbol(c, box.x + r + 0.3 * MM, box.cy, r)
+    else:
+        draw_symbol(c, symbol, box.x + r + 0.3 * MM, box.cy, r, fill=fill)
     rest = Box(box.x + 2 * r + 1.8 * MM, box.y, box.width - 2 * r - 1.8 * MM, box.height)
     text_box(c, text, rest, font, size, what=what, min_size=min_size)
 

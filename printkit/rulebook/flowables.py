@@ -80,8 +80,25 @@ class Heading(Para):
         return []
 
 
+SPLIT_ROWS = 10  # a table this long may run over a page break...
+SPLIT_ROOM = 90 * MM  # ...when at least this much of the page is left for it
+
+
 class TableKeep(KeepTogether):
-    """A table kept whole when it fits a page; the paragraph before it may join it."""
+    """A table kept whole when it fits a page; the paragraph before it may join it.
+
+    A long table would leave most of a page empty by moving whole: where a good
+    share of a page is left, it starts there and runs on (its header repeated)."""
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        *lead, table = self._content
+        long = isinstance(table, Table) and len(table._cellvalues) >= SPLIT_ROWS
+        if long and aH >= SPLIT_ROOM:
+            used = sum(f.wrap(aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in lead)
+            parts = table.split(aW, aH - used - table.getSpaceBefore())
+            if len(parts) > 1:  # it does break where the page ends: start it here
+                return [*lead, *parts]
+        return super().split(aW, aH)
 
 
 class HeaderMark(Flowable):
@@ -182,7 +199,8 @@ def _merge_keeps(flowables: list[Flowable], flow: Flow) -> list[Flowable]:
             continue
         if isinstance(f, KeepTogether):
             lead = _lead_in(out) if isinstance(f, TableKeep) and not run else []
-            out.append(KeepTogether(run + lead + list(f._content)))
+            keep = TableKeep if isinstance(f, TableKeep) else KeepTogether
+            out.append(keep(run + lead + list(f._content)))
         elif run:
             out += [CondPageBreak(_room_for(run, flow)), *run, f]
         else:

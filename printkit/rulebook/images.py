@@ -51,7 +51,8 @@ class ImageBlock:
         natural_w, natural_h = self._size()
         scale = min(1.0, width / natural_w)
         if self.path.suffix.lower() == ".svg":
-            drawing = _svg(self.path)
+            drawing = _svg(self.path).copy()  # scaled here: the kept drawing stays as read
+            drawing.initialFontName = _svg(self.path).initialFontName
             drawing.scale(scale, scale)
             drawing.width, drawing.height = natural_w * scale, natural_h * scale
             return [drawing]
@@ -70,9 +71,10 @@ class ImageBlock:
 
 
 def _svg(path: Path):
-    from printkit.render.layout import read_svg
+    """The file's drawing, read once per content (svglib is slow; the cover is big)."""
+    from printkit.render.layout import svg_drawing
 
-    return read_svg(path)
+    return svg_drawing(path)
 
 
 def place_images(nodes: list[Node], folder: Path) -> tuple[list[Node], dict[str, ImageBlock]]:

@@ -111,6 +111,8 @@ WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "tie_break.stock": (),
     "tie_break.nearest-first-player": (),
     "card.weather_change": (),
+    "marker.any_price": (),
+    "marker.price_cap": ("cap",),
     "card.no_change": (),
     "card.players_only": ("players",),
     "card.token_space": (),

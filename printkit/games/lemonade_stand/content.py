@@ -117,6 +117,12 @@ LABELS = [
     "ref_money_4",
     "ref_money_5",
     "ref_weather",
+    "callout_setup_stands",
+    "callout_setup_hand",
+    "callout_setup_bank",
+    "callout_setup_dollars",
+    "callout_setup_weather",
+    "picture_setup",
 ]
 
 
@@ -158,6 +164,7 @@ def load(folder: Path) -> LemonadeStand:
         "exchange": exchange_value,
         "dollars": f"{exchange_value / 100:.2f}" if exchange_value % 100 else exchange_value // 100,
         "days": days,
+        "players": max_players,
     }
     pack = LemonadeStand(
         folder=folder,

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.check.checker import Example
 from printkit.errors import RenderError
 from printkit.games.lemonade_stand.kit import faces, kit
+from printkit.games.lemonade_stand.kit.pictures import setup_table
 from printkit.games.lemonade_stand.model import LemonadeStand
 from printkit.games.lemonade_stand.text import PLURAL_FORMS, plural
 from printkit.registry import GamePlugin
@@ -230,6 +231,7 @@ def _pictures(pack: LemonadeStand, theme: Theme, lang: str) -> dict[str, Block]:
         pair, 2 * width + PAIR_GAP, height, legible(pair, width, height, CARD_SCALE), alt, sheet
     )
     blocks["components:kit"] = kit_gallery(kit, pack, theme, lang)
+    blocks["setup:table"] = setup_table(pack, theme, lang, PictureSheet())
     return blocks
 
 

@@ -64,6 +64,7 @@ RULINGS = {  # each ruling and the one reading this engine implements
 
 WORDS = {
     "deck.castle": ("count",),
+    "diagram.courtyard": (),
     "deck.castle_note": (),
     "deck.reference": (),
     "deck.reference_note": (),

@@ -30,7 +30,7 @@ from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
-GALLERY_COLUMNS = 6
+GALLERY_COLUMNS = 7  # the wordless cards: two rows; those with words get a row of their own
 COVER_EXAMPLE = "fortress"  # the castle on the title page
 BONUS_NAMES = {
     "most_cards": "Most cards",

@@ -71,6 +71,11 @@ WORDS = {
     "odds.buried_many": ("buried",),
     "odds.left": (),
     "odds.left_plus": ("buried",),
+    "callout.setup.tile": (),
+    "callout.setup.cup": (),
+    "callout.setup.odds": (),
+    "callout.setup.deck": ("cards", "players"),
+    "picture.setup": ("players",),
 }  # the kit's sentences in words.yaml, and the numbers each may hold
 
 

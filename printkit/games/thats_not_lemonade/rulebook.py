@@ -13,7 +13,7 @@ from typing import Any
 
 from printkit.check.checker import Example
 from printkit.content.fields import Gap
-from printkit.games.thats_not_lemonade.kit import kit
+from printkit.games.thats_not_lemonade.kit import kit, pictures
 from printkit.games.thats_not_lemonade.kit.cards import card_deck
 from printkit.games.thats_not_lemonade.kit.reference import odds_face, start_counts, tile
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
@@ -134,15 +134,18 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         f"{first.name}'s character reference tile",
         sheet,
     )
+    odds_draw = odds_face(pack, odds_table(pack), theme)
+    odds_w, odds_h = odds_size.width * MM, odds_size.height * MM
     blocks["odds-card"] = PictureBlock(
-        odds_face(pack, odds_table(pack), theme),
-        odds_size.width * MM,
-        odds_size.height * MM,
-        ODDS_SCALE,
+        odds_draw,
+        odds_w,
+        odds_h,
+        legible(odds_draw, odds_w, odds_h, ODDS_SCALE),
         "The odds card",
         sheet,
     )
     blocks["components:kit"] = kit_gallery(kit, pack, theme)
+    blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
     return blocks
 
 

@@ -106,6 +106,8 @@ _SENTENCES = [
     *(f"track.{k}{h}" for k in ("buy", "collect", "clocks", "refill", "next")
       for h in ("_heading", "")),
     "back.title",
+    *(f"callout.setup.{k}" for k in ("track", "shoppers", "decks", "bank", "items", "pitches",
+      "sellers")),
     *(f"back.{k}{h}" for k in ("setup", "turn", "start", "opinion", "end")
       for h in ("_heading", "")),
 ]  # fmt: skip

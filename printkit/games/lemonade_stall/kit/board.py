@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 from printkit.games.lemonade_stall.content import STEP_IDS
+from printkit.games.lemonade_stall.kit.cards import weather_mark
 from printkit.games.lemonade_stall.model import (
     SAME,
     Condition,
@@ -368,7 +369,7 @@ def _opening_weather(c: Canvas, upper: Box, lower: Box, pack: LemonadeStall, the
     name_w = width(start.name, BOLD, 10) + 9 * MM
     symbol_text(
         c,
-        start.symbol,
+        weather_mark(pack, start.id),
         start.name,
         Box(upper.cx - name_w / 2, upper.y + 3 * MM, name_w, 8 * MM),
         BOLD,
@@ -450,7 +451,7 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     )
     rows = [
         (
-            (cond.symbol, cond.name),
+            (weather_mark(pack, cond.id), cond.name),
             say("board.caps_any") if cond.price_cap is None else money(cond.price_cap),
             str(cond.guarantee),
         )
@@ -545,7 +546,7 @@ def _forecast_result(pack: LemonadeStall, row: ForecastRow, kind: str) -> Cell:
         return pack.words.say("board.forecast_same")
     if kind == "condition":
         condition = pack.condition(str(row.result))
-        return (condition.symbol, condition.name)
+        return (weather_mark(pack, condition.id), condition.name)
     return degrees(int(row.result))
 
 
@@ -647,8 +648,8 @@ def _weather_change(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> N
     worst, best = pack.conditions[0], pack.conditions[-1]
     coolest, warmest = degrees(pack.min_degrees), degrees(pack.max_degrees)
     rows: list[tuple[Cell, Cell]] = [
-        ("C+", (best.symbol, say("board.weather_better", best=best.name))),
-        ("C-", (worst.symbol, say("board.weather_worse", worst=worst.name))),
+        ("C+", (weather_mark(pack, best.id), say("board.weather_better", best=best.name))),
+        ("C-", (weather_mark(pack, worst.id), say("board.weather_worse", worst=worst.name))),
     ]
     for step in _temperature_steps(pack):
         if step < 0:
@@ -669,7 +670,8 @@ def _ladder(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     for cond, cell in zip(pack.conditions, cells):
         fill = theme.pale(_condition_tint(pack, cond.id), 0.3)
         panel(c, cell, fill, line=0.7, radius=1.5 * MM)
-        symbol_text(c, cond.symbol, cond.name, cell.inset(2.5 * MM, 1 * MM), BOLD, 10.5)
+        icon = weather_mark(pack, cond.id)
+        symbol_text(c, icon, cond.name, cell.inset(2.5 * MM, 1 * MM), BOLD, 10.5)
     label_w = 26 * MM
     top = Box(cells[0].x, box.top - band, label_w, band)
     _text(c, pack.words.say("board.ladder_better"), top, BOLD, 9.5, what="ladder")
@@ -935,7 +937,7 @@ def _draw_chart(c: Canvas, box: Box, pack: LemonadeStall, chart: SalesChart, the
         c.restoreState()
         symbol_text(
             c,
-            cond.symbol,
+            weather_mark(pack, cond.id),
             cond.name,
             Box(grid.x + 1.5 * MM, y + 1 * MM, label_w - 2 * MM, row_h - 2 * MM),
             BOLD,

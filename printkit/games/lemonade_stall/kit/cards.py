@@ -14,16 +14,18 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.art import Art
+from printkit.errors import RenderError
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
 from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import CORNER, cutting_advice, emblem_back, flood, panel, xywh
 from printkit.render.fonts import BODY, BOLD, MIN_CARD_TEXT, draw_fitted, fit
+from printkit.render.formats import money
 from printkit.render.impose import Piece
 from printkit.render.inline import draw_icon_text, fit_icon_text
-from printkit.render.layout import draw_picture, icon_words
+from printkit.render.layout import Icon, draw_icon, draw_picture, icon_mark, icon_words
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import card_title, kind_label
+from printkit.render.text import Mark, card_title, kind_label
 from printkit.render.theme import GREY, INK, LEMON, SKY, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, TOKEN_ROOM, Box
 
@@ -31,12 +33,25 @@ EVENT_COLOUR = SKY
 BENEFIT_COLOUR = LEMON
 
 
-def _body(c: Canvas, box: Box, text: str, what: str, pack: LemonadeStall) -> float:
-    """The card text, each good it names led by the good's icon; returns the text's height."""
+def _body(
+    c: Canvas, box: Box, text: str, what: str, pack: LemonadeStall, art: bool = False
+) -> float:
+    """The card text, each good it names led by the good's icon; returns the text's height.
+
+    A card with a picture keeps room for it: its text is set smaller (down to
+    ``ART_TEXT``) before the picture is dropped."""
     text = icon_words(text, good_icons(pack))
-    fitted = fit_icon_text(
-        text, BODY, (box.width, box.height), (11, MIN_CARD_TEXT), art_path(pack), what
-    )
+    fitted = None
+    if art:
+        room = (box.width, box.height - ART_LEAST - 2 * MM)
+        try:
+            fitted = fit_icon_text(text, BODY, room, (11, ART_TEXT), art_path(pack), what)
+        except RenderError:
+            fitted = None  # too long to share the card: the text takes the whole panel
+    if fitted is None:
+        fitted = fit_icon_text(
+            text, BODY, (box.width, box.height), (11, MIN_CARD_TEXT), art_path(pack), what
+        )
     draw_icon_text(c, fitted, box.x, box.top)
     return fitted.height
 
@@ -61,7 +76,24 @@ def art_path(pack: LemonadeStall) -> Callable[[str], Path | None]:
     return find
 
 
+def icon(pack: LemonadeStall, art_name: str, symbol: str) -> Icon:
+    """The pack's picture ``art_name`` where it has one, else the shared ``symbol``: a
+    designer swaps a file to swap the board's, mats' and markers' icons."""
+    art = pack.art.get(art_name)
+    return art.path if art else symbol
+
+
+def weather_icon(pack: LemonadeStall, condition_id: str) -> Icon:
+    return icon(pack, condition_id, pack.condition(condition_id).symbol)
+
+
+def weather_mark(pack: LemonadeStall, condition_id: str) -> str | Mark:
+    """A weather condition's icon as text boxes and table cells take it."""
+    return icon_mark(weather_icon(pack, condition_id))
+
+
 ART_LEAST = 12 * MM  # below this height the text's leftover space gets no picture
+ART_TEXT = 8.0  # points: the smallest a card's text is set to leave its picture room
 
 
 def _card_art(c: Canvas, box: Box, art: Art | None) -> None:
@@ -101,7 +133,7 @@ def _titled_card(
     )
     panel(c, body)
     inner = body.inset(2.5 * MM)
-    used = _body(c, inner, card.text, f"{what} text", pack)
+    used = _body(c, inner, card.text, f"{what} text", pack, card.art is not None)
     _card_art(c, Box(inner.x, inner.y, inner.width, inner.height - used - 2 * MM), card.art)
     return safe, Box(rest.x, rest.y + FOOT_LINE, rest.width, foot_height - FOOT_LINE)
 
@@ -328,11 +360,15 @@ def _condition_marker(
     condition = pack.condition(condition_id)
 
     def inside(c: Canvas, box: Box) -> None:
-        draw_symbol(c, condition.symbol, box.cx, box.cy + 2 * MM, box.width * 0.22, fill=white)
+        r = box.width * 0.22
+        draw_icon(c, weather_icon(pack, condition_id), box.cx, box.cy + 2 * MM, r, fill=white)
         c.setFillColor(INK)
         c.setFont(BOLD, 7.5)
         c.drawCentredString(box.cx, box.y + 3.5 * MM, condition.name)
-        cap = "any $" if condition.price_cap is None else f"max ${condition.price_cap}"
+        if condition.price_cap is None:
+            cap = pack.words.say("marker.any_price")
+        else:
+            cap = pack.words.say("marker.price_cap", cap=money(condition.price_cap))
         c.setFont(BOLD, 6.5)
         c.drawRightString(box.right - SAFE - 0.3 * MM, box.top - SAFE - 2.2 * MM, cap)
 

@@ -7,10 +7,12 @@ from collections.abc import Callable
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.games.lemonade_stall.kit.cards import icon
 from printkit.games.lemonade_stall.model import LemonadeStall, PlayerColour
 from printkit.kit import Pages
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.formats import money
+from printkit.render.layout import Icon, draw_icon
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.text import text_line
@@ -20,11 +22,12 @@ from printkit.render.units import MM, Box
 ITEM_SYMBOLS = {"spoils": "lemon", "melts": "snowflake"}
 
 
-def _item_symbol(pack: LemonadeStall, item_id: str) -> str:
+def _item_symbol(pack: LemonadeStall, item_id: str) -> Icon:
+    """The good's picture from the pack's art, else a shared symbol for its kind."""
     item = pack.item(item_id)
     if item.perishes:
-        return ITEM_SYMBOLS[item.perishes]
-    return "cup" if pack.item_ids.index(item_id) == 0 else "cube"
+        return icon(pack, item_id, ITEM_SYMBOLS[item.perishes])
+    return icon(pack, item_id, "cup" if pack.item_ids.index(item_id) == 0 else "cube")
 
 
 def _mat(pack: LemonadeStall, colour: PlayerColour, theme: Theme) -> Callable[[Canvas, Box], None]:
@@ -92,7 +95,7 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
     c.setStrokeColor(INK)
     c.setLineWidth(0.6)
     c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
-    draw_symbol(
+    draw_icon(
         c,
         _item_symbol(pack, item_id),
         box.x + 8 * MM,

@@ -155,7 +155,14 @@ def stand_face(
             Box(rest.x, rest.y + 10 * MM, rest.width, rest.height - 12 * MM),
         )
         price_box, customers_box = body.rows(2, gap=2 * MM)
-        _stand_value(c, price_box, pack.label("price")(lang), money(stand.price), "")
+        art = art_file(pack, stand.id)
+        if art is None:
+            _stand_value(c, price_box, pack.label("price")(lang), money(stand.price), "")
+        else:  # the spot's picture on the left, its price on the right
+            panel(c, price_box)
+            picture, value = price_box.inset(1.5 * MM).columns(2, gap=1 * MM)
+            draw_picture(c, picture, art)
+            _value_text(c, value, pack.label("price")(lang), money(stand.price))
         _stand_value(
             c,
             customers_box,
@@ -175,17 +182,22 @@ def stand_face(
 
 def _stand_value(c: Canvas, box: Box, label: str, value: str, icon: str, icons: int = 0) -> None:
     panel(c, box)
-    c.setFillColor(INK)
-    c.setFont(BODY, 7.5)
-    c.drawCentredString(box.cx, box.top - 4 * MM, label)
-    c.setFont(BOLD, 24)
-    c.drawCentredString(box.cx, box.y + box.height * 0.3, value)
+    _value_text(c, box, label, value)
     if icon and icons:
         r = 2 * MM
         total = icons * 2.4 * r
         for i in range(icons):
             x = box.cx - total / 2 + (i + 0.5) * 2.4 * r
             symbol(c, icon, x, box.y + 3.2 * MM, r, fill=white)
+
+
+def _value_text(c: Canvas, box: Box, label: str, value: str) -> None:
+    """A stand's value under its small label, centred in ``box``."""
+    c.setFillColor(INK)
+    c.setFont(BODY, 7.5)
+    c.drawCentredString(box.cx, box.top - 4 * MM, label)
+    c.setFont(BOLD, 24)
+    c.drawCentredString(box.cx, box.y + box.height * 0.3, value)
 
 
 def stand_back(pack: LemonadeStand, colour: PlayerColour, lang: str, theme: Theme) -> Draw:

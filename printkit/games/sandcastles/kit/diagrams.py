@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -26,6 +26,7 @@ from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import Picture, PictureBlock, PictureSheet
+from printkit.rulebook.scenes import LEAST_TEXT, smallest_text
 
 DrawFn = Callable[[Canvas, Box], None]
 RED = HexColor("#C62828")
@@ -45,6 +46,7 @@ class CastleMarks:
     smashed: tuple[tuple[int, int], ...] = ()  # cells whose castle card a bully smashed
     structures: bool = True  # star complete towers, label courtyards
     axes: bool = True  # the coordinates along the edges
+    text: float = 1.0  # the marks' words and numbers are set this many times their size
 
 
 def castle_drawing(
@@ -99,7 +101,7 @@ def castle_drawing(
         c.setFillColor(white)
         c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
         if marks.axes:
-            _grid(c, box, cols, rows, x0, y0)
+            _grid(c, box, cols, rows, x0, y0, marks.text)
         occupied: dict[tuple[int, int], int] = {}
         resting: list[tuple[int, Placement]] = []
         badges: list[tuple[Box, int]] = []  # drawn last, so no later card hides a number
@@ -144,7 +146,8 @@ def castle_drawing(
                 v = sum(y + 0.5 for _, y in yard.cells) / len(yard.cells)
                 if any(abs(u - su) < 0.45 and abs(v - sv) < 0.3 for su, sv in stars):
                     v -= 0.3  # keep the label off a tower's star
-                _tag(c, box.x + margin + (u - x0) * CELL, box.y + margin + (v - y0) * CELL)
+                x, y = box.x + margin + (u - x0) * CELL, box.y + margin + (v - y0) * CELL
+                _tag(c, x, y, pack.words.say("diagram.courtyard"), marks.text)
         c.restoreState()
 
     return draw, width, height
@@ -167,7 +170,7 @@ def _tower_centre(where: tuple) -> tuple[float, float]:
     return x + dx, y + dy
 
 
-def _grid(c: Canvas, box: Box, cols: int, rows: int, x0: int, y0: int) -> None:
+def _grid(c: Canvas, box: Box, cols: int, rows: int, x0: int, y0: int, text: float = 1.0) -> None:
     """Faint cells and their coordinates, so the text can say 'the bend at 2,0'."""
     c.setStrokeColor(HexColor("#D5D5D5"))
     c.setLineWidth(0.4)
@@ -177,7 +180,7 @@ def _grid(c: Canvas, box: Box, cols: int, rows: int, x0: int, y0: int) -> None:
             c.rect(box.x + MARGIN + i * CELL, box.y + MARGIN + j * CELL, CELL, CELL, stroke=1)
     c.setDash()
     c.setFillColor(GREY)
-    c.setFont(BODY, 6.5)
+    c.setFont(BODY, 6.5 * text)
     for i in range(cols):
         c.drawCentredString(box.x + MARGIN + (i + 0.5) * CELL, box.y + 1.6 * MM, str(x0 + i))
     for j in range(rows):
@@ -192,11 +195,12 @@ def _crossed(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
 def _badge(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
     bad = number in marks.illegal
     if marks.numbers or bad:
-        r = 2.1 * MM
+        r = 2.1 * MM * marks.text
         x, y = cell.x + r + 0.6 * MM, cell.top - r - 0.6 * MM
         fill, ink = (RED, white) if bad else (white, INK)
         c.saveState()
-        numbered_disc(c, x, y, str(number), Disc(r, fill, INK, 0.5, ink, 6.5, 2.3))
+        t = marks.text
+        numbered_disc(c, x, y, str(number), Disc(r, fill, INK, 0.5, ink, 6.5 * t, 2.3 * t))
         c.restoreState()
 
 
@@ -219,19 +223,18 @@ def _cross(c: Canvas, cell: Box, colour: Color, dashed: bool = False) -> None:
     c.restoreState()
 
 
-def _tag(c: Canvas, x: float, y: float) -> None:
-    """The word 'courtyard' on a small label, where the enclosed sand is."""
-    text = "courtyard"
+def _tag(c: Canvas, x: float, y: float, text: str, size: float = 1.0) -> None:
+    """The courtyard's name on a small label, where the enclosed sand is."""
     c.saveState()
-    c.setFont(BOLD, 6)
-    w = c.stringWidth(text, BOLD, 6) + 2.4 * MM
-    h = 3.6 * MM
+    c.setFont(BOLD, 6 * size)
+    w = c.stringWidth(text, BOLD, 6 * size) + 2.4 * MM
+    h = 3.6 * MM * size
     c.setFillColor(white)
     c.setStrokeColor(INK)
     c.setLineWidth(0.5)
     c.roundRect(x - w / 2, y - h / 2, w, h, 1.2 * MM, stroke=1, fill=1)
     c.setFillColor(INK)
-    c.drawCentredString(x, y - 2.1, text)
+    c.drawCentredString(x, y - 2.1 * size, text)
     c.restoreState()
 
 
@@ -257,8 +260,25 @@ def castle_block(
     centred: bool = False,
 ) -> PictureBlock:
     draw, width, height = castle_drawing(pack, castle, theme, marks)
-    kind = CentredPicture if centred else PictureBlock
-    return kind(draw, width, height, scale, alt, sheet)
+    if centred:
+        return CentredPicture(draw, width, height, scale, alt, sheet)
+    block = CastlePicture(draw, width, height, scale, alt, sheet)
+    block.redraw = lambda text: castle_drawing(pack, castle, theme, replace(marks, text=text))[0]
+    return block
+
+
+class CastlePicture(PictureBlock):
+    """A castle diagram that, shrunk to the room it is given, sets its coordinates and
+    numbers larger so they still print at 6 pt or more."""
+
+    redraw: Callable[[float], DrawFn]
+
+    def flowables(self, width: float) -> list[Flowable]:
+        shown = min(self.scale, width / self.width)
+        if shown * 6.0 >= LEAST_TEXT:
+            return super().flowables(width)
+        draw = self.redraw(LEAST_TEXT / (6.0 * shown))
+        return [Picture(draw, self.width, self.height, shown)]
 
 
 CAPTION = ParagraphStyle("sc-caption", fontName=BODY, fontSize=7.5, leading=9, alignment=1)
@@ -273,14 +293,28 @@ class GalleryBlock:
         self.columns = columns
 
     def flowables(self, width: float) -> list[Flowable]:
-        cols = self.columns
+        """Wordless pictures shrink to ``columns`` a row; pictures with words keep the
+        scale that prints them at 6 pt, in a second table of as many as fit a row."""
+        worded = [p for p in self.pictures if smallest_text(p[0].draw, p[0].width, p[0].height)]
+        plain = [p for p in self.pictures if p not in worded]
+        tables = [self._table(plain, self.columns, width)] if plain else []
+        if worded:
+            widest = max(p.width * p.scale for p, _ in worded) + 4 * MM
+            cols = max(1, min(self.columns, int(width // widest)))
+            tables.append(self._table(worded, cols, width, shrink=False))
+        return tables
+
+    def _table(
+        self, pictures: list[tuple[PictureBlock, str]], cols: int, width: float, shrink=True
+    ) -> Flowable:
         cell_w = width / cols
         rows: list[list] = []
-        for start in range(0, len(self.pictures), cols):
-            chunk = self.pictures[start : start + cols]
+        for start in range(0, len(pictures), cols):
+            chunk = pictures[start : start + cols]
             row = []
             for picture, caption in chunk:
-                scale = min(picture.scale, (cell_w - 4 * MM) / picture.width)
+                fit = (cell_w - 4 * MM) / picture.width
+                scale = min(picture.scale, fit) if shrink else min(1.0, picture.scale)
                 row.append(
                     [
                         Picture(picture.draw, picture.width, picture.height, scale),
@@ -300,7 +334,7 @@ class GalleryBlock:
                 ]
             )
         )
-        return [table]
+        return table
 
     def html(self) -> str:
         items = "".join(

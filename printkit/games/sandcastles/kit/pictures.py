@@ -11,7 +11,7 @@ from printkit.games.sandcastles.model import Sandcastles
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place
+from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place, round_the_table
 
 MEASURE = 150 * MM
 SAND = HexColor("#F3E7C9")  # the table top
@@ -26,15 +26,8 @@ def setup_table(pack: Sandcastles, theme: Theme, sheet: PictureSheet) -> SceneBl
     back = Shown(castle.pieces[0].back, castle.width, castle.height)
     card_side = castle.width * SCALE
     seat = _seat(pack, back, Shown(reference.pieces[0].draw, reference.width, reference.height))
-    seat_w, seat_h = seat.width * SCALE, seat.height * SCALE
-    height = seat_h * 2 + seat_w + 8 * MM
+    placed, height = round_the_table([seat] * SEATS, MEASURE, SCALE, 8 * MM)
     centre_x, centre_y = MEASURE / 2, height / 2
-    placed = [
-        Placed(seat, centre_x - seat_w / 2, 0, SCALE, 0),  # near
-        Placed(seat, centre_x - seat_w / 2, height - seat_h, SCALE, 180),  # far
-        Placed(seat, 0, centre_y - seat_w / 2, SCALE, 270),  # left
-        Placed(seat, MEASURE - seat_h, centre_y - seat_w / 2, SCALE, 90),  # right
-    ][:SEATS]
     gap = 3 * MM
     row = pack.piles * card_side + (pack.piles - 1) * gap
     piles_x, piles_y = centre_x - row / 2, centre_y - card_side / 2

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -360,7 +361,8 @@ def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme) -> DrawFn:
         target, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(14 * MM)
         _target_band(c, pack, target, pitch, theme)
         effects, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(24 * MM)
-        _effects(c, effects, pitch, theme)
+        art = pack.art.get(pitch.id) or pack.art.get("pitch")
+        _effects(c, effects, pitch, theme, art.path if art else None)
         text = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - GAP - 4 * MM)
         panel(c, text)
         text_box(
@@ -405,14 +407,20 @@ def _target_band(c: Canvas, pack: YardSale, box: Box, pitch: Pitch, theme: Theme
     )
 
 
-def _effects(c: Canvas, box: Box, pitch: Pitch, theme: Theme) -> None:
-    """Opinion and price changes as big badges: the numbers a player reads at a glance."""
+def _effects(c: Canvas, box: Box, pitch: Pitch, theme: Theme, art: Path | None = None) -> None:
+    """Opinion and price changes as big badges: the numbers a player reads at a glance;
+    the pitch's picture, when the pack has one, in a panel before them."""
     badges = []
     if pitch.opinion:
         badges.append((signed(pitch.opinion), "opinion"))
     if pitch.price:
         badges.append((signed_money(pitch.price), "price"))
-    for cell, (value, label) in zip(box.columns(len(badges), GAP), badges):
+    cells = box.columns(len(badges) + (art is not None), GAP)
+    if art is not None:
+        picture, *cells = cells
+        panel(c, picture)
+        draw_picture(c, picture.inset(1.5 * MM), art)
+    for cell, (value, label) in zip(cells, badges):
         panel(c, cell)
         c.setFillColor(INK)
         c.setFont(BOLD, 22)
@@ -456,7 +464,13 @@ def _cash_face(pack: YardSale, note: Denomination, theme: Theme) -> DrawFn:
         c.roundRect(*xywh(inner), CORNER, stroke=1, fill=0)
         c.setLineWidth(0.3)
         c.roundRect(*xywh(inner.inset(1 * MM)), CORNER, stroke=1, fill=0)
-        oval = Box(inner.cx - 15 * MM, inner.cy - 9 * MM, 30 * MM, 18 * MM)
+        art = pack.art.get(f"cash-{note.value}") or pack.art.get("cash")
+        shift = 0.0
+        if art is not None:  # the note's vignette on the left, its value to the right
+            shift = 8 * MM
+            vignette = Box(inner.x + 3 * MM, inner.cy - 8.5 * MM, 17 * MM, 17 * MM)
+            draw_picture(c, vignette, art.path)
+        oval = Box(inner.cx - 15 * MM + shift, inner.cy - 9 * MM, 30 * MM, 18 * MM)
         c.setFillColor(white)
         c.setLineWidth(0.6)
         c.ellipse(*oval.as_tuple(), stroke=1, fill=1)

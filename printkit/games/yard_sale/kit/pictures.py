@@ -8,6 +8,7 @@ from reportlab.lib.colors import HexColor
 
 from printkit.games.yard_sale.kit.cards import (
     cash_cards,
+    facts,
     item_cards,
     pitch_cards,
     shopper_cards,
@@ -17,7 +18,7 @@ from printkit.games.yard_sale.model import YardSale
 from printkit.render.theme import Theme
 from printkit.render.units import MM
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Caption, Placed, SceneBlock, Shown
+from printkit.rulebook.scenes import Callout, Caption, Placed, SceneBlock, Shown
 
 MEASURE = 150 * MM
 LAWN = HexColor("#DCEBCF")  # the sale is on the front lawn
@@ -51,6 +52,7 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
     height = 2 * (room + card_h + GAP) + middle_h
     placed: list[Placed] = []
     captions: list[Caption] = []
+    points: dict[str, tuple[float, float]] = {}
     seat_w = (MEASURE - GAP) / 2
     for seat in range(SEATS):
         far = seat in (1, 2)
@@ -79,6 +81,10 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
             placed.append(
                 Placed(Shown(seller.draw, marks.width, marks.height), tx, ty, token / marks.width)
             )
+        if seat == 0:  # the near left seller's pieces carry the callouts
+            points["items"] = (x + card_w, y + card_h + 1.5 * MM)
+            points["pitches"] = (px + card_w / 2, y + card_h + 1.5 * MM)
+            points["sellers"] = (tx + token + 3 * MM, y + token)
         top = y + card_h + room - 0.5 * MM if far else y - 0.5 * MM
         captions.append(Caption(x + hand * step / 2, top, hand * step, colour.name))
     mid_y = room + card_h + GAP
@@ -93,6 +99,7 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
             token / marks.width,
         )
     )
+    points["track"] = (tw - 3 * MM, mid_y + (middle_h + th) / 2 - 3 * MM)
     clock = marks.pieces[labels["clock"]]
     row = pack.display_shoppers * card_w + (pack.display_shoppers - 1) * 1.5 * MM
     sx = tw + GAP + (MEASURE - tw - GAP - row - 2 * (card_w + GAP)) / 2
@@ -108,6 +115,7 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
                 token / marks.width,
             )
         )
+    points["shoppers"] = (sx + row / 2, sy - 1.5 * MM)
     dx = sx + row + GAP
     for n, deck in enumerate((items, shoppers, pitches)):  # three face-down decks
         deck_x = dx + (n % 2) * (card_w + 1.5 * MM)
@@ -116,6 +124,7 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
             placed.append(
                 Placed(_back(deck), deck_x + layer * 0.4 * MM, deck_y + layer * 0.4 * MM, SCALE)
             )
+    points["decks"] = (dx - 1.5 * MM, mid_y + middle_h - 2 * MM)
     bank_x, bank_y = dx + card_w + 1.5 * MM, mid_y
     denominations = sorted({p.label: p for p in cash.pieces}.values(), key=lambda p: p.label)
     for n, note in enumerate(denominations):  # the bank: a small pile of each note
@@ -127,5 +136,12 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
                 SCALE * 0.9,
             )
         )
+    points["bank"] = (bank_x + card_w + 2 * MM, bank_y + card_h * 0.9 / 2)
+    numbers = facts(pack)
+    callouts = [
+        Callout(*points[key], text.format(**numbers))
+        for key, text in pack.words.each("callout.setup").items()
+        if key in points
+    ]
     names = [c.name for c in pack.components if c.printable]
-    return SceneBlock(placed, MEASURE, height, ", ".join(names), sheet, captions, (), LAWN)
+    return SceneBlock(placed, MEASURE, height, ", ".join(names), sheet, captions, callouts, LAWN)
