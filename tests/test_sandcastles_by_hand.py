@@ -219,3 +219,27 @@ def test_a_bully_must_sit_at_the_table():
     with pytest.raises(StepError, match="seat 3 is not at a 2-player table") as caught:
         play_whole_round(PACK, [SPLIT_HAND, LONE_HAND], steps, [Smash(3, 1, (0, 0))])
     assert (caught.value.seat, caught.value.number, caught.value.bullying) == (0, 1, True)
+
+
+def test_two_cards_that_do_not_touch_are_both_illegal():
+    """A castle of two straights with a gap between them: each touches no other card, and
+    only a castle of one card may stand alone, so neither is legal."""
+    castle = (Placement("straight", 0, 0, 0), Placement("straight", 5, 0, 0))
+    verdicts = check_castle(PACK, castle)
+    assert [(v.legal, v.reason) for v in verdicts] == [(False, "it touches no other card")] * 2
+
+
+def test_legal_cards_are_given_no_reason():
+    """A straight with a Feather on it: both are legal, so neither verdict gives a reason."""
+    castle = (Placement("straight", 0, 0, 0), Placement("feather", 0, 0, 0))
+    assert [(v.legal, v.reason) for v in check_castle(PACK, castle)] == [(True, "")] * 2
+
+
+def test_a_wall_from_a_tower_runs_on_into_the_next_card():
+    """Two Bastions back to back: the east one (unturned) has walls from its NE tower to its S
+    and W edges; the west one, turned half round, from its SW tower to its N and E edges. The
+    two walls that meet at the shared edge are one wall two cards long; the other two walls
+    stop at open edges after one card each."""
+    castle = (Placement("bastion", 0, 0, 0), Placement("bastion", -1, 0, 2))
+    found = structures(PACK, castle)
+    assert sorted(w.length for w in found.walls) == [1, 1, 2]
