@@ -82,3 +82,12 @@ def test_a_build_tells_its_progress_each_file_as_it_is_drawn(tmp_path):
     drawn = [m.removeprefix("drawing ") for m in heard if m.startswith("drawing ")]
     assert drawn == report.rebuilt  # each file, in the order drawn, before preflight
     assert heard[-1].endswith(": preflight")
+
+
+def test_build_json_reports_the_images_apart_from_the_kit(tmp_path):
+    game = new_game(tmp_path / "content", "star-garden")
+    kit, images = json.loads(_build(game.parent, tmp_path / "out", "--png", "--json"))
+    assert kit["rebuilt"] and "images" not in kit
+    assert images["images"]["written"] and images["lang"] == ""
+    folder = tmp_path / "out" / "star-garden"
+    assert all((folder / name).is_file() for name in images["images"]["written"])

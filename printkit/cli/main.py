@@ -182,24 +182,34 @@ def build(
                     for line in _report_lines(report):
                         say(line)
             if png or tts:
-                from printkit.build.builder import build_exports, options_for
-
-                paper = papers[0] if papers else PAPER_IDS[0]
-                for lang in languages_of(plugin, langs):
-                    options = options_for((paper, ink_saver, offset, lang))
-                    status(f"{pack.id}: images")
-                    done = build_exports(plugin, pack, out, options, png=png, tts=tts, force=force)
-                    answer.append({"folder": str(out / pack.id), "lang": lang, **done.as_json()})
-                    where = f" ({lang})" if lang else ""
-                    say(
-                        f"{out / pack.id}{where}: images rebuilt {len(done.written)}, "
-                        f"reused {len(done.reused)}"
-                        + (f", removed {len(done.removed)}" if done.removed else "")
-                    )
+                exports = (papers, langs, ink_saver, offset, png, tts, force)
+                answer += _images(plugin, pack, out, exports, status, say)
     finally:
         status.done()
     if as_json:
         click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
+
+
+def _images(plugin, pack, out: Path, exports: tuple, status, say) -> list[dict]:
+    """The PNG and Tabletop Simulator exports of one game, a report for each language."""
+    from printkit.build.builder import build_exports, options_for
+    from printkit.build.manifest import languages_of
+
+    papers, langs, ink_saver, offset, png, tts, force = exports
+    paper = papers[0] if papers else PAPER_IDS[0]
+    answer = []
+    for lang in languages_of(plugin, langs):
+        options = options_for((paper, ink_saver, offset, lang))
+        status(f"{pack.id}: images")
+        done = build_exports(plugin, pack, out, options, png=png, tts=tts, force=force)
+        answer.append({"folder": str(out / pack.id), "lang": lang, "images": done.as_json()})
+        where = f" ({lang})" if lang else ""
+        say(
+            f"{out / pack.id}{where}: images rebuilt {len(done.written)}, "
+            f"reused {len(done.reused)}"
+            + (f", removed {len(done.removed)}" if done.removed else "")
+        )
+    return answer
 
 
 def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
