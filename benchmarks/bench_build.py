@@ -72,14 +72,14 @@ def bench_watch(work: Path) -> float:
     pipe = subprocess.PIPE
     watcher = subprocess.Popen(PRINTKIT + args, cwd=work, stdout=pipe, text=True, env=env)
     try:
-        _await_line(watcher, "waiting for the next save")  # built once and warmed up
+        await_line(watcher, "waiting for the next save")  # built once and warmed up
         samples = []
         for run in range(RUNS + 2):
             time.sleep(0.5)  # let the watcher settle between saves
             marks = "!" * (run + 1)
             events.write_text(original.replace("happens today.", f"happens today{marks}."))
             start = time.perf_counter()
-            _await_line(watcher, "ready in")
+            await_line(watcher, "ready in")
             samples.append(time.perf_counter() - start)
         return median(samples)
     finally:
@@ -87,7 +87,7 @@ def bench_watch(work: Path) -> float:
         watcher.wait()
 
 
-def _await_line(watcher: subprocess.Popen, text: str) -> None:
+def await_line(watcher: subprocess.Popen, text: str) -> None:
     """Read the watcher's output up to a line holding ``text``."""
     while True:
         line = watcher.stdout.readline()

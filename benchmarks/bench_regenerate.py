@@ -26,6 +26,8 @@ import time
 import uuid
 from pathlib import Path
 
+from bench_build import await_line  # run as a script: benchmarks/ is on the path
+
 GAME = "lemonade-stall"
 PRINTKIT = [sys.executable, "-m", "printkit"]
 OLD = "title: Strange Weather"
@@ -92,28 +94,19 @@ def watch_rounds(content: Path, out: Path, env: dict, runs: int) -> list[float]:
         args, stdout=subprocess.PIPE, text=True, env={**env, "PYTHONUNBUFFERED": "1"}
     )
     try:
-        _await_line(watcher, "waiting for the next save")  # built once and warmed up
+        await_line(watcher, "waiting for the next save")  # built once and warmed up
         samples = []
         for _ in range(runs):
             time.sleep(0.5)  # let the watcher settle between saves
             events.write_text(titled(original))
             start = time.perf_counter()
-            _await_line(watcher, "ready in")
+            await_line(watcher, "ready in")
             samples.append(time.perf_counter() - start)
         return samples
     finally:
         watcher.terminate()
         watcher.wait()
         events.write_text(original)
-
-
-def _await_line(watcher: subprocess.Popen, text: str) -> None:
-    while True:
-        line = watcher.stdout.readline()
-        if not line:
-            raise SystemExit("printkit watch stopped")
-        if text in line:
-            return
 
 
 def main(runs: int = 5) -> None:
