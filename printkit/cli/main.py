@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +16,9 @@ from printkit.cli.options import CONTENT_OPTION, OUT_OPTION, folder_option
 from printkit.content.gaps import format_gaps, gaps_as_json
 from printkit.content.packs import default_content_dir, games_by_id
 from printkit.errors import PrintkitError, UsageError, environment_message
+
+if TYPE_CHECKING:
+    from printkit.cli.progress import Status
 
 PAPER_IDS = ("a4", "letter")  # printkit.render.units.PAPERS, without importing reportlab
 MM = 72 / 25.4
@@ -190,7 +195,9 @@ def build(
         click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
 
 
-def _images(plugin, pack, out: Path, exports: tuple, status, say) -> list[dict]:
+def _images(
+    plugin, pack, out: Path, exports: tuple, status: Status, say: Callable[[str], None]
+) -> list[dict]:
     """The PNG and Tabletop Simulator exports of one game, a report for each language."""
     from printkit.build.builder import build_exports, options_for
     from printkit.build.manifest import languages_of
@@ -218,7 +225,7 @@ def _folders(cache: PackCache, games: tuple[str, ...]) -> list[Path]:
     )
 
 
-def _reporter(silent: bool, status):
+def _reporter(silent: bool, status: Status) -> Callable[[str], None]:
     """The report's lines, each after clearing the progress line; none with --quiet/--json."""
 
     def say(line: str) -> None:
