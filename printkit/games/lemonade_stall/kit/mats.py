@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -12,7 +13,7 @@ from printkit.games.lemonade_stall.model import LemonadeStall, PlayerColour
 from printkit.kit import Pages
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.formats import money
-from printkit.render.layout import Icon, draw_icon
+from printkit.render.layout import Icon, draw_faint_picture, draw_icon, draw_picture
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
 from printkit.render.text import text_line
@@ -20,6 +21,8 @@ from printkit.render.theme import INK, Theme, hex_colour
 from printkit.render.units import MM, Box
 
 ITEM_SYMBOLS = {"spoils": "lemon", "melts": "snowflake"}
+HEADER_ART = 32 * MM  # the stand picture's width in a mat's header
+GOODS_ART = 18 * MM  # a good's faint picture in its space
 
 
 def _item_symbol(pack: LemonadeStall, item_id: str) -> Icon:
@@ -66,6 +69,13 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     c.roundRect(head.x, head.y, head.width, head.height, 3 * MM, stroke=1, fill=1)
     draw_symbol(c, colour.symbol, head.x + 11 * MM, head.cy, 7 * MM, fill=white)
     x, room = head.x + 22 * MM, head.width - 24 * MM
+    stand = pack.art.get("stand")
+    if stand is not None:  # the player's own stall at the header's right end
+        art = Box(
+            head.right - HEADER_ART - 2 * MM, head.y + 1.5 * MM, HEADER_ART, head.height - 3 * MM
+        )
+        draw_picture(c, art, stand.path)
+        room -= HEADER_ART + 2 * MM
     title = pack.words.say("mat.title", title=pack.title, colour=colour.name)
     text_line(c, title, x, head.cy + 1 * MM, room, font=BOLD, size=18, what="mat title")
     text_line(
@@ -122,6 +132,11 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
     c.setFillColor(white)
     c.roundRect(pile.x, pile.y, pile.width, pile.height, 2 * MM, stroke=1, fill=1)
     c.restoreState()
+    picture = _item_symbol(pack, item_id)
+    if isinstance(picture, Path):  # the good itself, large and faint, where its tokens lie
+        size = min(GOODS_ART, pile.height - 4 * MM)
+        art = Box(pile.cx - size / 2, pile.cy - size / 2, size, size)
+        draw_faint_picture(c, art, picture, veil=0.7)
     note_space(c, pack.words.say("mat.goods_space", good=item.name), pile, "goods")
 
 
