@@ -71,7 +71,7 @@ def _person(c: Canvas, x: float, y: float, r: float) -> None:
     c.drawPath(p, stroke=1, fill=1)
 
 
-DOLLAR_PICTURE = 12 * MM  # one height for every dollar card's picture, so the twelve look even
+DOLLAR_PICTURE = 15 * MM  # one height for every dollar card's picture, so the twelve look even
 LOCAL_SYMBOLS = {"person": _person}  # the shared set has the triangle and the diamond
 CENTS = re.compile(r"(\d+)¢")
 
