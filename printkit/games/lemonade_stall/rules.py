@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import repeat
 from typing import TypeVar
 
 from printkit.dice import Dice
@@ -23,6 +24,7 @@ from printkit.games.lemonade_stall.model import (
 NO_EVENT = EventEffect()
 D6 = 6  # the die of weather-change codes and the spoilage check
 D12 = 12  # the forecast die
+ZEROS = repeat(0)  # `map(counts.get, items, ZEROS)`: each good's count (0 if missing), all in C
 T = TypeVar("T")
 
 
@@ -321,7 +323,7 @@ def is_legal_purchase(
 def produce(pack: LemonadeStall, stock: Mapping[str, int]) -> int:
     """Cups a stand can make: one of every good per cup, so the scarcest good decides."""
     counts = stock._counts if type(stock) is Stock else stock  # skip a call per good
-    return min([counts.get(item, 0) for item in pack.item_ids])
+    return min(map(counts.get, pack.item_ids, ZEROS))
 
 
 def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
@@ -391,18 +393,20 @@ def sell(
     if not 1 <= first_player <= players:
         raise RuleError(f"first player {first_player} is not a seat of {players}")
     event = event or None
-    effects = [effect_on(pack, event, o.benefit) for o in offers]
     limit = pack.limit(players, weather.condition, weather.temperature)
     limit += effect_on(pack, event, None).limit_bonus
     condition = pack.condition(weather.condition)
     cap, guarantee = condition.price_cap, condition.guarantee
-    capacity = tuple(
-        [0 if cap is not None and o.price > cap else produce(pack, o.stock) for o in offers]
-    )  # a price above the cap sells nothing (`is_priced_out`)
-    guaranteed = tuple(
-        [min(cups, 0 if e.no_guarantees else guarantee) for cups, e in zip(capacity, effects)]
-    )
-    sold = list(guaranteed)
+    effects, cupfuls, promised = [], [], []
+    for offer in offers:
+        effect = effect_on(pack, event, offer.benefit)
+        # a price above the cap sells nothing (`is_priced_out`)
+        cups = 0 if cap is not None and offer.price > cap else produce(pack, offer.stock)
+        effects.append(effect)
+        cupfuls.append(cups)
+        promised.append(min(cups, 0 if effect.no_guarantees else guarantee))
+    capacity, guaranteed = tuple(cupfuls), tuple(promised)
+    sold = promised
     steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=sum(sold))]
     order = clockwise(players, first_player)
     prices = [o.price for o in offers]

@@ -27,6 +27,7 @@ from printkit.games.lemonade_stall.model import (
 from printkit.games.lemonade_stall.rules import (
     D6,
     NO_EVENT,
+    ZEROS,
     Stock,
     Weather,
     assess_purchase,
@@ -364,7 +365,7 @@ class Bot:
         """
         stand = state.stands[seat - 1]
         counts = stand.stock._counts
-        want = self.wanted(state, seat, NO_EVENT) - min([counts.get(i, 0) for i in self.ids])
+        want = self.wanted(state, seat, NO_EVENT) - min(map(counts.get, self.ids, ZEROS))
         want = max(want, 0)
         tokens = dict(state.bonus_tokens)
         unit, money = self.facts.unit, stand.money
@@ -383,7 +384,7 @@ class Bot:
                 value += min(theft, victim.stock.total) * unit
                 value += min(dollars, victim.money)
             if fridge:
-                value += sum([counts.get(i, 0) for i in self.facts.perishable]) * unit
+                value += sum(map(counts.get, self.facts.perishable, ZEROS)) * unit
             if value > best_value:
                 best, best_value = option, value
         return best
@@ -422,7 +423,7 @@ class Bot:
         stand = state.stands[seat - 1]
         counts, money = stand.stock._counts, stand.money
         key = (
-            tuple([counts.get(i, 0) for i in self.ids]),
+            tuple(map(counts.get, self.ids, ZEROS)),
             today,
             keep,
             effect.bulk_discount,
