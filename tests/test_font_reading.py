@@ -89,3 +89,19 @@ def test_a_cut_font_fails_as_before(tmp_path):
     path = tmp_path / "cut.ttf"
     path.write_bytes(data[: loca + 100])
     assert outcome(TTFontFile, path) == outcome(SlicingReader, path)
+
+
+def test_a_format_4_map_reads_as_reportlab_reads_it(tmp_path):
+    """DejaVu's chosen map is format 12 (Windows, full Unicode); with that record renamed to
+    one reportlab skips, it reads the format-4 (Windows, BMP) map instead."""
+    data = bytearray((FONT_DIR / FONT_FILES[BODY]).read_bytes())
+    cmap = TTFontFile(str(FONT_DIR / FONT_FILES[BODY])).table["cmap"]["offset"]
+    records = [cmap + 4 + 8 * n for n in range(unpack(">H", data[cmap + 2 : cmap + 4])[0])]
+    full = [r for r in records if data[r : r + 4] == b"\x00\x03\x00\x0a"]
+    assert len(full) == 1
+    data[full[0] : full[0] + 4] = b"\x00\x00\x00\x05"  # platform 0, encoding 5: skipped
+    path = tmp_path / "bmp.ttf"
+    path.write_bytes(bytes(data))
+    ours, theirs = outcome(TTFontFile, path), outcome(SlicingReader, path)
+    assert ours == theirs
+    assert ours[0][ord("л")] == TTFontFile(str(FONT_DIR / FONT_FILES[BODY])).charToGlyph[ord("л")]

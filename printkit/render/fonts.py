@@ -145,15 +145,16 @@ def read_character_tables(font) -> bool:
     pairs = struct.unpack_from(f">{2 * metrics}H", data, hmtx)
     bearings = struct.unpack_from(f">{count}H", data, hmtx + 4 * metrics)
     scale = font._pdfScale
-    widths = [scale(advance) for advance in pairs[0::2]]
+    widths = list(map(scale, pairs[0::2]))
     last = widths[-1]
     font.hmetrics = list(zip(pairs[0::2], pairs[1::2])) + [(last, lsb) for lsb in bearings]
     font.defaultWidth = widths[0]
-    font.charWidths = char_widths = {}
-    for glyph in sorted(g for g in glyph_to_char if g < glyphs):  # reportlab's order
-        width = widths[glyph] if glyph < metrics else last
-        for char in glyph_to_char[glyph]:
-            char_widths[char] = width
+    in_order = sorted(g for g in glyph_to_char if g < glyphs)  # reportlab's order
+    font.charWidths = char_widths = {
+        char: widths[glyph] if glyph < metrics else last
+        for glyph in in_order
+        for char in glyph_to_char[glyph]
+    }
     code = "H" if index_format == 0 else "L"
     offsets = struct.unpack_from(f">{glyphs + 1}{code}", data, loca)
     font.glyphPos = [o << 1 for o in offsets] if index_format == 0 else list(offsets)
@@ -219,14 +220,22 @@ def group_map(data: bytes, at: int) -> tuple[dict, dict] | None:
     if at + 16 + 12 * count > len(data):
         return None
     groups = struct.unpack_from(f">{3 * count}L", data, at + 16)
-    char_to_glyph: dict[int, int] = {}
-    glyph_to_char: dict[int, list[int]] = {}
+    chars: list[int] = []
+    glyphs: list[int] = []
     for first, last, glyph in zip(groups[0::3], groups[1::3], groups[2::3]):
-        step = glyph - first
-        for char in range(first, last + 1):
-            char_to_glyph[char] = char + step
-            glyph_to_char.setdefault(char + step, []).append(char)
-    return char_to_glyph, glyph_to_char
+        chars += range(first, last + 1)
+        glyphs += range(glyph, glyph + last + 1 - first)
+    return dict(zip(chars, glyphs)), chars_by_glyph(chars, glyphs)
+
+
+def chars_by_glyph(chars: list[int], glyphs: list[int]) -> dict[int, list[int]]:
+    """Glyph -> its characters in map order (one each, when no two characters share one)."""
+    if len(set(glyphs)) == len(glyphs):
+        return {glyph: [char] for char, glyph in zip(chars, glyphs)}
+    found: dict[int, list[int]] = {}
+    for char, glyph in zip(chars, glyphs):
+        found.setdefault(glyph, []).append(char)
+    return found
 
 
 WIDTHS_KEPT = 1 << 16  # (text, font, size) of words and lines: a rulebook repeats its words
