@@ -17,8 +17,7 @@ import re
 import sys
 from collections.abc import Callable
 from functools import wraps
-from importlib.machinery import PathFinder
-from typing import Any
+from importlib.machinery import PathFinder  # nothing else: every printkit process imports this
 
 PARAGRAPH = "reportlab.platypus.paragraph"
 
@@ -31,7 +30,7 @@ class LazyPattern:
     def __init__(self, source: str, flags: int) -> None:
         self.source, self.flags, self.compiled = source, flags, None
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         if self.compiled is None:
             self.compiled = re.compile(self.source, self.flags)
         return getattr(self.compiled, name)
@@ -40,19 +39,19 @@ class LazyPattern:
 class ParagraphLoader:
     """Python's own loader for the module, run with its case-blind patterns deferred."""
 
-    def __init__(self, loader: Any) -> None:
+    def __init__(self, loader: object) -> None:
         self.loader = loader
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self.loader, name)  # get_source, get_filename…: the real loader's
 
-    def create_module(self, spec: Any) -> Any:
+    def create_module(self, spec: object) -> object:
         return self.loader.create_module(spec)
 
-    def exec_module(self, module: Any) -> None:
+    def exec_module(self, module: object) -> None:
         compile_now = re.compile
 
-        def compile_own_lazily(source: Any, flags: int = 0) -> Any:
+        def compile_own_lazily(source: object, flags: int = 0) -> object:
             caller = sys._getframe(1).f_globals.get("__name__")
             if caller == PARAGRAPH and flags & re.IGNORECASE and isinstance(source, str):
                 return LazyPattern(source, flags)
@@ -66,11 +65,11 @@ class ParagraphLoader:
         module._uri_split_pairs = only_with_scheme(module._uri_split_pairs)
 
 
-def only_with_scheme(split: Callable[[Any], Any]) -> Callable[[Any], Any]:
+def only_with_scheme(split: Callable[[object], object]) -> Callable[[object], object]:
     """``split`` (reportlab's URL splitter), skipped for a word its pattern cannot match."""
 
     @wraps(split)
-    def split_uri(uri: Any) -> Any:
+    def split_uri(uri: object) -> object:
         if isinstance(uri, str) and "://" not in uri:
             return None  # the pattern's first group, required, ends in "://"
         return split(uri)
@@ -82,7 +81,7 @@ class ParagraphFinder:
     """Finds the module where Python would, to be loaded by `ParagraphLoader`."""
 
     @staticmethod
-    def find_spec(name: str, path: Any = None, target: Any = None) -> Any:
+    def find_spec(name: str, path: object = None, target: object = None) -> object:
         if name != PARAGRAPH:
             return None
         spec = PathFinder.find_spec(name, path, target)
