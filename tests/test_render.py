@@ -166,4 +166,24 @@ def test_guide_advice_fits_the_kit():
     plain = " ".join(advice(Kit("g", "G", (single,)), ENGLISH))
     assert "Plain paper" not in plain and "double-sided" not in plain
     full = " ".join(advice(Kit("g", "G", (duplex, mats)), ENGLISH))
-    assert "pages printed whole (Player mats)" in full and "--back-offset" in full
+    assert "pages printed whole (Player mats)" in full and "calibration.pdf" in full
+    assert "--" not in full, "a player who downloaded the kit runs no command line"
+
+
+def test_the_guide_names_the_fold_files_once_and_sets_its_quotes(pack):
+    """One sentence for every fold-and-glue file, the HTML rulebook said to be for screens,
+    and typographic apostrophes in every printed word (the printer's settings)."""
+    from pypdf import PdfReader
+
+    from printkit.build.parts import render_guide
+    from printkit.games.lemonade_stall.kit import kit
+    from printkit.kit import KitOptions
+
+    options = KitOptions(PAPERS["a4"])
+    files = ["fold-event-cards.pdf", "fold-benefit-cards.pdf", "rulebook.pdf", "rulebook.html"]
+    data = render_guide(kit(pack, options), options, files)
+    text = " ".join(PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
+    assert text.count("fold-and-glue sheets, for printers") == 1
+    assert "fold-event-cards.pdf, fold-benefit-cards.pdf:" in text
+    assert "rulebook.html: the rulebook for reading on screen" in text
+    assert "printer\u2019s settings" in text and "'" not in text and '"' not in text

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from printkit.build.fingerprint import digest
+from printkit.content.typography import typeset_text
 from printkit.render.drawing import Drawing
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.panels import Disc, numbered_disc
@@ -128,7 +129,8 @@ def place(c: Canvas, placed: Placed) -> None:
 
 
 def caption_lines(caption: Caption) -> list[str]:
-    return simpleSplit(caption.text, BODY, CAPTION_SIZE, caption.width)
+    """The caption's lines, set by typography (text already set for its language stays so)."""
+    return simpleSplit(typeset_text(caption.text, "en"), BODY, CAPTION_SIZE, caption.width)
 
 
 def draw_caption(c: Canvas, caption: Caption) -> None:
