@@ -357,7 +357,7 @@ def test_kit_parts_name_what_they_print(tnl):
 
 
 def test_a_deck_change_changes_the_odds_card(tnl_copy, tnl):
-    reason = "\n      provisional: >-\n        The source gives no count"
+    reason = "\n      provisional: >-\n        The deck holds four"
     edit(tnl_copy / "cards.yaml", "      value: 4" + reason, "      value: 5" + reason)
     changed = load(tnl_copy)
     before, after = odds_table(tnl), odds_table(changed)
@@ -387,7 +387,7 @@ def test_rulebook_prints_the_engines_numbers(tnl):
         assert row in text
     assert "**Seat 3 wins the round** with the most lemons" in text  # end-all-revealed
     assert "The chance is 2/7: **29%**" in text
-    assert "(ruling R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")
+    assert "(see R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")
 
 
 def test_rulebook_refuses_an_example_the_engine_disagrees_with(tnl_copy):

@@ -34,8 +34,8 @@ from printkit.rulebook.scenes import kit_gallery, legible
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
 PAIR_GAP = 4 * MM
 WORDS = {  # the few joining words the data formatting needs
-    "en": {"and": "and", "or": "or", "ruling": "ruling", "nothing": "no coins"},
-    "ru": {"and": "и", "or": "или", "ruling": "решение", "nothing": "ни одной монеты"},
+    "en": {"and": "and", "or": "or", "ruling": "see note", "nothing": "no coins"},
+    "ru": {"and": "и", "or": "или", "ruling": "см. пояснение", "nothing": "ни одной монеты"},
 }
 EXAMPLE_CARDS = {"stand": ("yellow", "street-corner"), "coin": "quarter", "dollar": "copycat"}
 EXAMPLE_WEATHER = ("w08", "w02")  # a forecast, and the card whose arrow resolves it
