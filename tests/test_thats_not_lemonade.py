@@ -382,9 +382,12 @@ def _markdown(pack) -> str:
 
 def test_rulebook_prints_the_engines_numbers(tnl):
     text = _markdown(tnl)
-    for t in (6, 3, 2):
-        row = f"| {t} | {tnl.removed(t) or 'none'} | {tnl.out_cards(t)} | {len(tnl.deck(t))} |"
+    for t in (3, 2):
+        row = f"| {t} | {tnl.removed(t)} | {tnl.out_cards(t)} | {len(tnl.deck(t))} |"
         assert row in text
+    # 4 to 6 players remove nothing: one row says so, not three rows alike
+    assert f"| 4–6 | none | {tnl.out_cards(6)} | {len(tnl.deck(6))} |" in text
+    assert "| 5 | none |" not in text
     assert "**Seat 3 wins the round** with the most lemons" in text  # end-all-revealed
     assert "The chance is 2/7: **29%**" in text
     assert "(see R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")

@@ -78,6 +78,25 @@ def typeset_text(text: str, language: str) -> str:
     return rule(text) if rule and text else text
 
 
+TAG = re.compile(r"(<[^>]*>)")
+QUOTE_ENTITIES = {"&#x27;": "'", "&#39;": "'", "&quot;": '"'}
+
+
+def typeset_markup(markup: str, language: str) -> str:
+    """Paragraph markup (``<b>``, escaped text) set like `typeset_text`, its tags untouched;
+    escaped quotes are set too, since outside a tag they are only text."""
+    return "".join(
+        part if part.startswith("<") else typeset_text(_unquoted(part), language)
+        for part in TAG.split(markup)
+    )
+
+
+def _unquoted(text: str) -> str:
+    for entity, quote in QUOTE_ENTITIES.items():
+        text = text.replace(entity, quote)
+    return text
+
+
 def hyphenation_language(language: str) -> str:
     """pyphen's dictionary name for ``language`` ("" when it has none)."""
     return HYPHENATION.get(language.split("-")[0].lower(), "")

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.content.layout import INLINE_ICON
-from printkit.content.typography import typeset_text
+from printkit.content.typography import typeset_markup, typeset_text
 from printkit.errors import RenderError
 from printkit.render.fonts import (
     BODY,
@@ -258,7 +258,7 @@ def draw_stack(
     largest common size that fits, ``gap`` (of the size) between them."""
     size = style.size
     while size >= style.min_size - 1e-6:
-        built = [Paragraph(m, style.at(size)) for m in markups]
+        built = [Paragraph(typeset_markup(m, style.lang or "en"), style.at(size)) for m in markups]
         heights = [p.wrap(box.width, box.height)[1] for p in built]
         if sum(heights) + gap * size * (len(built) - 1) <= box.height:
             y = box.top

@@ -208,7 +208,7 @@ class SceneBlock(PictureBlock):
         for picture in pictures:
             picture.hAlign = "CENTER"
         if self.caption:
-            pictures.append(Paragraph(escape(self.caption), CAPTION))
+            pictures.append(Paragraph(escape(typeset_text(self.caption, "en")), CAPTION))
         if self.callouts:
             pictures.append(_legend(self.callouts, width))
         return [KeepTogether(pictures)] if len(pictures) > 1 else pictures
@@ -224,8 +224,9 @@ class SceneBlock(PictureBlock):
 
 
 def _legend_markup(text: str) -> str:
-    """The words before a first colon are the part's name: set in bold."""
-    name, colon, rest = text.partition(": ")
+    """The words before a first colon are the part's name: set in bold (and the whole by
+    typography; text already set for its language stays so)."""
+    name, colon, rest = typeset_text(text, "en").partition(": ")
     if not colon:
         return escape(text)
     return f"<b>{escape(name)}:</b> {escape(rest)}"

@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from printkit.content.typography import typeset_text
 from printkit.games.sandcastles.kit.art import draw_turned
 from printkit.games.sandcastles.model import Placement, Sandcastles
 from printkit.games.sandcastles.rules import score_castle, structures
@@ -318,7 +319,7 @@ class GalleryBlock:
                 row.append(
                     [
                         Picture(picture.draw, picture.width, picture.height, scale),
-                        Paragraph(escape(caption), CAPTION),
+                        Paragraph(escape(typeset_text(caption, "en")), CAPTION),
                     ]
                 )
             row += [""] * (cols - len(row))
