@@ -70,6 +70,12 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         """``4 игрока``: a number and the form of a word (``игрок|игрока|игроков``) it takes."""
         return f"{number} {agree(number, forms)}"
 
+    def spell(number: int, words: str) -> str:
+        """A small number in words: ``words`` lists one to ten (``один|два|…``) in the form
+        the sentence needs; a larger number stays in digits."""
+        spelled = words.split("|")
+        return spelled[number - 1] if 1 <= number <= len(spelled) else str(number)
+
     def agree(number: int, forms: str) -> str:
         """Just the word's form for ``number``: "2–4 игрока" agrees with the 4."""
         words = tuple(forms.split("|"))
@@ -111,7 +117,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         subject=pack.tagline(lang),
         variables=variables,
         blocks=_pictures(pack, theme, lang),
-        filters={"money": cents, "signed": signed, "names": names},
+        filters={"money": cents, "signed": signed, "names": names, "spell": spell},
         functions={
             "ruling": ruling_function(_by_field_or_file(gaps), words["ruling"]),
             "names": names,
