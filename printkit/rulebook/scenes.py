@@ -199,7 +199,7 @@ class SceneBlock(PictureBlock):
     def fingerprint(self) -> Drawing:
         """The picture's drawing and the legend's words: both change the page."""
         drawn = super().fingerprint()
-        words = [c.text for c in self.callouts] + [self.caption]
+        words = [typeset_text(t, "en") for t in [c.text for c in self.callouts] + [self.caption]]
         chars = drawn.chars | frozenset("".join(words))
         return Drawing(digest(drawn.digest, words), chars, drawn.portable)
 
@@ -216,7 +216,7 @@ class SceneBlock(PictureBlock):
     def html(self) -> str:
         picture = super().html()
         if self.caption:
-            picture += f'<p class="caption"><i>{escape(self.caption)}</i></p>'
+            picture += f'<p class="caption"><i>{escape(typeset_text(self.caption, "en"))}</i></p>'
         if not self.callouts:
             return picture
         items = "".join(f"<li>{_legend_markup(c.text)}</li>" for c in self.callouts)
@@ -226,7 +226,8 @@ class SceneBlock(PictureBlock):
 def _legend_markup(text: str) -> str:
     """The words before a first colon are the part's name: set in bold (and the whole by
     typography; text already set for its language stays so)."""
-    name, colon, rest = typeset_text(text, "en").partition(": ")
+    text = typeset_text(text, "en")
+    name, colon, rest = text.partition(": ")
     if not colon:
         return escape(text)
     return f"<b>{escape(name)}:</b> {escape(rest)}"
