@@ -390,7 +390,7 @@ def test_rulebook_prints_the_engines_numbers(tnl):
     assert "| 5 | none |" not in text
     assert "**Seat 3 wins the round** with the most lemons" in text  # end-all-revealed
     assert "The chance is 2/7: **29%**" in text
-    assert "(see R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")
+    assert "(see\u00a0R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")
 
 
 def test_rulebook_refuses_an_example_the_engine_disagrees_with(tnl_copy):

@@ -52,7 +52,7 @@ def ruling_function(entries: Mapping[str, Ruling], word: str = "see") -> Callabl
     catalog = Catalog("designer's ruling", entries)
 
     def ruling(key: str) -> str:
-        return f"({word} {catalog[key]['ref']})"
+        return f"({word}\u00a0{catalog[key]['ref']})"  # never split from its number
 
     return ruling
 
