@@ -38,6 +38,7 @@ from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerpri
 from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
+from printkit.rulebook.keep import kept
 from printkit.rulebook.flowables import BULLETS, Flow, convert, too_large
 from printkit.rulebook.markdown import Node, headings, plain
 
@@ -148,6 +149,10 @@ def block_fingerprint(block: Block, width: float) -> Drawing:
     own = getattr(block, "fingerprint", None)
     if own is not None:
         return own()
+    return kept("block", block, lambda: _drawn(block, width), width)
+
+
+def _drawn(block: Block, width: float) -> Drawing:
     register_fonts()
     c = Canvas(io.BytesIO(), invariant=1)
     for flowable in block.flowables(width):

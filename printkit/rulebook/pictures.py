@@ -22,6 +22,7 @@ from printkit.render.drawing import Drawing, canvas_fingerprint, raster_versions
 from printkit.render.fonts import register_fonts
 from printkit.render.theme import INK
 from printkit.render.units import Box
+from printkit.rulebook.keep import kept
 
 DrawFn = Callable[[Canvas, Box], None]
 SCREEN_DPI = 144  # crisp on high-density screens at the picture's printed size
@@ -84,13 +85,11 @@ class PictureBlock:
         self._fingerprint: Drawing | None = None
 
     def fingerprint(self) -> Drawing:
-        """The picture drawn alone, summed up: keys for the disk cache."""
+        """The picture drawn alone, summed up: keys for the disk cache. Kept under what the
+        picture is and reads (`printkit.rulebook.keep`): drawn only when that changed."""
         if self._fingerprint is None:
-            register_fonts()
-            c = Canvas(io.BytesIO(), invariant=1)
-            paint(c, self.draw, self.width, self.height, self.scale)
-            size = (self.width * self.scale, self.height * self.scale)
-            self._fingerprint = canvas_fingerprint(c, raster_versions(), SCREEN_DPI, size)
+            picture = (self.draw, self.width, self.height, self.scale)
+            self._fingerprint = kept("picture", picture, lambda: painted(*picture))
         return self._fingerprint
 
     def flowables(self, width: float) -> list[Flowable]:
@@ -105,6 +104,15 @@ class PictureBlock:
             f'<img src="data:image/png;base64,{data}" width="{w}" height="{h}" '
             f'style="width:{w}px;height:{h}px" alt="{escape(self.alt)}">'
         )
+
+
+def painted(draw: DrawFn, width: float, height: float, scale: float) -> Drawing:
+    """The picture drawn alone on a scratch canvas, summed up."""
+    register_fonts()
+    c = Canvas(io.BytesIO(), invariant=1)
+    paint(c, draw, width, height, scale)
+    size = (width * scale, height * scale)
+    return canvas_fingerprint(c, raster_versions(), SCREEN_DPI, size)
 
 
 class PictureSheet:

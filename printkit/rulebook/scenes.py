@@ -26,6 +26,7 @@ from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import INK
 from printkit.render.units import MM, Box
+from printkit.rulebook.keep import kept
 from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
 
 LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
@@ -303,7 +304,13 @@ FONT_SIZE = re.compile(r"/\S+ ([0-9.]+) Tf")
 
 
 def smallest_text(draw: DrawFn, width: float, height: float) -> float:
-    """The smallest font size a piece prints (points at full size; 0 for no text)."""
+    """The smallest font size a piece prints (points at full size; 0 for no text): kept
+    under what the piece is and reads, as its fingerprint is."""
+    register_fonts()  # the caller measures words next: fonts are needed, drawn or not
+    return kept("smallest-text", (draw, width, height), lambda: _smallest(draw, width, height))
+
+
+def _smallest(draw: DrawFn, width: float, height: float) -> float:
     import io
 
     register_fonts()
