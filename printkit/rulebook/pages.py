@@ -38,8 +38,8 @@ from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerpri
 from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
-from printkit.rulebook.keep import kept
 from printkit.rulebook.flowables import BULLETS, Flow, convert, too_large
+from printkit.rulebook.keep import kept
 from printkit.rulebook.markdown import Node, headings, plain
 
 CACHE_KIND = "rulebook-pages"
