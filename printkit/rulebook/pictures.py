@@ -40,12 +40,43 @@ class Picture(Flowable):
         self.scale = scale
         self.width = width * scale
         self.height = height * scale
+        self.form = ""  # set when the book draws this picture as a named form
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         return self.width, self.height
 
     def draw(self) -> None:
-        paint(self.canv, self.draw_fn, self.trim_width, self.trim_height, self.scale)
+        if self.form:
+            self.canv.doForm(self.form)
+        elif getattr(self.canv, "pictures_as_forms", False):
+            raise PictureOutsideForm("a picture the book did not name as a form")
+        else:
+            paint(self.canv, self.draw_fn, self.trim_width, self.trim_height, self.scale)
+
+    def drawing(self) -> Drawing:
+        """What this picture draws at its own scale, summed up (kept, as a block's is)."""
+        return picture_drawing(self.draw_fn, self.trim_width, self.trim_height, self.scale)
+
+
+class PictureOutsideForm(Exception):
+    """A picture drawn inline on pages whose layout is kept apart from their pictures."""
+
+
+def pictures_in(flowables: list) -> list[Picture]:
+    """The pictures among flowables (inside groups kept together too), in order."""
+    found: list[Picture] = []
+    for flowable in flowables:
+        if isinstance(flowable, Picture):
+            found.append(flowable)
+        else:
+            found += pictures_in(list(getattr(flowable, "_content", None) or ()))
+    return found
+
+
+def picture_drawing(draw: DrawFn, width: float, height: float, scale: float) -> Drawing:
+    """A picture drawn alone, summed up: kept under what it is and reads, drawn on a miss."""
+    picture = (draw, width, height, scale)
+    return kept("picture", picture, lambda: painted(*picture))
 
 
 def paint(c: Canvas, draw: DrawFn, width: float, height: float, scale: float) -> None:
@@ -88,9 +119,12 @@ class PictureBlock:
         """The picture drawn alone, summed up: keys for the disk cache. Kept under what the
         picture is and reads (`printkit.rulebook.keep`): drawn only when that changed."""
         if self._fingerprint is None:
-            picture = (self.draw, self.width, self.height, self.scale)
-            self._fingerprint = kept("picture", picture, lambda: painted(*picture))
+            self._fingerprint = picture_drawing(self.draw, self.width, self.height, self.scale)
         return self._fingerprint
+
+    def layout(self) -> tuple:
+        """What the pages around the picture depend on, its drawing apart: its size."""
+        return ("picture", self.width, self.height, self.scale)
 
     def flowables(self, width: float) -> list[Flowable]:
         scale = min(self.scale, width / self.width)

@@ -202,6 +202,10 @@ class SceneBlock(PictureBlock):
         chars = drawn.chars | frozenset("".join(words))
         return Drawing(digest(drawn.digest, words), chars, drawn.portable)
 
+    def layout(self) -> tuple:
+        """The picture's size and the legend's words: what the page lays out."""
+        return (*super().layout(), [c.text for c in self.callouts], self.caption)
+
     def flowables(self, width: float) -> list[Flowable]:
         pictures = super().flowables(width)
         for picture in pictures:
@@ -349,6 +353,9 @@ class KitGallery:
         drawn = [scene.fingerprint() for scene in self.scenes]
         chars = frozenset().union(*(d.chars for d in drawn))
         return Drawing(digest([d.digest for d in drawn]), chars, all(d.portable for d in drawn))
+
+    def layout(self) -> tuple:
+        return ("gallery", [scene.layout() for scene in self.scenes])
 
     def flowables(self, width: float) -> list[Flowable]:
         return [f for scene in self.scenes for f in scene.flowables(width)]
