@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 from printkit.build import diskcache
 from printkit.build.fingerprint import code_digest
-from printkit.build.record import _Base, fingerprint, recording, resolve, view
+from printkit.build.record import _Base, _note, fingerprint, recording, resolve, view
 
 CACHE_KIND = "picture-reads"
 Views = dict[tuple, object]  # a view's steps -> the value it reads
@@ -157,6 +157,7 @@ def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -
         try:
             reads, result = pickle.loads(zlib.decompress(data))
             if still_reads(walk.views, reads):
+                _pass_on(reads)
                 return result
         except UNREADABLE:
             pass  # an entry not as this printkit writes it: a miss, made again below
@@ -165,4 +166,12 @@ def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -
     record: dict[str, Any] = {path: (tuple(steps), value) for path, (steps, value) in reads.items()}
     payload = pickle.dumps((record, result), protocol=pickle.HIGHEST_PROTOCOL)
     diskcache.store(CACHE_KIND, key, zlib.compress(payload, 1))
+    _pass_on(record)
     return result
+
+
+def _pass_on(reads: Mapping[str, tuple[tuple, str]]) -> None:
+    """The reads behind a kept result count for whatever recording encloses it (a result
+    kept inside another's computation: the outer one read them too)."""
+    for path, (steps, value) in reads.items():
+        _note(path, steps, value)
