@@ -21,12 +21,13 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from printkit.build.fingerprint import digest
+from printkit.build.record import raw
 from printkit.render.drawing import Drawing
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import INK
 from printkit.render.units import MM, Box
-from printkit.rulebook.keep import kept
+from printkit.rulebook.keep import kept, watched
 from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
 
 LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
@@ -433,8 +434,11 @@ def legible(draw: DrawFn, width: float, height: float, at_least: float) -> float
 
 
 def kit_gallery(make_kit, pack, theme, lang: str = "") -> KitGallery:
-    """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4)."""
+    """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4), made
+    from the pack's recording view as the builder makes the kit: each picture is kept
+    under the values its pieces read."""
     from printkit.kit import KitOptions
     from printkit.render.units import PAPERS
 
-    return KitGallery(make_kit(pack, KitOptions(PAPERS["a4"], theme, lang=lang)))
+    options = KitOptions(PAPERS["a4"], theme, lang=lang)
+    return KitGallery(make_kit(watched(raw(pack)), options))
