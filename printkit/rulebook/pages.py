@@ -21,8 +21,8 @@ from __future__ import annotations
 import io
 import pickle
 import zlib
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import reportlab
@@ -39,11 +39,16 @@ from printkit.render.fonts import FONT_FILES, register_fonts
 from printkit.render.units import Paper
 from printkit.rulebook.context import Block, RulebookContext
 from printkit.rulebook.flowables import BULLETS, Flow, convert, too_large
+from printkit.rulebook.keep import kept
 from printkit.rulebook.markdown import Node, headings, plain
+from printkit.rulebook.pictures import Picture, PictureOutsideForm, paint, pictures_in
 
 CACHE_KIND = "rulebook-pages"
 PAGE_FORM = "pk-page-{}"  # filled with a digest of the anchor: PDF names are short ASCII
 FORM_PREFIX = PAGE_FORM.format("")  # the contents' page numbers: defined again when assembling
+PICTURE_FORM = "pk-pic-{}"  # a picture, named for where it stands: drawn when assembling
+PICTURE_PREFIX = PICTURE_FORM.format("")
+FORMS_KIND = "rulebook-forms"
 PAGE_BREAKING = frozenset({"cover", "pagebreak", "onepage"})  # directives that end a run
 PAGE_OPENING = frozenset({"onepage"})  # directives that start one
 
@@ -65,6 +70,16 @@ class PageRecord:
 class RunRecord:
     pages: list[PageRecord] = field(default_factory=list)
     landed: dict[str, int] = field(default_factory=dict)  # contents anchor -> page number
+    pictures: dict[str, PictureSpot] = field(default_factory=dict)  # form name -> its picture
+
+
+@dataclass(frozen=True)
+class PictureSpot:
+    """Where a picture form's drawing comes from: the nth picture of a block at a width."""
+
+    block: str
+    index: int
+    width: float
 
 
 # -- runs -------------------------------------------------------------------------
@@ -148,6 +163,10 @@ def block_fingerprint(block: Block, width: float) -> Drawing:
     own = getattr(block, "fingerprint", None)
     if own is not None:
         return own()
+    return kept("block", block, lambda: _drawn(block, width), width)
+
+
+def _drawn(block: Block, width: float) -> Drawing:
     register_fonts()
     c = Canvas(io.BytesIO(), invariant=1)
     for flowable in block.flowables(width):
@@ -189,8 +208,10 @@ class RecordingCanvas(Canvas):
         self.pages: list[PageRecord] = []
         self._events: list[tuple[str, tuple, dict]] = []
 
+    pictures_as_forms = True  # a picture's drawing is kept apart from the page's layout
+
     def showPage(self) -> None:
-        foreign = [f for f in self._formsinuse if not f.startswith(FORM_PREFIX)]
+        foreign = [f for f in self._formsinuse if not f.startswith((FORM_PREFIX, PICTURE_PREFIX))]
         if self._shadingUsed or foreign or bound_to_document(self._code, forms_allowed=True):
             raise Unsupported("a graphics state, an image, a shading or a form on a page")
         self.pages.append(
@@ -266,7 +287,10 @@ def typeset_run(
     carried: str,
     cover: bool,
     characters: str,
+    pictures: Mapping[str, PictureSpot] | None = None,
 ) -> RunRecord:
+    """One run laid out; ``pictures`` fills, as it is converted, with the picture forms
+    its pages use."""
     doc = doc_class(io.BytesIO(), paper, context, toc, cover)
     doc._doSave = 0  # the pages are kept, the document never written
     landed: dict[str, int] = {}
@@ -292,7 +316,9 @@ def typeset_run(
         raise too_large(exc) from None
     except PDFError as exc:  # a character outside the seed: the fonts are frozen
         raise Unsupported(str(exc)) from None
-    return RunRecord(doc.canv.pages, landed)
+    except PictureOutsideForm as exc:
+        raise Unsupported(str(exc)) from None
+    return RunRecord(doc.canv.pages, landed, dict(pictures or {}))
 
 
 UNREADABLE = (pickle.UnpicklingError, zlib.error, EOFError, AttributeError, ImportError, TypeError,
@@ -344,21 +370,136 @@ def typeset_by_runs(
     for index, (run, carried) in enumerate(zip(runs, carried_sections(runs))):
         cover = has_cover and index == 0
         blocks = [
-            block_fingerprint(context.blocks[k], probe.width).digest
-            for k in block_keys(run, context.blocks)
+            layout_digest(context.blocks[k], probe.width) for k in block_keys(run, context.blocks)
         ]
         key = digest(common, page, carried, cover, [node_key(n) for n in run], blocks)
 
         def make(run=run, page=page, carried=carried, cover=cover) -> RunRecord:
-            flowables = convert(run, flow)
+            pictures: dict[str, PictureSpot] = {}
+            flowables = convert(run, replace(flow, blocks=FormedBlocks(context.blocks, pictures)))
             return typeset_run(
-                doc_class, flowables, paper, context, toc, page, carried, cover, characters
-            )
+                doc_class, flowables, paper, context, toc, page, carried, cover, characters,
+                pictures,
+            )  # fmt: skip
 
         record = run_record(key, make)
         records.append(record)
         page += len(record.pages)
-    return assemble(probe, records, toc, characters, form_writer)
+    return assemble(probe, records, toc, characters, form_writer, context.blocks)
+
+
+def layout_digest(block: Block, width: float) -> str:
+    """What a run's layout depends on of a block: its layout, for a block whose pictures
+    are drawn as forms; else everything it draws."""
+    layout = getattr(block, "layout", None)
+    if layout is not None:
+        return digest("layout", layout())
+    return block_fingerprint(block, width).digest
+
+
+# -- pictures as forms --------------------------------------------------------------------
+class FormedBlocks(Mapping[str, Block]):
+    """The book's blocks, their pictures named as forms: each name, with where its
+    picture comes from, goes to ``used``."""
+
+    def __init__(self, blocks: Mapping[str, Block], used: dict[str, PictureSpot]) -> None:
+        self.blocks = blocks
+        self.used = used
+
+    def __getitem__(self, key: str) -> Block:
+        return _Formed(key, self.blocks[key], self.used)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.blocks)
+
+    def __len__(self) -> int:
+        return len(self.blocks)
+
+
+class _Formed:
+    def __init__(self, key: str, block: Block, used: dict[str, PictureSpot]) -> None:
+        self.key, self.block, self.used = key, block, used
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.block, name)
+
+    def flowables(self, width: float) -> list:
+        flowables = self.block.flowables(width)
+        if getattr(self.block, "layout", None) is None:
+            return flowables  # keyed on all it draws: its pictures may be drawn inline
+        for index, picture in enumerate(pictures_in(flowables)):
+            spot = PictureSpot(self.key, index, width)
+            picture.form = picture_form(spot, picture)
+            self.used[picture.form] = spot
+        return flowables
+
+
+def picture_form(spot: PictureSpot, picture: Picture) -> str:
+    size = (picture.trim_width, picture.trim_height, picture.scale)
+    return PICTURE_FORM.format(digest(spot, size)[:16])
+
+
+def spot_picture(blocks: Mapping[str, Block], name: str, spot: PictureSpot) -> Picture:
+    """The picture a form name stands for, from the blocks as they are now."""
+    block = blocks.get(spot.block)
+    found = pictures_in(block.flowables(spot.width)) if block is not None else []
+    if spot.index >= len(found) or picture_form(spot, found[spot.index]) != name:
+        raise Unsupported(f"picture form {name!r} names no picture of this book")
+    return found[spot.index]
+
+
+def form_ops(
+    picture: Picture, characters: str, scratch: Callable[[], Canvas]
+) -> tuple[list[str], dict[str, Any]]:
+    """A picture's operators and colours on a canvas seeded as the book's: kept under its
+    drawing, so a picture whose drawing is unchanged is not drawn again."""
+    key = digest(code_digest(), picture.drawing().digest, characters, picture.width, picture.height)
+    data = diskcache.load(FORMS_KIND, key)
+    if data is not None:
+        try:
+            return pickle.loads(zlib.decompress(data))
+        except UNREADABLE:
+            pass  # an entry another printkit or Python wrote is a miss: drawn again below
+    c = scratch()  # made as the book's canvas is: the same font names
+    seed_fonts(c, characters)
+    try:
+        paint(c, picture.draw_fn, picture.trim_width, picture.trim_height, picture.scale)
+    except PDFError as exc:  # a character outside the seed
+        raise Unsupported(str(exc)) from None
+    if c._shadingUsed or c._formsinuse or bound_to_document(c._code):
+        raise Unsupported("a picture with a graphics state, an image, a shading or a form")
+    found = (list(c._code), dict(c._colorsUsed))
+    diskcache.store(FORMS_KIND, key, zlib.compress(pickle.dumps(found, protocol=5), 1))
+    return found
+
+
+FORM_BLEED = 12.0  # points a picture's form reaches past its box: strokes on its edge show
+
+
+def define_pictures(
+    probe: BaseDocTemplate,
+    canvas: Canvas,
+    records: list[RunRecord],
+    blocks: Mapping[str, Block],
+    characters: str,
+) -> None:
+    """Every picture form the pages use, defined once, in name order."""
+
+    def scratch() -> Canvas:
+        return probe._makeCanvas(filename=io.BytesIO(), canvasmaker=Canvas)
+
+    spots = {name: spot for record in records for name, spot in record.pictures.items()}
+    used = {f for record in records for page in record.pages for f in page.forms}
+    for name in sorted(f for f in used if f.startswith(PICTURE_PREFIX)):
+        if name not in spots:
+            raise Unsupported(f"picture form {name!r} has no recorded picture")
+        picture = spot_picture(blocks, name, spots[name])
+        ops, colours = form_ops(picture, characters, scratch)
+        pad = FORM_BLEED
+        canvas.beginForm(name, -pad, -pad, picture.width + pad, picture.height + pad)
+        canvas._code = list(ops)
+        canvas._colorsUsed = dict(colours)
+        canvas.endForm()
 
 
 REPLAYED = frozenset({"linkRect", "linkURL", "bookmarkPage", "addOutlineEntry"})
@@ -371,8 +512,10 @@ def assemble(
     toc: tuple,
     characters: str,
     form_writer: FormWriter,
+    blocks: Mapping[str, Block],
 ) -> bytes:
-    """Replay every recorded page onto one canvas, then the contents' page numbers."""
+    """Replay every recorded page onto one canvas, then the contents' page numbers and
+    the pictures."""
     buffer = io.BytesIO()
     canvas = probe._makeCanvas(filename=buffer, canvasmaker=Canvas)
     seed_fonts(canvas, characters)
@@ -393,6 +536,7 @@ def assemble(
             canvas.showPage()
     for level, _, anchor in toc:
         form_writer(canvas, anchor, level, str(landed.get(anchor, "?")))
+    define_pictures(probe, canvas, records, blocks, characters)
     if not any(record.pages for record in records):
         canvas.showPage()  # an empty book is still one (blank) page, as in one pass
     canvas.save()

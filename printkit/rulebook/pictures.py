@@ -22,6 +22,7 @@ from printkit.render.drawing import Drawing, canvas_fingerprint, raster_versions
 from printkit.render.fonts import register_fonts
 from printkit.render.theme import INK
 from printkit.render.units import Box
+from printkit.rulebook.keep import kept
 
 DrawFn = Callable[[Canvas, Box], None]
 SCREEN_DPI = 144  # crisp on high-density screens at the picture's printed size
@@ -39,12 +40,43 @@ class Picture(Flowable):
         self.scale = scale
         self.width = width * scale
         self.height = height * scale
+        self.form = ""  # set when the book draws this picture as a named form
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         return self.width, self.height
 
     def draw(self) -> None:
-        paint(self.canv, self.draw_fn, self.trim_width, self.trim_height, self.scale)
+        if self.form:
+            self.canv.doForm(self.form)
+        elif getattr(self.canv, "pictures_as_forms", False):
+            raise PictureOutsideForm("a picture the book did not name as a form")
+        else:
+            paint(self.canv, self.draw_fn, self.trim_width, self.trim_height, self.scale)
+
+    def drawing(self) -> Drawing:
+        """What this picture draws at its own scale, summed up (kept, as a block's is)."""
+        return picture_drawing(self.draw_fn, self.trim_width, self.trim_height, self.scale)
+
+
+class PictureOutsideForm(Exception):
+    """A picture drawn inline on pages whose layout is kept apart from their pictures."""
+
+
+def pictures_in(flowables: list) -> list[Picture]:
+    """The pictures among flowables (inside groups kept together too), in order."""
+    found: list[Picture] = []
+    for flowable in flowables:
+        if isinstance(flowable, Picture):
+            found.append(flowable)
+        else:
+            found += pictures_in(list(getattr(flowable, "_content", None) or ()))
+    return found
+
+
+def picture_drawing(draw: DrawFn, width: float, height: float, scale: float) -> Drawing:
+    """A picture drawn alone, summed up: kept under what it is and reads, drawn on a miss."""
+    picture = (draw, width, height, scale)
+    return kept("picture", picture, lambda: painted(*picture))
 
 
 def paint(c: Canvas, draw: DrawFn, width: float, height: float, scale: float) -> None:
@@ -84,14 +116,15 @@ class PictureBlock:
         self._fingerprint: Drawing | None = None
 
     def fingerprint(self) -> Drawing:
-        """The picture drawn alone, summed up: keys for the disk cache."""
+        """The picture drawn alone, summed up: keys for the disk cache. Kept under what the
+        picture is and reads (`printkit.rulebook.keep`): drawn only when that changed."""
         if self._fingerprint is None:
-            register_fonts()
-            c = Canvas(io.BytesIO(), invariant=1)
-            paint(c, self.draw, self.width, self.height, self.scale)
-            size = (self.width * self.scale, self.height * self.scale)
-            self._fingerprint = canvas_fingerprint(c, raster_versions(), SCREEN_DPI, size)
+            self._fingerprint = picture_drawing(self.draw, self.width, self.height, self.scale)
         return self._fingerprint
+
+    def layout(self) -> tuple:
+        """What the pages around the picture depend on, its drawing apart: its size."""
+        return ("picture", self.width, self.height, self.scale)
 
     def flowables(self, width: float) -> list[Flowable]:
         scale = min(self.scale, width / self.width)
@@ -105,6 +138,15 @@ class PictureBlock:
             f'<img src="data:image/png;base64,{data}" width="{w}" height="{h}" '
             f'style="width:{w}px;height:{h}px" alt="{escape(self.alt)}">'
         )
+
+
+def painted(draw: DrawFn, width: float, height: float, scale: float) -> Drawing:
+    """The picture drawn alone on a scratch canvas, summed up."""
+    register_fonts()
+    c = Canvas(io.BytesIO(), invariant=1)
+    paint(c, draw, width, height, scale)
+    size = (width * scale, height * scale)
+    return canvas_fingerprint(c, raster_versions(), SCREEN_DPI, size)
 
 
 class PictureSheet:

@@ -21,12 +21,14 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from printkit.build.fingerprint import digest
+from printkit.build.record import raw
 from printkit.content.typography import typeset_text
 from printkit.render.drawing import Drawing
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import INK
 from printkit.render.units import MM, Box
+from printkit.rulebook.keep import kept, watched
 from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
 
 LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
@@ -203,6 +205,10 @@ class SceneBlock(PictureBlock):
         chars = drawn.chars | frozenset("".join(words))
         return Drawing(digest(drawn.digest, words), chars, drawn.portable)
 
+    def layout(self) -> tuple:
+        """The picture's size and the legend's words: what the page lays out."""
+        return (*super().layout(), [c.text for c in self.callouts], self.caption)
+
     def flowables(self, width: float) -> list[Flowable]:
         pictures = super().flowables(width)
         for picture in pictures:
@@ -307,7 +313,13 @@ FONT_SIZE = re.compile(r"/\S+ ([0-9.]+) Tf")
 
 
 def smallest_text(draw: DrawFn, width: float, height: float) -> float:
-    """The smallest font size a piece prints (points at full size; 0 for no text)."""
+    """The smallest font size a piece prints (points at full size; 0 for no text): kept
+    under what the piece is and reads, as its fingerprint is."""
+    register_fonts()  # the caller measures words next: fonts are needed, drawn or not
+    return kept("smallest-text", (draw, width, height), lambda: _smallest(draw, width, height))
+
+
+def _smallest(draw: DrawFn, width: float, height: float) -> float:
     import io
 
     register_fonts()
@@ -346,6 +358,9 @@ class KitGallery:
         drawn = [scene.fingerprint() for scene in self.scenes]
         chars = frozenset().union(*(d.chars for d in drawn))
         return Drawing(digest([d.digest for d in drawn]), chars, all(d.portable for d in drawn))
+
+    def layout(self) -> tuple:
+        return ("gallery", [scene.layout() for scene in self.scenes])
 
     def flowables(self, width: float) -> list[Flowable]:
         return [f for scene in self.scenes for f in scene.flowables(width)]
@@ -423,8 +438,11 @@ def legible(draw: DrawFn, width: float, height: float, at_least: float) -> float
 
 
 def kit_gallery(make_kit, pack, theme, lang: str = "") -> KitGallery:
-    """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4)."""
+    """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4), made
+    from the pack's recording view as the builder makes the kit: each picture is kept
+    under the values its pieces read."""
     from printkit.kit import KitOptions
     from printkit.render.units import PAPERS
 
-    return KitGallery(make_kit(pack, KitOptions(PAPERS["a4"], theme, lang=lang)))
+    options = KitOptions(PAPERS["a4"], theme, lang=lang)
+    return KitGallery(make_kit(watched(raw(pack)), options))

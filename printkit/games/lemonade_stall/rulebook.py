@@ -42,6 +42,7 @@ from printkit.render.units import MM
 from printkit.rulebook.assemble import rulebook_context
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
+from printkit.rulebook.keep import watched
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import (
     field_words,
@@ -57,12 +58,13 @@ DAY_STEP = 7  # the table is shown after this step: prices up, weather settled, 
 
 def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
     """The variables, filters, functions and pictures the templates may use."""
-    kit = pictures.Kit(pack, theme)
+    seen = watched(pack)  # what each picture reads is what it is kept under
+    kit = pictures.Kit(seen, theme)
     sheet = PictureSheet()
     blocks = _card_blocks(pack, kit, sheet)
     gaps = _gaps(pack)
     examples = Catalog("worked example", worked_examples(pack, _example_view))
-    blocks |= _pictures(pack, kit, examples)
+    blocks |= _pictures(seen, kit, examples)
     variables: dict[str, Any] = {
         "game": _game(pack),
         "steps": list(pack.step_titles),

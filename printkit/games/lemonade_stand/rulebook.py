@@ -27,6 +27,7 @@ from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
+from printkit.rulebook.keep import watched
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import Ruling, ruling_function, rulings
 from printkit.rulebook.scenes import kit_gallery, legible
@@ -211,6 +212,7 @@ def _dollar(card, lang: str) -> dict[str, Any]:
 # -- card pictures ---------------------------------------------------------------------
 def _pictures(pack: LemonadeStand, theme: Theme, lang: str) -> dict[str, Block]:
     """A stand, a coin, a dollar card, and a forecast with the card that resolves it."""
+    pack = watched(pack)  # each picture is kept under the values it reads
     width, height = pack.card.width * MM, pack.card.height * MM
     colour_id, stand_id = EXAMPLE_CARDS["stand"]
     colour, stand = pack.colour(colour_id), pack.stand(stand_id)

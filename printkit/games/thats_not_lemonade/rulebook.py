@@ -30,6 +30,7 @@ from printkit.render.units import MM
 from printkit.rulebook.assemble import rulebook_context
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
+from printkit.rulebook.keep import watched
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import list_entry, rulings
 from printkit.rulebook.scenes import kit_gallery, legible
@@ -113,6 +114,8 @@ def _odds(pack: ThatsNotLemonade) -> dict[str, Any]:
 # -- pictures -----------------------------------------------------------------------------
 def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
     """Each card face, one character tile and the odds card, drawn by the kit's renderers."""
+    odds = odds_table(pack)
+    pack = watched(pack)  # each picture is kept under the values it reads
     sheet = PictureSheet()
     size = pack.kit.card
     blocks: dict[str, Block] = {}
@@ -134,7 +137,7 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         f"{first.name}'s character reference tile",
         sheet,
     )
-    odds_draw = odds_face(pack, odds_table(pack), theme)
+    odds_draw = odds_face(pack, odds, theme)
     odds_w, odds_h = odds_size.width * MM, odds_size.height * MM
     blocks["odds-card"] = PictureBlock(
         odds_draw,

@@ -36,6 +36,7 @@ from printkit.render.units import MM
 from printkit.rulebook.assemble import rulebook_context
 from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
+from printkit.rulebook.keep import watched
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import field_words, list_entry, rulings
 from printkit.rulebook.scenes import kit_gallery, legible
@@ -196,6 +197,7 @@ class CardPictures(Mapping[str, Block]):
     """
 
     def __init__(self, pack: YardSale, theme: Theme) -> None:
+        pack = watched(pack)  # each picture is kept under the values it reads
         self.pack = pack
         self.sheet = PictureSheet()
         self._made: dict[str, Block] = {}

@@ -8,7 +8,7 @@ the positions come from the board's and the mat's own layout functions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
@@ -106,47 +106,59 @@ class Kit:
         return Shown(piece.draw, self.markers.width, self.markers.height)
 
     def board_shown(self, table: Table | None = None) -> Shown:
-        """The board, with the chart, markers and score markers of ``table`` on it."""
+        """The board, with the chart, markers and score markers of ``table`` on it.
+
+        The drawing holds only what it shows (not the whole kit): a picture is kept
+        under what its drawing holds (`printkit.rulebook.keep`)."""
+        board, on_board = self.board, self._on_board(table) if table is not None else None
 
         def draw(c: Canvas, box: Box) -> None:
             c.saveState()
             c.translate(box.x, box.y)
-            self.board.draw(c)
-            if table is not None:
-                self._on_board(c, table)
+            board.draw(c)
+            if on_board is not None:
+                on_board(c)
             c.restoreState()
 
-        return Shown(draw, self.board.width, self.board.height, edge=False)
+        return Shown(draw, board.width, board.height, edge=False)
 
-    def _on_board(self, c: Canvas, table: Table) -> None:
-        pack = self.pack
+    def _on_board(self, table: Table) -> Callable[[Canvas], None]:
+        pack, theme, players = self.pack, self.theme, len(table.seats)
         chart = board_regions(pack)["chart"]
-        draw_chart(c, chart, pack, len(table.seats), self.theme)
         spaces = marker_spaces(pack)
         columns = [(table.day, table.today)]
         if table.tomorrow is not None and table.day + 1 < len(spaces):
             columns.append((table.day + 1, table.tomorrow))
+        placed: list[tuple[Shown, Box]] = []
         for day, (condition, degrees) in columns:
             upper, lower = spaces[day]
-            place_at(c, self.marker(f"condition-{condition}"), upper)
-            place_at(c, self.marker(f"temperature-{degrees}"), lower)
+            placed.append((self.marker(f"condition-{condition}"), upper))
+            placed.append((self.marker(f"temperature-{degrees}"), lower))
         for step, seat in enumerate(table.seats):
             space = score_space(pack, seat.money)
             colour = pack.player_colours[seat.colour].id
             size = self.tokens.width * 0.8
             shift = step * size * 0.25  # markers on one space overlap like a little stack
             spot = Box(space.cx - size / 2 + shift, space.cy - size / 2 + shift, size, size)
-            place_at(c, self.token(f"score-{colour}"), spot)
+            placed.append((self.token(f"score-{colour}"), spot))
+
+        def draw(c: Canvas) -> None:
+            draw_chart(c, chart, pack, players, theme)
+            for shown, box in placed:
+                place_at(c, shown, box)
+
+        return draw
 
     def mat_shown(self, seat: Seat) -> Shown:
         """A stand's mat with its goods on it: ×3 tokens first, then single ones."""
-        mat = self.mats.pages[seat.colour]
+        mat, pack, size = self.mats.pages[seat.colour], self.pack, self.tokens.width
+        resources = {label: self.token(label) for label in ("resource-1", "resource-3")}
 
         def draw(c: Canvas, box: Box) -> None:
             mat(c, box)
-            regions = mat_regions(self.pack, box)
-            for item in self.pack.items:
-                _pile(c, self, regions[f"pile:{item.id}"], seat.stock.get(item.id, 0))
+            regions = mat_regions(pack, box)
+            for item in pack.items:
+                _pile(c, resources, size, regions[f"pile:{item.id}"], seat.stock.get(item.id, 0))
 
         return Shown(draw, MAT.width, MAT.height)
 
@@ -158,14 +170,13 @@ def place_at(c: Canvas, shown: Shown, box: Box) -> None:
     place(c, Placed(shown, box.x, box.y, min(box.width / shown.width, box.height / shown.height)))
 
 
-def _pile(c: Canvas, kit: Kit, box: Box, count: int) -> None:
+def _pile(c: Canvas, tokens: Mapping[str, Shown], size: float, box: Box, count: int) -> None:
     triples, singles = divmod(count, 3)
     labels = ["resource-3"] * triples + ["resource-1"] * singles
-    size = kit.tokens.width
     step = min(size * 1.05, (box.width - size) / max(len(labels) - 1, 1))
     for i, label in enumerate(labels):
         spot = Box(box.x + i * step, box.cy - size / 2, size, size)
-        place_at(c, kit.token(label), spot)
+        place_at(c, tokens[label], spot)
 
 
 def _labelled(pieces: Sequence[Piece], label: str) -> Piece:
@@ -215,8 +226,9 @@ def _component_caption(pack: LemonadeStall, component_id: str) -> str:
 def components_large(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
     """The board, a mat and a sales chart: the big pieces."""
     board_scale = MEASURE / kit.board.width
+    theme = kit.theme  # the drawing holds the theme, not the whole kit
     chart = Shown(
-        lambda c, box: draw_chart(c, box, pack, pack.max_players, kit.theme),
+        lambda c, box: draw_chart(c, box, pack, pack.max_players, theme),
         pack.kit.sales_chart.width * MM,
         pack.kit.sales_chart.height * MM,
     )

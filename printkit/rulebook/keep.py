@@ -1,0 +1,177 @@
+"""A picture's drawing summed up without drawing it: keyed on what it is and what it reads.
+
+A rulebook picture is a draw function closing over values (sizes, words,
+colours, other draw functions) and over recording views of the pack
+(`printkit.build.record`). Its *state* is a digest of that closure graph, each
+view standing for its path only; what the function reads through those views
+while drawing is recorded the one time it is drawn, with the values' digests.
+A result kept under the state is reused only if every recorded read still
+holds the value it had, so after a one-card edit only that card is drawn again.
+A value this module cannot sum up (an object whose form it does not know)
+leaves the state unique to this run: a miss, never a stale picture.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import itertools
+import pickle
+import types
+import zlib
+from collections.abc import Callable, Mapping
+from enum import Enum
+from pathlib import PurePath
+from typing import Any, TypeVar
+
+from printkit.build import diskcache
+from printkit.build.fingerprint import code_digest
+from printkit.build.record import _Base, _note, fingerprint, recording, resolve, view
+
+CACHE_KIND = "picture-reads"
+Views = dict[tuple, object]  # a view's steps -> the value it reads
+T = TypeVar("T")
+_UNIQUE = itertools.count()
+PLAIN = (str, int, float, bool, type(None), bytes, Enum)
+UNREADABLE = (pickle.UnpicklingError, zlib.error, EOFError, AttributeError, ImportError, TypeError,
+              ValueError, IndexError, KeyError)  # fmt: skip
+
+
+def watched(pack: T) -> T:
+    """The pack as a game's pictures should hold it: read through a recording view, so a
+    picture is keyed on the values it reads rather than on the whole pack."""
+    return view(pack)  # type: ignore[return-value]
+
+
+class _Walk:
+    """One closure graph summed up: its digest and the views it holds."""
+
+    def __init__(self) -> None:
+        self.views: Views = {}
+        self.memo: dict[int, str] = {}
+        self.alive: list[object] = []  # keeps memo ids from being reused mid-walk
+        self.conflict = False
+
+    def state(self, value: object) -> str:
+        key = id(value)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.memo[key] = "<cycle>"
+        self.alive.append(value)
+        text = self._text(value)
+        result = text if len(text) <= 64 else hashlib.sha256(text.encode()).hexdigest()
+        self.memo[key] = result
+        return result
+
+    def _text(self, value: object) -> str:
+        if isinstance(value, _Base):
+            return self._view(value)
+        if isinstance(value, (*PLAIN, PurePath)):
+            return fingerprint(value)
+        if isinstance(value, tuple | list | frozenset | set):
+            members = [self.state(v) for v in value]
+            if isinstance(value, frozenset | set):
+                members.sort()
+            return f"{type(value).__name__}({','.join(members)})"
+        if isinstance(value, Mapping):
+            pairs = sorted(f"{self.state(k)}:{self.state(v)}" for k, v in value.items())
+            return f"{_name(type(value))}{{{','.join(pairs)}}}"
+        if isinstance(value, type):
+            return _name(value)
+        if isinstance(value, types.FunctionType):
+            return self._function(value)
+        if isinstance(value, types.MethodType):
+            return f"method({self.state(value.__func__)},{self.state(value.__self__)})"
+        if isinstance(value, functools.partial):
+            parts = (value.func, value.args, value.keywords)
+            return f"partial({','.join(self.state(p) for p in parts)})"
+        if isinstance(value, types.BuiltinFunctionType | types.BuiltinMethodType):
+            owner = value.__self__
+            bound = "" if owner is None or isinstance(owner, types.ModuleType) else owner
+            return f"builtin({value.__qualname__},{self.state(bound)})"
+        if dataclasses.is_dataclass(value):
+            fields = [
+                f"{f.name}={self.state(getattr(value, f.name))}"
+                for f in dataclasses.fields(value)
+                if f.compare  # a field kept out of comparisons (recorded reads) is no state
+            ]
+            return f"{_name(type(value))}({','.join(fields)})"
+        return self._object(value)
+
+    def _view(self, value: _Base) -> str:
+        steps = object.__getattribute__(value, "_steps")
+        target = object.__getattribute__(value, "_target")
+        if self.views.setdefault(steps, target) is not target:
+            self.conflict = True  # two values under one path: two packs in one picture
+        return f"view{steps!r}"
+
+    def _function(self, fn: types.FunctionType) -> str:
+        code = fn.__code__
+        cells = [self.state(cell.cell_contents) for cell in fn.__closure__ or ()]
+        defaults = self.state((fn.__defaults__, fn.__kwdefaults__))
+        where = f"{fn.__module__}.{fn.__qualname__}:{code.co_firstlineno}"
+        return f"fn({where},{defaults},{','.join(cells)})"
+
+    def _object(self, value: object) -> str:
+        attrs = getattr(value, "__dict__", None)
+        slots = [s for c in type(value).__mro__ for s in getattr(c, "__slots__", ())]
+        if attrs is None and not slots:
+            self.conflict = True  # nothing known of its state: never reused
+            return f"unknown#{next(_UNIQUE)}"
+        own = dict(attrs or {})
+        own.update({s: getattr(value, s) for s in slots if hasattr(value, s)})
+        pairs = sorted(f"{k}={self.state(v)}" for k, v in own.items())
+        return f"{_name(type(value))}({','.join(pairs)})"
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def still_reads(views: Views, reads: Mapping[str, tuple[tuple, str]]) -> bool:
+    """Whether every recorded read finds its value unchanged through the views held now
+    (a read under no held view cannot be checked: False)."""
+    for steps, before in reads.values():
+        for cut in range(len(steps), -1, -1):
+            if steps[:cut] in views:
+                if resolve(views[steps[:cut]], steps[cut:]) != before:
+                    return False
+                break
+        else:
+            return False
+    return True
+
+
+def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -> T:
+    """``compute()``, kept under the state of ``subject`` (and ``extra``) and reused while
+    the values it read are unchanged; a damaged or missing record is a miss."""
+    walk = _Walk()
+    state = walk.state((subject, extra))
+    if walk.conflict:
+        return compute()
+    key = hashlib.sha256(f"{code_digest()}|{kind}|{state}".encode()).hexdigest()[:32]
+    data = diskcache.load(CACHE_KIND, key)
+    if data is not None:
+        try:
+            reads, result = pickle.loads(zlib.decompress(data))
+            if still_reads(walk.views, reads):
+                _pass_on(reads)
+                return result
+        except UNREADABLE:
+            pass  # an entry not as this printkit writes it: a miss, made again below
+    with recording() as reads:
+        result = compute()
+    record: dict[str, Any] = {path: (tuple(steps), value) for path, (steps, value) in reads.items()}
+    payload = pickle.dumps((record, result), protocol=pickle.HIGHEST_PROTOCOL)
+    diskcache.store(CACHE_KIND, key, zlib.compress(payload, 1))
+    _pass_on(record)
+    return result
+
+
+def _pass_on(reads: Mapping[str, tuple[tuple, str]]) -> None:
+    """The reads behind a kept result count for whatever recording encloses it (a result
+    kept inside another's computation: the outer one read them too)."""
+    for path, (steps, value) in reads.items():
+        _note(path, steps, value)

@@ -1,0 +1,167 @@
+"""Rulebook pictures kept on what they are and what they read, drawn again only on a change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pytest
+
+from printkit.build import diskcache
+from printkit.build.record import recording, view
+from printkit.rulebook import pictures
+from printkit.rulebook.keep import CACHE_KIND, kept
+from tests.conftest import CONTENT, edit, pack_copy
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Pack:
+    cards: tuple[Card, ...]
+    colour: str = "red"
+
+
+PACK = Pack((Card("sun", "Sunny", "Sell more."), Card("rain", "Rainy", "Sell less.")))
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def face(card, pack):
+    """A card face as the kits make them: a closure over views, read while drawing."""
+
+    def draw() -> str:
+        return f"{card.title} in {pack.colour}"
+
+    return draw
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, draw):
+        def compute():
+            self.calls += 1
+            return draw()
+
+        return compute
+
+
+def drawn(pack: Pack, index: int, counter: Counter) -> str:
+    seen = view(pack)
+    draw = face(seen.cards[index], seen)
+    return kept("test", draw, counter(draw))
+
+
+def test_a_picture_is_drawn_once_while_what_it_reads_is_unchanged():
+    counter = Counter()
+    assert drawn(PACK, 0, counter) == "Sunny in red"
+    assert drawn(PACK, 0, counter) == "Sunny in red"
+    assert counter.calls == 1
+
+
+def test_an_edit_to_a_value_it_reads_draws_it_again():
+    counter = Counter()
+    drawn(PACK, 0, counter)
+    sunnier = replace(PACK, cards=(replace(PACK.cards[0], title="Sunnier"), PACK.cards[1]))
+    assert drawn(sunnier, 0, counter) == "Sunnier in red"
+    bluer = replace(PACK, colour="blue")
+    assert drawn(bluer, 0, counter) == "Sunny in blue"
+    assert counter.calls == 3
+
+
+def test_an_edit_to_values_it_never_reads_keeps_it():
+    counter = Counter()
+    drawn(PACK, 0, counter)
+    other = replace(PACK, cards=(replace(PACK.cards[0], text="Sell much more."), PACK.cards[1]))
+    wetter = replace(other, cards=(other.cards[0], replace(PACK.cards[1], title="Wet")))
+    assert drawn(wetter, 0, counter) == "Sunny in red"
+    assert counter.calls == 1
+
+
+def test_what_a_closure_holds_is_part_of_its_key():
+    counter = Counter()
+
+    def label(word: str):
+        return lambda: f"{word}!"
+
+    assert kept("test", label("yes"), counter(label("yes"))) == "yes!"
+    assert kept("test", label("no"), counter(label("no"))) == "no!"
+    assert counter.calls == 2
+
+
+def test_a_damaged_record_is_drawn_again():
+    counter = Counter()
+    drawn(PACK, 0, counter)
+    entries = [p for p in diskcache.cache_folder(CACHE_KIND).rglob("*") if p.is_file()]
+    assert entries
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:-5] + b"xxxxx")
+    assert drawn(PACK, 0, counter) == "Sunny in red"
+    assert counter.calls == 2
+
+
+def test_a_value_of_unknown_state_is_never_reused():
+    counter = Counter()
+    opaque = object()  # no fields, no attributes: nothing tells two of them apart
+
+    def draw() -> str:
+        return f"{opaque is not None}"
+
+    kept("test", draw, counter(draw))
+    kept("test", draw, counter(draw))
+    assert counter.calls == 2
+
+
+def test_what_a_kept_result_read_counts_for_the_computation_around_it():
+    counter = Counter()
+    drawn(PACK, 0, counter)  # kept: the second time it is not drawn, yet it was read
+    with recording() as reads:
+        drawn(PACK, 0, counter)
+    assert counter.calls == 1
+    assert "cards[#0].title" in reads and "colour" in reads
+
+
+@pytest.mark.slow
+def test_one_event_title_draws_only_the_pictures_that_show_it(tmp_path, monkeypatch):
+    """The first event card's title: its own picture and the components picture (which
+    shows the first card of each deck) are drawn again; the board, mats and tables not."""
+    from printkit.registry import plugin_for
+    from printkit.render.theme import Theme
+    from printkit.rulebook.build import rulebook_context
+
+    folder = pack_copy(CONTENT / "lemonade-stall", tmp_path)
+    plugin = plugin_for(folder.name)
+
+    def fingerprints() -> dict[str, str]:
+        context = rulebook_context(plugin, plugin.load(folder), Theme())
+        return {
+            key: block.fingerprint().digest
+            for key, block in context.blocks.items()
+            if isinstance(block, pictures.PictureBlock)
+        }
+
+    before = fingerprints()
+    edit(folder / "events.yaml", "title: Strange Weather", "title: Odd Weather")
+    painted: list[float] = []
+    real = pictures.painted
+
+    def counting(draw, width, height, scale):
+        painted.append(width)
+        return real(draw, width, height, scale)
+
+    monkeypatch.setattr(pictures, "painted", counting)
+    after = fingerprints()
+    changed = {key for key in before if before[key] != after[key]}
+    assert changed == {"card:strange-weather", "components:cards"}
+    assert len(painted) == len(changed)
+    with diskcache.fresh():
+        assert fingerprints() == after  # what was kept is what drawing them gives
