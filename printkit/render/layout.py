@@ -7,6 +7,7 @@ trim's top-left corner, its templates filled from one card's values.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import io
 import re
@@ -265,14 +266,44 @@ def icon_mark(icon: Icon) -> str | Mark:
 def draw_faint_picture(
     c: Canvas, box: Box, path: Path, veil: float = 0.6, cover: bool = False, ground: Color = white
 ) -> None:
-    """A picture under a veil of ``ground`` colour (``veil`` its opacity): art that sets the
-    scene behind spaces and tokens without competing with them."""
+    """A picture seen through a veil of ``ground`` colour (``veil`` its opacity): art that sets
+    the scene behind spaces and tokens without competing with them.
+
+    An SVG's own colours are mixed toward the ground, so what lies under the box keeps its
+    colour and the page needs no transparency (a graphics state would stop the rulebook
+    keeping its pages); a raster gets a translucent veil."""
+    if path.suffix.lower() == ".svg":
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        _draw_drawing(c, box, _faded_of(path, digest, veil, ground), cover)
+        return
     draw_picture(c, box, path, cover)
     c.saveState()
     c.setFillColor(ground)
     c.setFillAlpha(veil)
     c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
     c.restoreState()
+
+
+@cache
+def _faded_of(path: Path, data_digest: str, veil: float, ground: Color):
+    drawing = copy.deepcopy(_svg_of(path, data_digest))
+    _fade(drawing, veil, ground)
+    return drawing
+
+
+def _fade(node, veil: float, ground: Color) -> None:
+    for name in ("fillColor", "strokeColor"):
+        colour = getattr(node, name, None)
+        if isinstance(colour, Color):
+            setattr(node, name, _mixed(colour, veil, ground))
+    for child in getattr(node, "contents", ()):
+        _fade(child, veil, ground)
+
+
+def _mixed(colour: Color, veil: float, ground: Color) -> Color:
+    mine, theirs = colour.rgb(), ground.rgb()
+    mixed = [a * (1 - veil) + b * veil for a, b in zip(mine, theirs)]
+    return Color(*mixed, alpha=colour.alpha)
 
 
 def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
@@ -282,21 +313,7 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
     clipping what overhangs, instead of fitting inside it.
     """
     if path.suffix.lower() == ".svg":
-        drawing = svg_drawing(path)
-        pick = max if cover else min
-        scale = pick(box.width / drawing.width, box.height / drawing.height)
-        c.saveState()
-        if cover:
-            clip = c.beginPath()
-            clip.rect(box.x, box.y, box.width, box.height)
-            c.clipPath(clip, stroke=0, fill=0)
-        c.translate(
-            box.x + (box.width - drawing.width * scale) / 2,
-            box.y + (box.height - drawing.height * scale) / 2,
-        )
-        c.scale(scale, scale)
-        _draw_svg(c, drawing)
-        c.restoreState()
+        _draw_drawing(c, box, svg_drawing(path), cover)
         return
     c.drawImage(
         str(path),
@@ -308,6 +325,23 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
         anchor="c",
         mask="auto",
     )
+
+
+def _draw_drawing(c: Canvas, box: Box, drawing, cover: bool) -> None:
+    pick = max if cover else min
+    scale = pick(box.width / drawing.width, box.height / drawing.height)
+    c.saveState()
+    if cover:
+        clip = c.beginPath()
+        clip.rect(box.x, box.y, box.width, box.height)
+        c.clipPath(clip, stroke=0, fill=0)
+    c.translate(
+        box.x + (box.width - drawing.width * scale) / 2,
+        box.y + (box.height - drawing.height * scale) / 2,
+    )
+    c.scale(scale, scale)
+    _draw_svg(c, drawing)
+    c.restoreState()
 
 
 _SVG_OPS: dict[int, tuple[object, object, tuple[str, ...] | None]] = {}
