@@ -23,12 +23,14 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableSt
 from printkit.build.fingerprint import digest
 from printkit.render.drawing import Drawing
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
+from printkit.render.legibility import without_small_text
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import INK
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
 
 LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
+UNREAD = LEAST_TEXT - 0.1  # points: words a scene shows smaller are left out
 CAPTION_SIZE = 7.5
 CAPTION_LEAD = 9.0
 DISC = 2.7 * MM  # a callout's radius
@@ -191,7 +193,7 @@ class SceneBlock(PictureBlock):
         self.callouts = tuple(callouts)
         self.caption = alt if caption else ""  # the alt text, set under the picture too
         self.captions = tuple(captions)
-        draw = scene_drawing(placed, captions, self.callouts, ground)
+        draw = without_small_text(scene_drawing(placed, captions, self.callouts, ground), UNREAD)
         super().__init__(draw, width, height, 1.0, alt, sheet)
 
     def fingerprint(self) -> Drawing:
@@ -262,8 +264,11 @@ def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
 
 
 # -- layouts --------------------------------------------------------------------------
+SHELF_GAP = 5 * MM  # between pieces side by side
+
+
 def shelves(
-    items: Sequence[tuple[Shown, float, str]], width: float, gap: float = 5 * MM
+    items: Sequence[tuple[Shown, float, str]], width: float, gap: float = SHELF_GAP
 ) -> tuple[list[Placed], list[Caption], float]:
     """Pieces left to right in rows (a row ends when the next would not fit), each with
     its caption under it; returns the placements, captions and the height they take."""
@@ -333,7 +338,7 @@ class KitGallery:
     gallery runs over as many pictures as it needs, each short enough for a page.
     """
 
-    def __init__(self, kit, alt: str = "", width: float = 150 * MM) -> None:
+    def __init__(self, kit, alt: str = "", width: float = 165 * MM) -> None:
         alt = alt or ", ".join(part.title for part in kit.parts)  # the kit's own names
         self.alt = alt
         self.scenes = _gallery_scenes(_kit_items(kit, width), alt, width)
@@ -373,8 +378,9 @@ def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
     if not deck.pieces:
         return []
     piece = deck.pieces[0]
-    scale = min(1.0, max(0.5, readable_scale(piece.draw, deck.width, deck.height)))
-    scale = min(scale, width / 2.2 / deck.width)
+    sides = [piece.draw] + ([piece.back] if piece.back is not None else [])
+    scale = max(readable_scale(side, deck.width, deck.height) for side in sides)
+    scale = min(1.0, (width - SHELF_GAP) / 2 / deck.width, max(0.5, scale))  # two a row
     items = [(Shown(piece.draw, deck.width, deck.height), scale, deck.title)]
     if piece.back is not None:
         items.append((Shown(piece.back, deck.width, deck.height), scale, ""))
@@ -398,9 +404,14 @@ def _gallery_scenes(
     scenes, group = [], []
     for item in items:
         trial = group + [item]
-        if group and shelves(trial, width)[2] > GALLERY_HEIGHT and item[2]:
+        if not group or shelves(trial, width)[2] <= GALLERY_HEIGHT:
+            group = trial
+        elif item[2]:
             scenes.append(group)
             group = [item]
+        elif len(group) > 1:  # a back that needs the next page takes its face along
+            scenes.append(group[:-1])
+            group = [group[-1], item]
         else:
             group = trial
     if group:
