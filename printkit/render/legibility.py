@@ -45,9 +45,7 @@ def without_small_text(draw: DrawFn, least: float) -> DrawFn:
     return drawn
 
 
-def drop_small_text(
-    code: Sequence[str], scale: float, size: float, least: float
-) -> list[str]:
+def drop_small_text(code: Sequence[str], scale: float, size: float, least: float) -> list[str]:
     """The content-stream lines with every text-showing operator whose text would
     print under ``least`` points removed; ``scale`` and ``size`` are the scale and
     font size in force before the first line."""

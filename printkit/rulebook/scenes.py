@@ -326,7 +326,6 @@ def readable_scale(draw: DrawFn, width: float, height: float, least: float = LEA
 
 
 # -- a whole kit at a glance ------------------------------------------------------------
-GALLERY_HEIGHT = 580.0  # points: a picture of the gallery fits a Letter page under a heading
 PAGE_SCALE = 0.36  # a full-page part (a mat, a form) in the gallery
 
 
@@ -400,25 +399,21 @@ def _board_shown(board) -> Shown:
 def _gallery_scenes(
     items: list[tuple[Shown, float, str]], alt: str, width: float
 ) -> list[SceneBlock]:
-    """The items in as few pictures as fit a page each; a back sits with its face."""
-    scenes, group = [], []
+    """The items a row to a picture, so a page can end between any two rows; a back
+    sits with its face."""
+    rows: list[list[tuple[Shown, float, str]]] = [[]]
+    x = 0.0
     for item in items:
-        trial = group + [item]
-        if not group or shelves(trial, width)[2] <= GALLERY_HEIGHT:
-            group = trial
-        elif item[2]:
-            scenes.append(group)
-            group = [item]
-        elif len(group) > 1:  # a back that needs the next page takes its face along
-            scenes.append(group[:-1])
-            group = [group[-1], item]
-        else:
-            group = trial
-    if group:
-        scenes.append(group)
+        room = max(item[0].width * item[1], 24 * MM)  # as `shelves` lays them
+        if rows[-1] and x + room > width:
+            keep = [rows[-1].pop()] if not item[2] and len(rows[-1]) > 1 else []
+            rows.append(keep)
+            x = sum(max(s.width * k, 24 * MM) + SHELF_GAP for s, k, _ in keep)
+        rows[-1].append(item)
+        x += room + SHELF_GAP
     out = []
-    for group in scenes:
-        placed, captions, height = shelves(group, width)
+    for row in rows:
+        placed, captions, height = shelves(row, width)
         out.append(SceneBlock(placed, width, height, alt, PictureSheet(), captions))
     return out
 
