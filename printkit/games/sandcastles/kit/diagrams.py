@@ -21,10 +21,10 @@ from printkit.games.sandcastles.kit.art import draw_turned
 from printkit.games.sandcastles.model import Placement, Sandcastles
 from printkit.games.sandcastles.rules import score_castle, structures
 from printkit.render.fonts import BODY, BOLD
+from printkit.render.legibility import without_small_text
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, Theme
-from printkit.render.legibility import without_small_text
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import Picture, PictureBlock, PictureSheet
 from printkit.rulebook.scenes import LEAST_TEXT, UNREAD, smallest_text
