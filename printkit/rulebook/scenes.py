@@ -88,19 +88,22 @@ class Callout:
     text: str
 
 
+TABLE_EDGE = 5 * MM  # between a seat's pieces and the edge of the table's picture
+
+
 def round_the_table(
     seats: Sequence[Shown], width: float, scale: float, middle: float
 ) -> tuple[list[Placed], float]:
     """Up to four seats round a table ``width`` wide, each facing the middle (near, left,
     far, right), with ``middle`` between the near and far seats' reach; and its height."""
     seat_w, seat_h = seats[0].width * scale, seats[0].height * scale
-    height = seat_h * 2 + seat_w + middle
+    height = seat_h * 2 + seat_w + middle + 2 * TABLE_EDGE
     centre_x, centre_y = width / 2, height / 2
     spots = [
-        (centre_x - seat_w / 2, 0, 0),  # near
-        (0, centre_y - seat_w / 2, 270),  # left
-        (centre_x - seat_w / 2, height - seat_h, 180),  # far
-        (width - seat_h, centre_y - seat_w / 2, 90),  # right
+        (centre_x - seat_w / 2, TABLE_EDGE, 0),  # near
+        (TABLE_EDGE, centre_y - seat_w / 2, 270),  # left
+        (centre_x - seat_w / 2, height - TABLE_EDGE - seat_h, 180),  # far
+        (width - TABLE_EDGE - seat_h, centre_y - seat_w / 2, 90),  # right
     ]
     return [Placed(seat, x, y, scale, turn) for seat, (x, y, turn) in zip(seats, spots)], height
 
