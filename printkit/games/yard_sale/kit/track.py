@@ -182,7 +182,7 @@ def tokens(pack: YardSale, theme: Theme) -> Deck:
     clock = _round_token("clock", "", HexColor("#B9B2A4"), theme)
     pieces = [Piece("round-marker", tag, fields=(("kind", "round"),))]
     clocks = pack.component("clock-markers").count
-    pieces += [Piece("clock", clock, fields=(("kind", "clock"),))] * clocks
+    pieces += [Piece("clock", clock, fields=(("kind", "clock"),), token="clock")] * clocks
     per = pack.component("seller-tokens").count
     for colour in pack.player_colours[: pack.max_players]:
         face = _round_token(colour.symbol, "", hex_colour(colour.colour), theme)
