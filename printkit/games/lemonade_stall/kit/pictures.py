@@ -348,7 +348,7 @@ def table_scene(
         captions.append(Caption(mat_x + mat_w / 2, label_y, mat_w, colour.name))
         if index == 0:
             points["mats"] = (mat_x + mat_w - 4 * MM, y + mat_h - 4 * MM)
-            points["price-cards"] = (cards_x + card_w / 2, y + card_h + 2 * MM)
+            points["price-cards"] = (cards_x + card_w, y + card_h)  # clear of the marker
         if index + 1 == table.first_player:  # the marker lies above (or below) the price cards
             fp = kit.markers.width * s * 1.4
             fy = y + card_h + 3 * MM if not is_far else y + mat_h - card_h - 3 * MM - fp
