@@ -20,9 +20,9 @@ from printkit.render.units import MM
 from printkit.rulebook.pictures import PictureSheet
 from printkit.rulebook.scenes import Callout, Caption, Placed, SceneBlock, Shown
 
-MEASURE = 150 * MM
+MEASURE = 165 * MM  # the text width of an A4 page, less a little
 LAWN = HexColor("#DCEBCF")  # the sale is on the front lawn
-SCALE = 0.14  # pieces on the table: a seventh of their printed size
+SCALE = 0.155  # pieces on the table: about a sixth of their printed size
 SEATS = 4
 GAP = 3 * MM
 EDGE = 3 * MM  # between the pieces and the sides of the picture
