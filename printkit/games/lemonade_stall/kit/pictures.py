@@ -223,7 +223,7 @@ def components_large(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> Scen
     mat = kit.mat_shown(Seat(0, pack.starting_money))
     items = [
         (kit.board_shown(), board_scale, _component_caption(pack, "board")),
-        (mat, 0.36, _component_caption(pack, "player-mats")),
+        (mat, 0.32, _component_caption(pack, "player-mats")),  # under its heading on Letter
         (chart, 0.45, _component_caption(pack, "sales-charts")),
     ]
     placed, captions, height = shelves(items, MEASURE)
