@@ -81,7 +81,7 @@ class Caption:
 
 @dataclass(frozen=True)
 class Callout:
-    """A numbered disc at (x, y) in the scene; ``text`` is its line in the legend."""
+    """A lettered disc at (x, y) in the scene; ``text`` is its line in the legend."""
 
     x: float
     y: float
@@ -145,9 +145,14 @@ def draw_caption(c: Canvas, caption: Caption) -> None:
     c.restoreState()
 
 
-def draw_disc(c: Canvas, x: float, y: float, number: int, fill: Color = INK) -> None:
+def callout_mark(index: int) -> str:
+    """A callout's letter (A, B, …): a set-up's numbered steps keep their own numbers."""
+    return chr(ord("A") + index)
+
+
+def draw_disc(c: Canvas, x: float, y: float, mark: str, fill: Color = INK) -> None:
     c.saveState()
-    numbered_disc(c, x, y, str(number), Disc(DISC, fill, white, 0.8, white, 8.5, 3.0))
+    numbered_disc(c, x, y, mark, Disc(DISC, fill, white, 0.8, white, 8.5, 3.0))
     c.restoreState()
 
 
@@ -171,8 +176,8 @@ def scene_drawing(
             place(c, p)
         for caption in captions:
             draw_caption(c, caption)
-        for number, callout in enumerate(callouts, start=1):
-            draw_disc(c, callout.x, callout.y, number)
+        for index, callout in enumerate(callouts):
+            draw_disc(c, callout.x, callout.y, callout_mark(index))
         c.restoreState()
 
     return draw
@@ -223,7 +228,7 @@ class SceneBlock(PictureBlock):
         if not self.callouts:
             return picture
         items = "".join(f"<li>{_legend_markup(c.text)}</li>" for c in self.callouts)
-        return f'{picture}<ol class="callouts">{items}</ol>'
+        return f'{picture}<ol class="callouts" type="A">{items}</ol>'
 
 
 def _legend_markup(text: str) -> str:
@@ -244,7 +249,7 @@ def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
     cells: list[list] = [[] for _ in range(rows)]
     for i, callout in enumerate(callouts):
         cells[i % rows] += [
-            Paragraph(str(i + 1), LEGEND_NUMBER),
+            Paragraph(callout_mark(i), LEGEND_NUMBER),
             Paragraph(_legend_markup(callout.text), LEGEND),
         ]
     for row in cells:
