@@ -330,7 +330,8 @@ def table_scene(
     far = middle + board_h + gap
     height = far + mat_h + CAPTION_ROOM
     seat_w = mat_w + gap + card_w * 2 + gap
-    lefts = [0.0, 0.0, MEASURE - seat_w, MEASURE - seat_w]
+    edge = 2 * MM  # the seats' pieces clear of the table's edge
+    lefts = [edge, edge, MEASURE - seat_w - edge, MEASURE - seat_w - edge]
     placed: list[Placed] = []
     points: dict[str, tuple[float, float]] = {}
     captions: list[Caption] = []
