@@ -384,6 +384,8 @@ def _kit_items(kit, width: float) -> list[tuple[Shown, float, str]]:
 def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
     if not deck.pieces:
         return []
+    if deck.width < TOKEN_SIZE:
+        return [(_token_row(deck, width), 1.0, deck.title)]
     piece = deck.pieces[0]
     sides = [piece.draw] + ([piece.back] if piece.back is not None else [])
     scale = max(readable_scale(side, deck.width, deck.height) for side in sides)
@@ -392,6 +394,24 @@ def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
     if piece.back is not None:
         items.append((Shown(piece.back, deck.width, deck.height), scale, ""))
     return items
+
+
+TOKEN_SIZE = 20 * MM  # a deck this narrow is tokens: one of each kind, at full size
+
+
+def _token_row(deck, width: float) -> Shown:
+    """One token of each kind side by side, at their printed size."""
+    kinds = list({piece.label: piece for piece in deck.pieces}.values())
+    gap = 2 * MM
+    fit = max(1, int((width + gap) // (deck.width + gap)))
+    kinds = kinds[:fit]
+
+    def draw(c: Canvas, box: Box) -> None:
+        for n, piece in enumerate(kinds):
+            shown = Shown(piece.draw, deck.width, deck.height)
+            place(c, Placed(shown, box.x + n * (deck.width + gap), box.y))
+
+    return Shown(draw, len(kinds) * (deck.width + gap) - gap, deck.height, edge=False)
 
 
 def _board_shown(board) -> Shown:
