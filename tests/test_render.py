@@ -204,3 +204,50 @@ def test_the_calibration_page_sets_its_apostrophes_and_minus_signs(pack):
     words = text.extract_text()
     assert "back\u2019s" in words and "\u22125" in words and "\u221210" in words
     assert "'" not in words and not re.search(r"-\d", words)
+
+
+# -- words too small for a picture -------------------------------------------------------
+def _tiny_and_large(c, box) -> None:
+    c.setFont("Helvetica", 10)
+    c.drawString(0, 0, "small (words)")
+    c.setFont("Helvetica", 30)
+    c.drawString(0, 50, "LARGE")
+
+
+def _drawn_sizes(scale: float) -> dict[str, float]:
+    """Each word the filtered drawing prints, and its size on the page, read back."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.render.legibility import without_small_text
+    from printkit.render.units import Box
+
+    buffer = io.BytesIO()
+    c = Canvas(buffer)
+    c.translate(100, 100)
+    c.scale(scale, scale)
+    without_small_text(_tiny_and_large, 6.0)(c, Box(0, 0, 100, 100))
+    c.showPage()
+    c.save()
+    sizes = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            sizes[text.strip()] = size * (tm[0] * cm[0] + tm[1] * cm[2])
+
+    PdfReader(buffer).pages[0].extract_text(visitor_text=visit)
+    return sizes
+
+
+def test_a_picture_leaves_out_words_it_would_print_under_six_points():
+    """At a third of its size 10 pt words would print at 3.3 pt: left out; 30 pt words
+    print at 10 pt and stay."""
+    sizes = _drawn_sizes(1 / 3)
+    assert set(sizes) == {"LARGE"}
+    assert sizes["LARGE"] == pytest.approx(10.0)
+
+
+def test_a_picture_at_full_size_keeps_every_word():
+    assert set(_drawn_sizes(1.0)) == {"small (words)", "LARGE"}

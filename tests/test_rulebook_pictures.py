@@ -42,6 +42,11 @@ def drawn_text(page) -> list[tuple[str, float, float, float]]:
     return runs
 
 
+def smallest_word(page) -> float:
+    """The size of the smallest word a page prints, as printed."""
+    return min(size for _, size, *_ in drawn_text(page))
+
+
 @pytest.fixture(scope="module")
 def book() -> bytes:
     return build(STALL)["rulebook.pdf"]
@@ -87,12 +92,15 @@ def test_the_board_and_a_mat_are_drawn_where_the_callouts_are(book, pages):
 
 
 def test_the_set_up_shows_four_stands_round_the_board(book, pages):
-    """Every colour's mat title is on the set-up page, drawn by the mat renderer."""
+    """Every colour's stand is named in the set-up picture; the mats' own titles, a
+    quarter of their size there, are left out rather than printed as specks."""
     pack = load(STALL)
     index = page_with(pages, pack.words.each("callout.setup")["benefits"])
     text = pages[index]
     for colour in pack.player_colours[:4]:
-        assert words(pack.words.say("mat.title", title=pack.title, colour=colour.name)) in text
+        assert words(colour.name) in text
+        assert words(pack.words.say("mat.title", title=pack.title, colour=colour.name)) not in text
+    assert smallest_word(PdfReader(BytesIO(book)).pages[index]) >= 6.0 - 0.1
 
 
 def test_the_worked_day_shows_each_stands_price_card_turned_up(book, pages):
@@ -249,16 +257,18 @@ def test_sandcastles_set_up_numbers_the_hands_piles_and_reference_cards():
 
 
 def test_yard_sale_set_up_shows_the_shoppers_on_display_and_four_sellers():
-    """The first shoppers of the deck lie face up, named by the kit's own card renderer,
-    and each of four colours sits at the table."""
+    """Each of four colours sits at the table, named; the shoppers on display, a seventh
+    of their size, show their art but not their words."""
     from printkit.games.yard_sale.content import load as load_yard_sale
 
     pack = load_yard_sale(CONTENT / "yard-sale")
     raw, pages = _book_pages("yard-sale")
-    index = page_with(pages, *(c.name for c in pack.player_colours[:4]), pack.shoppers[0].name)
+    setup = pack.words.each("callout.setup")["track"].split(":")[0]
+    index = page_with(pages, *(c.name for c in pack.player_colours[:4]), setup)
     drawn = " ".join(text for text, *_ in drawn_text(raw[index]))  # in drawing order
     for shopper in pack.shoppers[: pack.display_shoppers]:
-        assert shopper.name in drawn  # whole, or broken over its card's two title lines
+        assert shopper.name not in drawn  # a seventh of its size: left out, not a speck
+    assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 
 def test_yard_sale_set_up_numbers_the_track_shoppers_decks_bank_and_a_sellers_pieces():
@@ -293,13 +303,14 @@ def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     index = page_with(pages, *texts, pack.words.say("picture.setup", players=4))
     drawn = " ".join(text for text, *_ in drawn_text(raw[index]))
     for character in pack.characters[:4]:
-        assert character.name in drawn
+        assert character.name not in drawn  # a quarter of its size: left out, not a speck
+    assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_lemonade_stand_set_up_numbers_stands_hand_bank_and_decks(lang):
     """The callouts and the description print in the book's own language, on one page
-    with the forecast card's weather names, drawn by the kit's weather face."""
+    that prints no word under 6 pt."""
     from printkit.games.lemonade_stand.content import load as load_stand
 
     pack = load_stand(CONTENT / "lemonade-stand")
@@ -308,6 +319,4 @@ def test_lemonade_stand_set_up_numbers_stands_hand_bank_and_decks(lang):
     texts = [pack.label(f"callout_setup_{key}")(lang) for key in keys]
     index = page_with(pages, *texts, pack.label("picture_setup")(lang))
     assert words(str(pack.max_players)) in pack.label("picture_setup")(lang)
-    first = pack.weather_cards[0]
-    drawn = " ".join(text for text, *_ in drawn_text(raw[index]))
-    assert pack.kind(first.top).name(lang) in drawn
+    assert smallest_word(raw[index]) >= 6.0 - 0.1  # the cards' words are left out

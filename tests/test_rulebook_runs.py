@@ -345,3 +345,18 @@ def test_page_number_forms_have_short_ascii_names():
     contents = reader.pages[1].extract_text()
     numbers = re.findall(r"^\d+$", contents, flags=re.M)  # each contents line's page number
     assert "Торговый день" in contents and len(numbers) >= len(contents_lines(nodes))
+
+
+@pytest.mark.parametrize("box", ["> Box begins.", "> Box begins.\n>\n> And goes on."])
+def test_a_paragraph_ending_in_a_colon_stays_with_the_box_it_introduces(box):
+    """Wherever the page ends, the lead-in line and its box share a page."""
+    filler = "A line of rules that fills the page a little more each time. " * 6
+    for count in range(20, 34):
+        paragraphs = "\n\n".join([filler] * count)
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\nAs it lay when Sunday began:\n\n{box}\n")
+        pages = [
+            p.extract_text()
+            for p in PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"]))).pages
+        ]
+        lead = next(i for i, text in enumerate(pages) if "Sunday began:" in text)
+        assert "Box begins." in pages[lead], count

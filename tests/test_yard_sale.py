@@ -394,6 +394,38 @@ def kit_folder(tmp_path_factory) -> Path:
 
 
 @pytest.mark.slow
+def test_every_shopping_time_section_holds_a_clock_marker(kit_folder):
+    """Each shopper card draws as many sections as the longest stay, and a clock marker
+    lies inside any of them (the space the rules put it on)."""
+    from printkit.render.preflight import read_record
+
+    def placed(name: str):
+        return [p for page in PdfReader(kit_folder / name).pages for p in read_record(page).pieces]
+
+    spaces = [
+        s
+        for page in PdfReader(kit_folder / "02-shopper-cards.pdf").pages
+        for s in read_record(page).spaces
+        if s.holds == "clock"
+    ]
+    longest = max(s.time for s in PACK.shoppers)
+    fronts = [p for p in placed("02-shopper-cards.pdf") if p.side == "front"]
+    assert len(spaces) == longest * len(fronts) == longest * len(PACK.shoppers)
+    clock = next(p for p in placed("07-tokens.pdf") if p.token == "clock")
+    size = sorted((clock.box[2] - clock.box[0], clock.box[3] - clock.box[1]))
+    for space in spaces:
+        room = sorted((space.box[2] - space.box[0], space.box[3] - space.box[1]))
+        assert room[0] >= size[0] and room[1] >= size[1], (space.label, room, size)
+
+
+@pytest.mark.slow
+def test_the_token_circles_are_the_punch_the_guide_names(kit_folder):
+    """A 3/8 in punch cuts 9.5 mm: the guide names it and the printed circle's size."""
+    guide = pdf_words(kit_folder / "00-printing-guide.pdf")
+    assert "punch the 9.5 mm circles with a 3/8 in punch" in " ".join(guide.split())
+
+
+@pytest.mark.slow
 def test_item_cards_print_every_name_and_price(kit_folder):
     text = pdf_words(kit_folder / "01-item-cards.pdf")
     for item in PACK.items:

@@ -73,4 +73,5 @@ def cutting_advice(diameter: float, square: float, lang: str = "") -> str:
     punch = punch_for(diameter, square)
     if punch is None:
         return say(labels, "note.square")
-    return say(labels, "note.punch", mm=f"{diameter / MM:.0f}", punch=punch)
+    mm = f"{diameter / MM:.1f}".removesuffix(".0")  # a 3/8 in punch cuts 9.5 mm
+    return say(labels, "note.punch", mm=mm, punch=punch)

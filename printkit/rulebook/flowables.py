@@ -198,11 +198,14 @@ def _merge_keeps(flowables: list[Flowable], flow: Flow) -> list[Flowable]:
             run.append(f)
             continue
         if isinstance(f, KeepTogether):
-            lead = _lead_in(out) if isinstance(f, TableKeep) and not run else []
+            introduced = isinstance(f, TableKeep) or _ends_in_colon(out)
+            lead = _lead_in(out) if introduced and not run else []
             keep = TableKeep if isinstance(f, TableKeep) else KeepTogether
             out.append(keep(run + lead + list(f._content)))
         elif run:
             out += [CondPageBreak(_room_for(run, flow)), *run, f]
+        elif isinstance(f, Table) and _ends_in_colon(out):  # a tall box: its first rows
+            out.append(KeepTogether([out.pop(), f]))
         else:
             out.append(f)
         run = []
@@ -219,6 +222,11 @@ def _lead_in(out: list[Flowable]) -> list[Flowable]:
     if len(lead) > 1 and out and isinstance(out[-1], CondPageBreak):
         out.pop()
     return lead
+
+
+def _ends_in_colon(out: list[Flowable]) -> bool:
+    """Whether the last paragraph introduces what follows ("…as it lay on Sunday:")."""
+    return bool(out) and type(out[-1]) is Para and out[-1].getPlainText().rstrip().endswith(":")
 
 
 def _room_for(headings: list[Flowable], flow: Flow) -> float:

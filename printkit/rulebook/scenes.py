@@ -25,6 +25,7 @@ from printkit.build.record import raw
 from printkit.content.typography import typeset_text
 from printkit.render.drawing import Drawing
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
+from printkit.render.legibility import without_small_text
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import INK
 from printkit.render.units import MM, Box
@@ -32,6 +33,7 @@ from printkit.rulebook.keep import kept, watched
 from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
 
 LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
+UNREAD = LEAST_TEXT - 0.1  # points: words a scene shows smaller are left out
 CAPTION_SIZE = 7.5
 CAPTION_LEAD = 9.0
 DISC = 2.7 * MM  # a callout's radius
@@ -82,11 +84,14 @@ class Caption:
 
 @dataclass(frozen=True)
 class Callout:
-    """A numbered disc at (x, y) in the scene; ``text`` is its line in the legend."""
+    """A lettered disc at (x, y) in the scene; ``text`` is its line in the legend."""
 
     x: float
     y: float
     text: str
+
+
+TABLE_EDGE = 5 * MM  # between a seat's pieces and the edge of the table's picture
 
 
 def round_the_table(
@@ -95,13 +100,13 @@ def round_the_table(
     """Up to four seats round a table ``width`` wide, each facing the middle (near, left,
     far, right), with ``middle`` between the near and far seats' reach; and its height."""
     seat_w, seat_h = seats[0].width * scale, seats[0].height * scale
-    height = seat_h * 2 + seat_w + middle
+    height = seat_h * 2 + seat_w + middle + 2 * TABLE_EDGE
     centre_x, centre_y = width / 2, height / 2
     spots = [
-        (centre_x - seat_w / 2, 0, 0),  # near
-        (0, centre_y - seat_w / 2, 270),  # left
-        (centre_x - seat_w / 2, height - seat_h, 180),  # far
-        (width - seat_h, centre_y - seat_w / 2, 90),  # right
+        (centre_x - seat_w / 2, TABLE_EDGE, 0),  # near
+        (TABLE_EDGE, centre_y - seat_w / 2, 270),  # left
+        (centre_x - seat_w / 2, height - TABLE_EDGE - seat_h, 180),  # far
+        (width - TABLE_EDGE - seat_h, centre_y - seat_w / 2, 90),  # right
     ]
     return [Placed(seat, x, y, scale, turn) for seat, (x, y, turn) in zip(seats, spots)], height
 
@@ -144,9 +149,14 @@ def draw_caption(c: Canvas, caption: Caption) -> None:
     c.restoreState()
 
 
-def draw_disc(c: Canvas, x: float, y: float, number: int, fill: Color = INK) -> None:
+def callout_mark(index: int) -> str:
+    """A callout's letter (A, B, …): a set-up's numbered steps keep their own numbers."""
+    return chr(ord("A") + index)
+
+
+def draw_disc(c: Canvas, x: float, y: float, mark: str, fill: Color = INK) -> None:
     c.saveState()
-    numbered_disc(c, x, y, str(number), Disc(DISC, fill, white, 0.8, white, 8.5, 3.0))
+    numbered_disc(c, x, y, mark, Disc(DISC, fill, white, 0.8, white, 8.5, 3.0))
     c.restoreState()
 
 
@@ -170,8 +180,8 @@ def scene_drawing(
             place(c, p)
         for caption in captions:
             draw_caption(c, caption)
-        for number, callout in enumerate(callouts, start=1):
-            draw_disc(c, callout.x, callout.y, number)
+        for index, callout in enumerate(callouts):
+            draw_disc(c, callout.x, callout.y, callout_mark(index))
         c.restoreState()
 
     return draw
@@ -195,7 +205,7 @@ class SceneBlock(PictureBlock):
         self.callouts = tuple(callouts)
         self.caption = alt if caption else ""  # the alt text, set under the picture too
         self.captions = tuple(captions)
-        draw = scene_drawing(placed, captions, self.callouts, ground)
+        draw = without_small_text(scene_drawing(placed, captions, self.callouts, ground), UNREAD)
         super().__init__(draw, width, height, 1.0, alt, sheet)
 
     def fingerprint(self) -> Drawing:
@@ -226,7 +236,7 @@ class SceneBlock(PictureBlock):
         if not self.callouts:
             return picture
         items = "".join(f"<li>{_legend_markup(c.text)}</li>" for c in self.callouts)
-        return f'{picture}<ol class="callouts">{items}</ol>'
+        return f'{picture}<ol class="callouts" type="A">{items}</ol>'
 
 
 def _legend_markup(text: str) -> str:
@@ -249,7 +259,7 @@ def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
     cells: list[list] = [[] for _ in range(rows)]
     for i, callout in enumerate(callouts):
         cells[i % rows] += [
-            Paragraph(str(i + 1), LEGEND_NUMBER),
+            Paragraph(callout_mark(i), LEGEND_NUMBER),
             Paragraph(_legend_markup(callout.text), LEGEND),
         ]
     for row in cells:
@@ -272,8 +282,11 @@ def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
 
 
 # -- layouts --------------------------------------------------------------------------
+SHELF_GAP = 5 * MM  # between pieces side by side
+
+
 def shelves(
-    items: Sequence[tuple[Shown, float, str]], width: float, gap: float = 5 * MM
+    items: Sequence[tuple[Shown, float, str]], width: float, gap: float = SHELF_GAP
 ) -> tuple[list[Placed], list[Caption], float]:
     """Pieces left to right in rows (a row ends when the next would not fit), each with
     its caption under it; returns the placements, captions and the height they take."""
@@ -337,7 +350,6 @@ def readable_scale(draw: DrawFn, width: float, height: float, least: float = LEA
 
 
 # -- a whole kit at a glance ------------------------------------------------------------
-GALLERY_HEIGHT = 580.0  # points: a picture of the gallery fits a Letter page under a heading
 PAGE_SCALE = 0.36  # a full-page part (a mat, a form) in the gallery
 
 
@@ -349,7 +361,7 @@ class KitGallery:
     gallery runs over as many pictures as it needs, each short enough for a page.
     """
 
-    def __init__(self, kit, alt: str = "", width: float = 150 * MM) -> None:
+    def __init__(self, kit, alt: str = "", width: float = 165 * MM) -> None:
         alt = alt or ", ".join(part.title for part in kit.parts)  # the kit's own names
         self.alt = alt
         self.scenes = _gallery_scenes(_kit_items(kit, width), alt, width)
@@ -391,13 +403,34 @@ def _kit_items(kit, width: float) -> list[tuple[Shown, float, str]]:
 def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
     if not deck.pieces:
         return []
+    if deck.width < TOKEN_SIZE:
+        return [(_token_row(deck, width), 1.0, deck.title)]
     piece = deck.pieces[0]
-    scale = min(1.0, max(0.5, readable_scale(piece.draw, deck.width, deck.height)))
-    scale = min(scale, width / 2.2 / deck.width)
+    sides = [piece.draw] + ([piece.back] if piece.back is not None else [])
+    scale = max(readable_scale(side, deck.width, deck.height) for side in sides)
+    scale = min(1.0, (width - SHELF_GAP) / 2 / deck.width, max(0.5, scale))  # two a row
     items = [(Shown(piece.draw, deck.width, deck.height), scale, deck.title)]
     if piece.back is not None:
         items.append((Shown(piece.back, deck.width, deck.height), scale, ""))
     return items
+
+
+TOKEN_SIZE = 20 * MM  # a deck this narrow is tokens: one of each kind, at full size
+
+
+def _token_row(deck, width: float) -> Shown:
+    """One token of each kind side by side, at their printed size."""
+    kinds = list({piece.label: piece for piece in deck.pieces}.values())
+    gap = 2 * MM
+    fit = max(1, int((width + gap) // (deck.width + gap)))
+    kinds = kinds[:fit]
+
+    def draw(c: Canvas, box: Box) -> None:
+        for n, piece in enumerate(kinds):
+            shown = Shown(piece.draw, deck.width, deck.height)
+            place(c, Placed(shown, box.x + n * (deck.width + gap), box.y))
+
+    return Shown(draw, len(kinds) * (deck.width + gap) - gap, deck.height, edge=False)
 
 
 def _board_shown(board) -> Shown:
@@ -413,20 +446,21 @@ def _board_shown(board) -> Shown:
 def _gallery_scenes(
     items: list[tuple[Shown, float, str]], alt: str, width: float
 ) -> list[SceneBlock]:
-    """The items in as few pictures as fit a page each; a back sits with its face."""
-    scenes, group = [], []
+    """The items a row to a picture, so a page can end between any two rows; a back
+    sits with its face."""
+    rows: list[list[tuple[Shown, float, str]]] = [[]]
+    x = 0.0
     for item in items:
-        trial = group + [item]
-        if group and shelves(trial, width)[2] > GALLERY_HEIGHT and item[2]:
-            scenes.append(group)
-            group = [item]
-        else:
-            group = trial
-    if group:
-        scenes.append(group)
+        room = max(item[0].width * item[1], 24 * MM)  # as `shelves` lays them
+        if rows[-1] and x + room > width:
+            keep = [rows[-1].pop()] if not item[2] and len(rows[-1]) > 1 else []
+            rows.append(keep)
+            x = sum(max(s.width * k, 24 * MM) + SHELF_GAP for s, k, _ in keep)
+        rows[-1].append(item)
+        x += room + SHELF_GAP
     out = []
-    for group in scenes:
-        placed, captions, height = shelves(group, width)
+    for row in rows:
+        placed, captions, height = shelves(row, width)
         out.append(SceneBlock(placed, width, height, alt, PictureSheet(), captions))
     return out
 

@@ -13,7 +13,7 @@ from typing import Any
 from printkit.check.checker import Example, plain
 from printkit.errors import ContentError, Location
 from printkit.games.sandcastles.examples import built_castle, read_castle
-from printkit.games.sandcastles.kit import kit, pictures
+from printkit.games.sandcastles.kit import pictures
 from printkit.games.sandcastles.kit.art import draw_card
 from printkit.games.sandcastles.kit.diagrams import CastleMarks, GalleryBlock, castle_block
 from printkit.games.sandcastles.model import BRIDGE, FEATHER, SHELL, CardType, Sandcastles
@@ -26,7 +26,7 @@ from printkit.rulebook.context import Block, Catalog, RulebookContext
 from printkit.rulebook.examples import example_view, worked_examples
 from printkit.rulebook.pictures import PictureBlock, PictureSheet
 from printkit.rulebook.rulings import field_words, rulings, unquoted
-from printkit.rulebook.scenes import kit_gallery, legible
+from printkit.rulebook.scenes import legible
 from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
@@ -44,7 +44,6 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
     sheet = PictureSheet()
     blocks: dict[str, Block] = {}
     cards = _cards(pack, theme, sheet, blocks)
-    blocks["components:kit"] = kit_gallery(kit, pack, theme)
     blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
     gaps = rulings(pack.gaps, lambda gap: field_words(gap.field), unquoted)
     variables: dict[str, Any] = {

@@ -93,12 +93,14 @@ _EXTRA = {
     **{f"target.{t}": ("subject",) for t in TARGETS},
     **{f"shopper.{k}": ("count",) for k in ("items_one", "items", "time_one", "time")},
     "reference.ties": ("ties",),
+    "shopper.clock_space": ("number",),
 }
 _SENTENCES = [
     *(f"deck.{d}{n}" for d in ("items", "shoppers", "pitches", "cash", "reference", "track")
       for n in ("", "_note")),
     "deck.tokens", "deck.tokens_note", *(f"target.{t}" for t in TARGETS),
     *(f"shopper.{k}" for k in ("cash", "buys", "items_one", "items", "time_one", "time")),
+    "shopper.clock_space",
     *(f"tie.{t}" for t in TIE_BREAKS), "tie.then", "reference.front", "reference.back",
     *(f"reference.{k}{h}" for k in ("turn", "end", "opinion", "buying", "ties")
       for h in ("_heading", "")),

@@ -235,7 +235,7 @@ def components_large(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> Scen
     mat = kit.mat_shown(Seat(0, pack.starting_money))
     items = [
         (kit.board_shown(), board_scale, _component_caption(pack, "board")),
-        (mat, 0.36, _component_caption(pack, "player-mats")),
+        (mat, 0.32, _component_caption(pack, "player-mats")),  # under its heading on Letter
         (chart, 0.45, _component_caption(pack, "sales-charts")),
     ]
     placed, captions, height = shelves(items, MEASURE)
@@ -344,7 +344,8 @@ def table_scene(
     far = middle + board_h + gap
     height = far + mat_h + CAPTION_ROOM
     seat_w = mat_w + gap + card_w * 2 + gap
-    lefts = [0.0, 0.0, MEASURE - seat_w, MEASURE - seat_w]
+    edge = 2 * MM  # the seats' pieces clear of the table's edge
+    lefts = [edge, edge, MEASURE - seat_w - edge, MEASURE - seat_w - edge]
     placed: list[Placed] = []
     points: dict[str, tuple[float, float]] = {}
     captions: list[Caption] = []
@@ -362,7 +363,7 @@ def table_scene(
         captions.append(Caption(mat_x + mat_w / 2, label_y, mat_w, colour.name))
         if index == 0:
             points["mats"] = (mat_x + mat_w - 4 * MM, y + mat_h - 4 * MM)
-            points["price-cards"] = (cards_x + card_w / 2, y + card_h + 2 * MM)
+            points["price-cards"] = (cards_x + card_w, y + card_h)  # clear of the marker
         if index + 1 == table.first_player:  # the marker lies above (or below) the price cards
             fp = kit.markers.width * s * 1.4
             fy = y + card_h + 3 * MM if not is_far else y + mat_h - card_h - 3 * MM - fp

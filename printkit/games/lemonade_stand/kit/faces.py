@@ -54,7 +54,7 @@ DOLLAR_COLOUR = LEAF
 WEATHER_COLOUR = SKY
 REFERENCE_COLOUR = LEMON
 LIST = RichStyle(size=10.0, step=0.25)  # a reference card's steps and bullets
-NUMBERS = Marks(diameter=4.4 * MM, indent=6 * MM, number_size=7.5, gap=2 * MM)
+NUMBERS = Marks(diameter=4.4 * MM, indent=6 * MM, number_size=8.0, gap=2 * MM)
 BULLETS = Marks(diameter=1.6 * MM, indent=3.5 * MM, gap=1.6 * MM)
 
 

@@ -95,7 +95,7 @@ def _bonus_rows(pack: Sandcastles) -> list[tuple[str, str]]:
 def _heading(c: Canvas, box: Box, y: float, text: str, size: float = 10) -> float:
     room = Box(box.x, y - size * 2.6, box.width, size * 2.6)
     fitted = text_box(c, text, room, BOLD, size, what="heading", valign="flow")
-    return fitted.bottom(y) - 1.8 * MM
+    return fitted.bottom(y) + 0.6 * size - 1.2 * MM  # its descenders, then a small gap
 
 
 def _reference_front(pack: Sandcastles, theme: Theme) -> DrawFn:

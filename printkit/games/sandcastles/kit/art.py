@@ -28,7 +28,7 @@ from printkit.games.sandcastles.model import (
 from printkit.render.fonts import BODY, BOLD, FittedText, draw_fitted, fit, width
 from printkit.render.layout import draw_picture
 from printkit.render.theme import INK, Theme, mix
-from printkit.render.units import BLEED, Box
+from printkit.render.units import BLEED, MM, Box
 
 SAND = HexColor("#F3E2AE")
 SEA = HexColor("#9CCFE0")
@@ -299,7 +299,7 @@ def _label(c: Canvas, box: Box, title: str, text: str, what: str, ground: Color)
 def _plate(c: Canvas, box: Box, fitted: FittedText, top: float, side: float, ground: Color):
     """A borderless plate just round the fitted lines, in the card's ground colour."""
     widest = max(width(line, fitted.font, fitted.size) for line in fitted.lines)
-    pad = fitted.size * 0.35
+    pad = max(fitted.size * 0.35, 2 * MM)  # no sand grain within 2 mm of a word
     height = fitted.leading * len(fitted.lines) + pad * 2 - (fitted.leading - fitted.size)
     c.setFillColor(ground)
     c.roundRect(

@@ -22,12 +22,13 @@ from printkit.games.sandcastles.kit.art import draw_turned
 from printkit.games.sandcastles.model import Placement, Sandcastles
 from printkit.games.sandcastles.rules import score_castle, structures
 from printkit.render.fonts import BODY, BOLD
+from printkit.render.legibility import without_small_text
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import GREY, INK, LEMON, Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import Picture, PictureBlock, PictureSheet
-from printkit.rulebook.scenes import LEAST_TEXT, smallest_text
+from printkit.rulebook.scenes import LEAST_TEXT, UNREAD, smallest_text
 
 DrawFn = Callable[[Canvas, Box], None]
 RED = HexColor("#C62828")
@@ -151,7 +152,7 @@ def castle_drawing(
                 _tag(c, x, y, pack.words.say("diagram.courtyard"), marks.text)
         c.restoreState()
 
-    return draw, width, height
+    return without_small_text(draw, UNREAD), width, height  # cards hold words too small
 
 
 def _deepest_stack(pack: Sandcastles, castle: Sequence[Placement]) -> int:

@@ -32,7 +32,7 @@ from printkit.rulebook.scenes import (
 
 MEASURE = 150 * MM
 TABLE = HexColor("#E9EFE3")  # the table top
-SCALE = 0.24  # pieces on the table: about a quarter of their printed size
+SCALE = 0.21  # pieces on the table: under a quarter of their printed size (fits under the steps)
 SEATS = 4  # near, far, left and right of the deck
 CUP = 11 * MM / SCALE  # the room a player's cup takes beside the tile (unscaled)
 SIGNALS = ("hit", "pass", "out")  # the cup's signals, left to right: art/signal-<key>.svg

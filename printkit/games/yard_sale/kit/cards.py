@@ -23,6 +23,7 @@ from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
 from printkit.render.formats import signed, signed_money
 from printkit.render.impose import Piece
 from printkit.render.layout import draw_picture
+from printkit.render.pdf import note_space
 from printkit.render.text import card_title, kind_label, text_box
 from printkit.render.theme import GREY, INK, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
@@ -33,7 +34,7 @@ CREAM = HexColor("#F5EEDC")  # reference card
 CORNER = 2.5 * MM
 GAP = 1.5 * MM
 DrawFn = Callable[[Canvas, Box], None]
-SHOPPER_ROWS = (11, 13, 10, 10, 10, 14)  # mm: name, cash, loves, dislikes, buys, time
+SHOPPER_ROWS = (11, 13, 9, 9, 9, 18.5)  # mm: name, cash, loves, dislikes, buys, time (a clock)
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -315,6 +316,7 @@ def _time_row(
         c.setLineWidth(0.6)
         c.rect(*xywh(cell), stroke=1, fill=1)
         c.restoreState()
+        note_space(c, say(pack, "shopper.clock_space", number=n + 1), cell, "clock")
         if shaded:
             c.setFillColor(INK)
             c.setFont(BOLD, 7)

@@ -20,11 +20,12 @@ from printkit.render.units import MM
 from printkit.rulebook.pictures import PictureSheet
 from printkit.rulebook.scenes import Callout, Caption, Placed, SceneBlock, Shown
 
-MEASURE = 150 * MM
+MEASURE = 165 * MM  # the text width of an A4 page, less a little
 LAWN = HexColor("#DCEBCF")  # the sale is on the front lawn
-SCALE = 0.14  # pieces on the table: a seventh of their printed size
+SCALE = 0.155  # pieces on the table: about a sixth of their printed size
 SEATS = 4
 GAP = 3 * MM
+EDGE = 3 * MM  # between the pieces and the sides of the picture
 
 
 def _face(deck, index: int = 0) -> Shown:
@@ -53,10 +54,10 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
     placed: list[Placed] = []
     captions: list[Caption] = []
     points: dict[str, tuple[float, float]] = {}
-    seat_w = (MEASURE - GAP) / 2
+    seat_w = (MEASURE - GAP - 2 * EDGE) / 2
     for seat in range(SEATS):
         far = seat in (1, 2)
-        x = 0.0 if seat in (0, 1) else seat_w + GAP
+        x = EDGE if seat in (0, 1) else EDGE + seat_w + GAP
         y = height - room - card_h if far else room
         step = card_w + 0.6 * MM
         hand = pack.item_hand
@@ -89,20 +90,20 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
         captions.append(Caption(x + hand * step / 2, top, hand * step, colour.name))
     mid_y = room + card_h + GAP
     tw, th = track.width * SCALE, track.height * SCALE
-    placed.append(Placed(_face(track), 0, mid_y + (middle_h - th) / 2, SCALE))
+    placed.append(Placed(_face(track), EDGE, mid_y + (middle_h - th) / 2, SCALE))
     round_marker = marks.pieces[labels["round-marker"]]
     placed.append(
         Placed(
             Shown(round_marker.draw, marks.width, marks.height),
-            2 * MM,
+            EDGE + 2 * MM,
             mid_y + (middle_h + th) / 2 - token - 2 * MM,
             token / marks.width,
         )
     )
-    points["track"] = (tw - 3 * MM, mid_y + (middle_h + th) / 2 - 3 * MM)
+    points["track"] = (EDGE + tw - 3 * MM, mid_y + (middle_h + th) / 2 - 3 * MM)
     clock = marks.pieces[labels["clock"]]
     row = pack.display_shoppers * card_w + (pack.display_shoppers - 1) * 1.5 * MM
-    sx = tw + GAP + (MEASURE - tw - GAP - row - 2 * (card_w + GAP)) / 2
+    sx = EDGE + tw + GAP + (MEASURE - 2 * EDGE - tw - GAP - row - 2 * (card_w + GAP)) / 2
     sy = mid_y + (middle_h - card_h) / 2
     for n in range(pack.display_shoppers):  # on display, each with its clock marker
         x = sx + n * (card_w + 1.5 * MM)

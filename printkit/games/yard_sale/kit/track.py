@@ -28,7 +28,7 @@ from printkit.render.cardparts import cutting_advice, flood
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.impose import Piece
 from printkit.render.theme import INK, Theme, hex_colour, mix
-from printkit.render.units import MM, SAFE, Box
+from printkit.render.units import MM, PUNCHES, SAFE, Box
 
 TRACK = HexColor("#CFE0C8")
 STEP = replace(SECTION, text=9)  # the face's steps
@@ -147,8 +147,10 @@ def turn_track(pack: YardSale, theme: Theme) -> Deck:
 
 # -- markers and tokens -----------------------------------------------------------------------
 def _face(square: float) -> float:
-    """The diameter of a token's round face on its square."""
-    return square - 1.6 * MM
+    """The diameter of a token's round face on its square: the largest usual punch
+    inside a 0.8 mm rim, so a punch cuts along the printed ring, not inside it."""
+    room = square - 1.6 * MM
+    return max((d for _, d in PUNCHES if d <= room), default=room)
 
 
 def _round_token(art: str, label: str, fill: Color, theme: Theme) -> DrawFn:
@@ -182,7 +184,7 @@ def tokens(pack: YardSale, theme: Theme) -> Deck:
     clock = _round_token("clock", "", HexColor("#B9B2A4"), theme)
     pieces = [Piece("round-marker", tag, fields=(("kind", "round"),))]
     clocks = pack.component("clock-markers").count
-    pieces += [Piece("clock", clock, fields=(("kind", "clock"),))] * clocks
+    pieces += [Piece("clock", clock, fields=(("kind", "clock"),), token="clock")] * clocks
     per = pack.component("seller-tokens").count
     for colour in pack.player_colours[: pack.max_players]:
         face = _round_token(colour.symbol, "", hex_colour(colour.colour), theme)
