@@ -30,6 +30,7 @@ Step = tuple  # ("a", name) | ("i", index) | ("id", id) | ("k", key) | ("*",) | 
 Reads = dict[str, tuple[Step, ...] | str]  # path -> its value's fingerprint (with steps)
 
 _SCOPES: list[dict[str, tuple[tuple[Step, ...], str]]] = []
+_DERIVED: list[dict[tuple[int, str], tuple[object, object]]] = []  # per scope, see _derived
 LEAVES = (str, int, float, bool, type(None), bytes, Enum, PurePath)
 ABSENT = "<absent>"
 SHORT = 80  # values up to this long are kept as they are (diff shows them)
@@ -40,10 +41,12 @@ def recording() -> Iterator[dict[str, tuple[tuple[Step, ...], str]]]:
     """Collect the reads made inside (not those of recordings opened within it)."""
     reads: dict[str, tuple[tuple[Step, ...], str]] = {}
     _SCOPES.append(reads)
+    _DERIVED.append({})
     try:
         yield reads
     finally:
         _SCOPES.pop()
+        _DERIVED.pop()
 
 
 def _note(path: str, steps: tuple[Step, ...], value: str) -> None:
@@ -161,6 +164,17 @@ def view(pack: object) -> object:
     return _wrap(pack, "", ())
 
 
+def unwrapped(value: object) -> object:
+    """The value behind a view, nothing noted (the caller notes what it reads), or the value."""
+    return object.__getattribute__(value, "_target") if isinstance(value, _Base) else value
+
+
+def replay(reads: Mapping[str, tuple[tuple[Step, ...], str]]) -> None:
+    """Note reads recorded elsewhere (kept work served again) in the open recording."""
+    for path, (steps, value) in reads.items():
+        _note(path, tuple(steps), value)
+
+
 def raw(value: object) -> object:
     """The value behind a view (read whole), or the value itself."""
     if isinstance(value, _Base):
@@ -237,6 +251,10 @@ class View(_Base):
 
     __slots__ = ()
 
+    @property  # dataclasses.replace() takes a view: the fields left as they are are read
+    def __dataclass_fields__(self) -> dict:
+        return object.__getattribute__(self, "_target").__dataclass_fields__
+
     def __getattr__(self, name: str) -> object:
         target = self._target
         if name.startswith("__"):
@@ -248,6 +266,8 @@ class View(_Base):
             return types.MethodType(found, self)
         if isinstance(found, Lookup):  # pack.item(id) reads the member of pack.items
             return lambda key: self._member(found, key)
+        if isinstance(found, cached_property) and _SCOPES:
+            return self._derived(found, name)
         if isinstance(found, cached_property):  # a value worked out from the fields
             found = None
         if found is not None and not _is_field(target, name):
@@ -258,6 +278,17 @@ class View(_Base):
 
     def __bool__(self) -> bool:
         return bool(self._target)
+
+    def _derived(self, prop: cached_property, name: str) -> object:
+        """A value worked out from the fields, worked out again through the view (once per
+        recording): its reads are the fields it uses, and a table the rules fill as they
+        go (a memo) starts empty, so nothing worked out unrecorded is served inside."""
+        target = self._target
+        kept = _DERIVED[-1]
+        found = kept.get((id(target), name))
+        if found is None or found[0] is not target:
+            found = kept[(id(target), name)] = (target, prop.func(self))
+        return found[1]
 
     def _member(self, lookup: Lookup, key: str) -> object:
         """What ``lookup`` finds by ``key``, read as ``<values>[<key>]``."""
