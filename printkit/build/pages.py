@@ -15,13 +15,27 @@ import io
 SKIPPED = {"/Parent"}  # the page tree a page sits in is the file's, not the page's
 
 
-def page_digests(pdf: bytes) -> list[str]:
-    """One digest per page, in order."""
-    from pypdf import PdfReader
+_KEPT: dict[str, list[str]] = {}  # a file's sha256 -> its page digests, this process
+KEPT = 64
 
-    reader = PdfReader(io.BytesIO(pdf))
-    memo: dict[int, str] = {}
-    return [_digest(page.indirect_reference, memo) for page in reader.pages]
+
+def page_digests(pdf: bytes, reader: object = None) -> list[str]:
+    """One digest per page, in order; ``reader``, a pypdf reader of these bytes a caller
+    has open already, saves parsing them again. Kept by the file's bytes: the builder
+    and the preflight both ask for the files drawn again."""
+    key = hashlib.sha256(pdf).hexdigest()
+    found = _KEPT.get(key)
+    if found is None:
+        if reader is None:
+            from pypdf import PdfReader
+
+            reader = PdfReader(io.BytesIO(pdf))
+        memo: dict[int, str] = {}
+        found = [_digest(page.indirect_reference, memo) for page in reader.pages]
+        if len(_KEPT) >= KEPT:
+            _KEPT.clear()
+        _KEPT[key] = found
+    return list(found)
 
 
 def _digest(obj: object, memo: dict[int, str]) -> str:

@@ -14,6 +14,7 @@ recorded paths now hold other values: a part is reused only if none does.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import operator
 import types
@@ -173,6 +174,30 @@ def replay(reads: Mapping[str, tuple[tuple[Step, ...], str]]) -> None:
     """Note reads recorded elsewhere (kept work served again) in the open recording."""
     for path, (steps, value) in reads.items():
         _note(path, tuple(steps), value)
+
+
+def derived(compute: Callable[..., Any]) -> Callable[..., Any]:
+    """``compute(pack, *args)`` worked out once per pack and arguments (hashable): the reads
+    it made are kept with its answer and noted again at every later call, so each
+    recording sees them. For a table a renderer derives from the pack on every card (the
+    answer is shared: never edit it)."""
+    kept: dict[tuple, tuple[object, object, dict]] = {}
+
+    @functools.wraps(compute)
+    def call(pack: object, *args: object) -> Any:
+        target = unwrapped(pack)
+        key = (id(target), isinstance(pack, _Base), args)
+        found = kept.get(key)
+        if found is None or found[0] is not target:
+            if len(kept) > 256:
+                kept.clear()
+            with recording() as reads:
+                answer = compute(pack, *args)
+            found = kept[key] = (target, answer, dict(reads))
+        replay(found[2])
+        return found[1]
+
+    return call
 
 
 def raw(value: object) -> object:

@@ -18,6 +18,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -572,7 +573,7 @@ def _measure_file(name: str, data: bytes, full: bool) -> _File:
     result.findings += check_fonts(name, reader)
     from printkit.build.pages import page_digests
 
-    digests = page_digests(data)
+    digests = page_digests(data, reader)
     document = pdfium.PdfDocument(data)
     sizes: dict[float, int] = {}
     try:
@@ -616,12 +617,19 @@ class _File:
 
 def cache_key(kind: str, *content: object) -> str:
     """A measurement's key: what was measured, and the code and libraries measuring it."""
+    from printkit.build.fingerprint import digest
+
+    return digest(CACHE_KIND, kind, *content, *_measuring())
+
+
+@cache
+def _measuring() -> tuple[object, ...]:
+    """printkit's code and the libraries' versions (looked up once: each look-up is slow)."""
     from importlib.metadata import version
 
-    from printkit.build.fingerprint import digest
     from printkit.render.drawing import raster_versions
 
-    return digest(CACHE_KIND, kind, *content, raster_versions(), version("pypdf"))
+    return raster_versions(), version("pypdf")
 
 
 def _load(key: str, parse):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -91,21 +92,24 @@ def parse(text: str, anchors: Anchors | None = None, md: MarkdownIt | None = Non
     md = md or markdown_parser()
     anchors = anchors or Anchors()
     nodes: list[Node] = []
+    options = repr(sorted(md.options.items())), repr(md.get_active_rules())
     for offset, section in sections(text):
-        nodes += _shifted(_parsed_section(section, md), offset)
+        nodes += _shifted(_parsed_section(section, md, options), offset)
     _name_headings(nodes, anchors)
     return nodes
 
 
 FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
+LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")  # may continue the list before
 REFERENCE = re.compile(r"^ {0,3}\[[^\]]+\]:", re.MULTILINE)
 
 
 def sections(text: str) -> list[tuple[int, str]]:
-    """The text cut before each heading that starts a line after a blank one, outside any
-    fence, as (lines before it, its text): each parses as it would inside the whole.
-    A text defining link references (read document-wide) is kept whole."""
+    """The text cut before each block that starts a line, unindented, after a blank one,
+    outside any fence, as (lines before it, its text): nothing before such a line runs on
+    into it (a list item is not cut off: it may be the list's next), so each section parses
+    as it would inside the whole. A text defining link references (read document-wide)
+    is kept whole."""
     if REFERENCE.search(text):
         return [(0, text)]
     lines = text.splitlines(keepends=True)
@@ -115,29 +119,39 @@ def sections(text: str) -> list[tuple[int, str]]:
         if fence:
             if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
                 fence = "" if not line[opened.end() :].strip() else fence
-        elif opened:
-            fence = opened.group(1)
-        elif blank and number and HEADING.match(line):
-            cuts.append(number)
+        else:
+            if blank and number and _cut_before(line):
+                cuts.append(number)
+            fence = opened.group(1) if opened else ""
         blank = not line.strip()
     cuts.append(len(lines))
     return [(a, "".join(lines[a:b])) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+
+SPREAD = 8  # about one safe place in this many is a cut (headings always are)
+
+
+def _cut_before(line: str) -> bool:
+    """A safe place (see `sections`) chosen by its own text, so a cut stays where it is
+    whatever is edited elsewhere: sections of a few paragraphs, not one per paragraph."""
+    if not line.strip() or line[:1] in " \t" or LIST_ITEM.match(line):
+        return False
+    return line.startswith("#") or zlib.crc32(line.encode()) % SPREAD == 0
 
 
 _PARSED: dict[tuple[str, str], bytes] = {}
 PARSED_KEPT = 500
 
 
-def _parsed_section(text: str, md: MarkdownIt) -> list[Node]:
+def _parsed_section(text: str, md: MarkdownIt, options: tuple[str, str]) -> list[Node]:
     """`_parse_tree` of one section, kept (in memory and on disk) by its text and the
-    parser's options; a fresh copy each time, since later passes edit the tree."""
+    parser's ``options``; a fresh copy each time, since later passes edit the tree."""
     import hashlib
     import pickle
 
     from printkit.build import diskcache
     from printkit.build.fingerprint import code_digest, digest
 
-    options = repr(sorted(md.options.items())), repr(md.get_active_rules())
     key = digest(code_digest(), "markdown", options, hashlib.sha256(text.encode()).hexdigest())
     data = _PARSED.get((key, text)) if diskcache.reading() else None
     if data is None and diskcache.reading():
