@@ -25,13 +25,13 @@ from functools import cached_property
 from pathlib import PurePath
 from typing import Any
 
-from printkit.content.lookup import Lookup
+from printkit.content.lookup import Lookup, Scratch
 
 Step = tuple  # ("a", name) | ("i", index) | ("id", id) | ("k", key) | ("*",) | ("=",)
 Reads = dict[str, tuple[Step, ...] | str]  # path -> its value's fingerprint (with steps)
 
 _SCOPES: list[dict[str, tuple[tuple[Step, ...], str]]] = []
-_DERIVED: list[dict[tuple[int, str], tuple[object, object]]] = []  # per scope, see _derived
+_DERIVED: list[dict[tuple[int, str], tuple[object, object]]] = []  # per scope: _scratch
 LEAVES = (str, int, float, bool, type(None), bytes, Enum, PurePath)
 ABSENT = "<absent>"
 SHORT = 80  # values up to this long are kept as they are (diff shows them)
@@ -291,9 +291,9 @@ class View(_Base):
             return types.MethodType(found, self)
         if isinstance(found, Lookup):  # pack.item(id) reads the member of pack.items
             return lambda key: self._member(found, key)
-        if isinstance(found, cached_property) and _SCOPES:
-            return self._derived(found, name)
         if isinstance(found, cached_property):  # a value worked out from the fields
+            if _SCOPES and isinstance(getattr(target, name), Scratch):
+                return self._scratch(name)
             found = None
         if found is not None and not _is_field(target, name):
             self._whole()  # some other descriptor: it may read anything
@@ -304,16 +304,15 @@ class View(_Base):
     def __bool__(self) -> bool:
         return bool(self._target)
 
-    def _derived(self, prop: cached_property, name: str) -> object:
-        """A value worked out from the fields, worked out again through the view (once per
-        recording): its reads are the fields it uses, and a table the rules fill as they
-        go (a memo) starts empty, so nothing worked out unrecorded is served inside."""
+    def _scratch(self, name: str) -> Scratch:
+        """The open recording's own, empty at first, of the pack's `Scratch` table ``name``:
+        a memo filled outside the recording would hand it values without their reads."""
         target = self._target
         kept = _DERIVED[-1]
         found = kept.get((id(target), name))
         if found is None or found[0] is not target:
-            found = kept[(id(target), name)] = (target, prop.func(self))
-        return found[1]
+            found = kept[(id(target), name)] = (target, Scratch())
+        return found[1]  # type: ignore[return-value]
 
     def _member(self, lookup: Lookup, key: str) -> object:
         """What ``lookup`` finds by ``key``, read as ``<values>[<key>]``."""

@@ -290,7 +290,7 @@ class PackCache:
             ) from None
         if folder not in self._packs:
             check_contained(folder)
-            self._packs[folder] = plugin.load(folder)
+            self._packs[folder] = loaded_pack(plugin, folder)
         return plugin, self._packs[folder]
 
     def folder_of(self, game_id: str) -> Path:
@@ -301,6 +301,26 @@ class PackCache:
                 f"{suggest(game_id, sorted(folders))}"
             )
         return folders[game_id]
+
+
+def loaded_pack(plugin: GamePlugin, folder: Path) -> Pack:
+    """``plugin.load(folder)``, kept by the bytes of every file in the folder (a pack reads
+    nothing outside it): a fresh process, or a watch round after a save elsewhere, reads
+    the pack back instead of validating every file again."""
+    key = _pack_key(plugin, folder)
+    found = _cached("packs", key)
+    if found is not None and getattr(found, "folder", None) == folder:
+        return found  # type: ignore[return-value]
+    pack = plugin.load(folder)
+    if _pack_key(plugin, folder) == key:  # no file changed while it was read
+        _keep("packs", key, pack)
+    return pack
+
+
+def _pack_key(plugin: GamePlugin, folder: Path) -> str:
+    from printkit.build.fingerprint import code_digest, digest, tree_digest
+
+    return digest(code_digest(), "pack", plugin.id, str(folder), tree_digest(folder))
 
 
 def check_pack(cache: PackCache, folder: Path) -> list[ExampleResult]:
