@@ -157,14 +157,35 @@ def _given(example: Example) -> str:
 
 def _still_current(found: object, pack: object) -> bool:
     """A kept run whose every recorded read of the pack reads the same now."""
-    from printkit.build.record import changed_reads
-
     if not (isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], bytes)):
         return False
     try:
-        return changed_reads(pack, found[0]) == []
+        now = _resolver(pack)
+        return all(now(tuple(steps)) == value for steps, value in found[0].values())
     except Exception:  # an entry not as this printkit writes it: a miss
         return False
+
+
+_RESOLVED: list[tuple[object, dict]] = []  # the pack last asked about, its values by steps
+
+
+def _resolver(pack: object):
+    """The value each recorded path has in ``pack`` now, each path looked up once: the
+    examples of a pack read many of the same values. Packs are frozen, so kept per pack."""
+    from printkit.build.record import resolve
+
+    if not _RESOLVED or _RESOLVED[0][0] is not pack:
+        _RESOLVED[:] = [(pack, {})]
+    known = _RESOLVED[0][1]
+
+    def now(steps: tuple) -> str:
+        try:
+            return known[steps]
+        except KeyError:
+            value = known[steps] = resolve(pack, steps)
+            return value
+
+    return now
 
 
 # -- kept work: in memory for this process, on disk for the next --------------------
