@@ -212,6 +212,9 @@ def _cached(kind: str, key: str) -> object:
     return value
 
 
+ON_DISK = {"packs": 64}  # a pack is large and a watch session saves many: the latest few
+
+
 def _keep(kind: str, key: str, value: object) -> None:
     from printkit.build import diskcache
 
@@ -220,7 +223,7 @@ def _keep(kind: str, key: str, value: object) -> None:
     except (pickle.PicklingError, TypeError, AttributeError):
         return
     _remember(kind, key, data)
-    diskcache.store(kind, key, data)
+    diskcache.store(kind, key, data, ON_DISK.get(kind, diskcache.ENTRIES_KEPT))
 
 
 def _remember(kind: str, key: str, data: bytes) -> None:
