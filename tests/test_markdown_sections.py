@@ -75,3 +75,13 @@ def test_a_text_with_link_references_is_parsed_whole():
     text = "# A\n\nSee [the rules][r].\n\n# B\n\n[r]: https://example.org\n"
     assert sections(text) == [(0, text)]
     assert repr(parse(text)) == repr(whole(text))
+
+
+def test_a_damaged_kept_section_is_parsed_again(private_cache, monkeypatch):
+    text = "# A\n\nSome *words*.\n\n## B\n\n- one\n- two\n"
+    first = repr(parse(text))
+    monkeypatch.setattr(markdown, "_PARSED", {})  # as a new process: only the disk remembers
+    entries = list((private_cache / "printkit" / "markdown").iterdir())
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:-7] + b"garbage")
+    assert entries and repr(parse(text)) == first

@@ -156,11 +156,9 @@ def _parsed_section(text: str, md: MarkdownIt, options: tuple[str, str]) -> list
     data = _PARSED.get((key, text)) if diskcache.reading() else None
     if data is None and diskcache.reading():
         data = diskcache.load("markdown", key)
-    if data is not None:
-        try:
-            return pickle.loads(data)
-        except Exception:  # noqa: BLE001 - a damaged entry is a miss
-            pass
+    kept = _unpickled(data) if data is not None else None
+    if kept is not None:
+        return kept
     tree = _parse_tree(text, md)
     data = pickle.dumps(tree, pickle.HIGHEST_PROTOCOL)
     if len(_PARSED) >= PARSED_KEPT:
@@ -168,6 +166,17 @@ def _parsed_section(text: str, md: MarkdownIt, options: tuple[str, str]) -> list
     _PARSED[(key, text)] = data
     diskcache.store("markdown", key, data)
     return pickle.loads(data)
+
+
+def _unpickled(data: bytes) -> list[Node] | None:
+    """A kept tree, or None for an entry that does not read back (a damaged one: a miss)."""
+    import pickle
+
+    try:
+        tree = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - whatever a damaged entry raises
+        return None
+    return tree if isinstance(tree, list) else None
 
 
 def _parse_tree(text: str, md: MarkdownIt) -> list[Node]:
