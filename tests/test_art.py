@@ -283,14 +283,143 @@ def test_stand_pitch_and_cash_cards_draw_their_pictures_from_the_art_folder(tmp_
     for name in ("garden-gate", "street-corner", "shady-porch", "park-kiosk"):
         assert (stand_folder / "art" / f"{name}.svg").is_file()
     (stand_folder / "art" / "park-kiosk.svg").write_text(MARK_SVG)
-    (yard_folder / "art" / "pitch.svg").write_text(MARK_SVG)
+    first, second = load_yard_sale(yard_folder).pitches[:2]
+    (yard_folder / "art" / f"{first.id}.svg").write_text(MARK_SVG)  # the pitch's own picture
+    (yard_folder / "art" / f"{second.id}.svg").unlink()  # ... else the deck's
     (yard_folder / "art" / "cash.svg").write_text(MARK_SVG)
     stand_pack, yard = load_stand(stand_folder), load_yard_sale(yard_folder)
     colour = stand_pack.colours[0]
     kiosk, gate = stand_pack.stand("park-kiosk"), stand_pack.stand("garden-gate")
     assert marked(faces.stand_face(stand_pack, kiosk, colour, "en", Theme()), *CARD) > 0
     assert marked(faces.stand_face(stand_pack, gate, colour, "ru", Theme()), *CARD) == 0
-    pitch = yard_cards.pitch_cards(yard, Theme()).pieces[0]
-    assert marked(pitch.draw, *CARD) > 0
+    pitches = {p.label.split("#")[0]: p for p in yard_cards.pitch_cards(yard, Theme()).pieces}
+    assert marked(pitches[first.id].draw, *CARD) > 0
+    assert marked(pitches[second.id].draw, *CARD) == 0  # the bundled pitch.svg
+    (yard_folder / "art" / "pitch.svg").write_text(MARK_SVG)
+    yard = load_yard_sale(yard_folder)
+    pitches = {p.label.split("#")[0]: p for p in yard_cards.pitch_cards(yard, Theme()).pieces}
+    assert marked(pitches[second.id].draw, *CARD) > 0
+    assert marked(pitches[first.id].draw, *CARD) > 0
     cash = yard_cards.cash_cards(yard, Theme())
     assert marked(cash.pieces[0].draw, cash.width, cash.height) > 0
+
+
+def marked_box(draw, width: float, height: float) -> tuple[int, int, int, int] | None:
+    """The bounding box, in pixels at 72 dpi, of the marker magenta on ``draw``'s page."""
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(width, height), invariant=1)
+    draw(c, Box(0, 0, width, height))
+    c.showPage()
+    c.save()
+    image = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=1).to_pil().convert("RGB")
+    return _magenta(image).getbbox()
+
+
+def _magenta(image):
+    """A black-and-white mask: white where ``image`` is the marker magenta."""
+    from PIL import Image
+
+    data = image.tobytes()
+    mask = bytes(
+        255 if sum(abs(data[i + k] - MARK[k]) for k in range(3)) < 24 else 0
+        for i in range(0, len(data), 3)
+    )
+    return Image.frombytes("L", image.size, mask)
+
+
+def test_every_yard_sale_item_and_pitch_has_a_picture_of_its_own():
+    from printkit.games.yard_sale.content import load as load_yard_sale
+
+    yard = load_yard_sale(CONTENT / "yard-sale")
+    for thing in (*yard.items, *yard.pitches):
+        assert yard.art.get(thing.id) is not None, thing.id
+    digests = [yard.art.get(thing.id).digest for thing in (*yard.items, *yard.pitches)]
+    assert len(set(digests)) == len(digests)  # no two share one drawing
+
+
+def test_an_item_card_shows_its_own_picture_not_its_subjects(tmp_path):
+    from printkit.games.yard_sale.content import load as load_yard_sale
+    from printkit.games.yard_sale.kit import cards as yard_cards
+
+    folder = pack_copy(CONTENT / "yard-sale", tmp_path)
+    items = load_yard_sale(folder).items
+    first = items[0]
+    neighbour = next(i for i in items if i.subject == first.subject and i.id != first.id)
+    (folder / "art" / f"{first.id}.svg").write_text(MARK_SVG)
+    (folder / "art" / f"{first.subject}.svg").write_text(MARK_SVG)  # the subject's is unused
+    pieces = yard_cards.item_cards(load_yard_sale(folder), Theme()).pieces
+    faces = {p.label.split("#")[0]: p for p in pieces}
+    assert marked(faces[first.id].draw, *CARD) > 0
+    assert marked(faces[neighbour.id].draw, *CARD) == 0
+
+
+def test_every_lemonade_stand_dollar_card_prints_its_picture_at_one_size(tmp_path):
+    """A short text and the longest Russian text leave the picture the same box."""
+    from printkit.games.lemonade_stand.content import load as load_stand
+    from printkit.games.lemonade_stand.kit import faces
+
+    folder = pack_copy(CONTENT / "lemonade-stand", tmp_path)
+    for card in load_stand(folder).dollars:
+        (folder / "art" / f"{card.id}.svg").write_text(MARK_SVG)
+    pack = load_stand(folder)
+    longest = max(pack.dollars, key=lambda card: len(card.text("ru")))
+    shortest = min(pack.dollars, key=lambda card: len(card.text("en")))
+    boxes = {
+        (card.id, lang): marked_box(faces.dollar_face(pack, card, 1, lang, Theme()), *CARD)
+        for card, lang in ((longest, "ru"), (shortest, "en"))
+    }
+    sizes = {(box[2] - box[0], box[3] - box[1]) for box in boxes.values() if box}
+    assert len(boxes) == 2 and None not in boxes.values() and len(sizes) == 1, boxes
+    width, height = sizes.pop()
+    assert width == height  # the square marker, fitted by height: not squeezed by the text
+
+
+def test_lemonade_stand_coins_do_not_show_yellows_symbol():
+    """One symbol, one meaning: the lemon marks Yellow's stand, so no coin face draws one."""
+    from printkit.games.lemonade_stand.content import load as load_stand
+
+    pack = load_stand(CONTENT / "lemonade-stand")
+    yellow = next(colour for colour in pack.colours if colour.symbol == "lemon")
+    lemon_yellow = "#F7D84A"
+    for coin in pack.coins:
+        art = pack.art.get(coin.id)
+        if art is not None:
+            assert lemon_yellow not in art.path.read_text().upper(), (coin.id, yellow.id)
+
+
+def test_the_cup_signals_picture_draws_the_three_signal_files_with_their_words(tmp_path):
+    from printkit.games.thats_not_lemonade.content import load as load_tnl
+    from printkit.games.thats_not_lemonade.kit.pictures import SIGNALS, cup_signals
+    from printkit.rulebook.pictures import PictureSheet
+
+    folder = pack_copy(CONTENT / "thats-not-lemonade", tmp_path)
+    (folder / "art" / "signal-out.svg").write_text(MARK_SVG)
+    pack = load_tnl(folder)
+    block = cup_signals(pack, PictureSheet())
+    assert [caption.text for caption in block.captions] == [
+        pack.words.say(f"signal.{key}") for key in SIGNALS
+    ]
+    box = marked_box(block.draw, block.width, block.height)
+    assert box is not None and box[0] > block.width * 2 / 3 * 0.9  # the rightmost picture only
+    (folder / "art" / "signal-out.svg").unlink()
+    with pytest.raises(ContentError, match="signal-out.svg"):
+        cup_signals(load_tnl(folder), PictureSheet())
+
+
+def test_lemonade_stall_board_mats_and_price_cards_draw_the_stand_and_glass_files(tmp_path):
+    from printkit.games.lemonade_stall.kit.board import board
+    from printkit.games.lemonade_stall.kit.mats import player_mats
+
+    folder = pack_copy(STALL, tmp_path)
+    (folder / "art" / "stand.svg").write_text(MARK_SVG)
+    (folder / "art" / "price-card.svg").write_text(MARK_SVG)
+    swapped, original = load(folder), load(STALL)
+    for pack, expect in ((original, False), (swapped, True)):
+        made = board(pack, Theme())
+        assert (
+            marked(lambda c, box, m=made: m.draw(c), made.width, made.height, 0.5) > 0
+        ) is expect
+        mat = player_mats(pack, Theme()).pages[0]
+        assert (marked(mat, 180 * MM, 260 * MM) > 0) is expect
+        face = stall_cards.price_cards(pack, Theme()).pieces[0].draw
+        assert (marked(face, *CARD) > 0) is expect

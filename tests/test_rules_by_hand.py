@@ -276,6 +276,8 @@ def test_a_stock_never_goes_below_zero():
         Stock({"cups": 2}).minus({"ice": 1})
     with pytest.raises(RuleError, match="cannot remove 3 cups: stock holds 2"):
         Stock({"cups": 2}).minus({"cups": 3})
+    with pytest.raises(RuleError, match="cannot remove 3 cups: stock holds 2"):
+        Stock({"cups": 2, "ice": 0}).minus({"lemons": 0, "cups": 3, "ice": 1})  # first asked
     with pytest.raises(RuleError, match="negative"):
         Stock({"cups": 2}).plus({"cups": -3})
 

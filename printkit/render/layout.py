@@ -262,6 +262,19 @@ def icon_mark(icon: Icon) -> str | Mark:
     return icon
 
 
+def draw_faint_picture(
+    c: Canvas, box: Box, path: Path, veil: float = 0.6, cover: bool = False, ground: Color = white
+) -> None:
+    """A picture under a veil of ``ground`` colour (``veil`` its opacity): art that sets the
+    scene behind spaces and tokens without competing with them."""
+    draw_picture(c, box, path, cover)
+    c.saveState()
+    c.setFillColor(ground)
+    c.setFillAlpha(veil)
+    c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+    c.restoreState()
+
+
 def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
     """A PNG or JPEG scaled into the box, or an SVG drawn as vectors; centred, aspect kept.
 

@@ -23,6 +23,7 @@ from printkit.games.lemonade_stall.rules import (
     Standing,
     Stock,
     Weather,
+    build,
     change_weather,
     check_purchase,
     clockwise,
@@ -135,33 +136,29 @@ class _Step:
     Deciders asked during a step see it as it stands at that moment. A watched
     day hands each step's state on (`hand_on`) and starts a fresh copy, so every
     state a watcher (or an example) sees stays frozen; an unwatched day keeps one
-    copy from its first step to its last. A stand is copied the first time the
-    copy changes it, and only then.
+    copy from its first step to its last. The copy owns a copy of every stand
+    (a day changes them all by its end), and ``rows`` are their fields, which
+    the rules change in place.
     """
 
-    __slots__ = ("state", "fields", "stands", "owned")
+    __slots__ = ("state", "fields", "stands", "rows")
 
     def __init__(self, state: GameState) -> None:
         self.state = _own(state)
         self.fields = self.state.__dict__
-        self.stands = list(state.stands)
-        self.owned = [False] * len(self.stands)
+        self._own_stands()
 
-    def stand(self, seat: int) -> dict:
-        """The fields of the copy's own stand, to change in place."""
-        index = seat - 1
-        if not self.owned[index]:
-            self.stands[index] = _own(self.stands[index])
-            self.owned[index] = True
-            self.fields["stands"] = tuple(self.stands)
-        return self.stands[index].__dict__
+    def _own_stands(self) -> None:
+        self.stands = [_own(stand) for stand in self.state.stands]
+        self.rows = [stand.__dict__ for stand in self.stands]
+        self.fields["stands"] = tuple(self.stands)
 
     def hand_on(self) -> GameState:
         """The state as it stands, never changed again: later steps change a new copy."""
         state = self.state
         self.state = _own(state)
         self.fields = self.state.__dict__
-        self.owned = [False] * len(self.stands)
+        self._own_stands()
         return state
 
 
@@ -222,7 +219,7 @@ def _gain(
     goods = _check_goods(
         pack, decider.place_goods(step.state, seat, count, one_type, why=why), count, one_type, why
     )
-    stand = step.stand(seat)
+    stand = step.rows[seat - 1]
     stand["stock"] = stand["stock"].plus(goods)
 
 
@@ -263,7 +260,7 @@ def _draft(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) ->
         if choice not in available:
             raise RuleError(f"seat {seat} chose benefit {choice!r}; open: {available}")
         available.remove(choice)
-        step.stand(seat)["benefit"] = choice
+        step.rows[seat - 1]["benefit"] = choice
         placed, tokens[choice] = tokens[choice], 0
         if placed:  # the player places the tokens knowing its card, before they leave it
             _gain(pack, step, seat, decider, placed, False, "bonus tokens")
@@ -293,7 +290,7 @@ def _take_benefit(
     pack: LemonadeStall, step: _Step, seat: int, decider: Decider, effect: BenefitEffect
 ) -> None:
     if effect.bargain_goods:
-        stand = step.stand(seat)
+        stand = step.rows[seat - 1]
         if stand["money"] >= effect.bargain_cost:
             stand["money"] -= effect.bargain_cost
             _gain(pack, step, seat, decider, effect.bargain_goods, True, "bargain")
@@ -309,11 +306,11 @@ def _steal(step: _Step, seat: int, decider: Decider, goods: int, money: int) -> 
         raise RuleError(f"seat {seat} cannot steal from seat {target}")
     if sum(taken.values()) > goods:
         raise RuleError(f"theft of {dict(taken)!r} takes more than {goods} goods")
-    victim = step.stand(target)
+    victim = step.rows[target - 1]
     victim_stock = victim["stock"].minus(taken)
     dollars = min(money, victim["money"])
     victim["stock"], victim["money"] = victim_stock, victim["money"] - dollars
-    thief = step.stand(seat)
+    thief = step.rows[seat - 1]
     thief["stock"], thief["money"] = thief["stock"].plus(taken), thief["money"] + dollars
 
 
@@ -352,9 +349,9 @@ def _pass_left(
         goods = _check_goods(pack, asked, due, False, "stock balance")
         passable.minus(goods)  # raises when passing goods just received
         left = seat % players + 1
-        stand = step.stand(seat)
+        stand = step.rows[seat - 1]
         stand["stock"] = stand["stock"].minus(goods)
-        neighbour = step.stand(left)
+        neighbour = step.rows[left - 1]
         neighbour["stock"] = neighbour["stock"].plus(goods)
         received[left] = received.get(left, Stock()).plus(goods)
 
@@ -384,7 +381,7 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
     for seat in clockwise(state.players, state.first_player):
         effect = effect_on(pack, event, step.stands[seat - 1].benefit)
         buy = {k: v for k, v in deciders[seat].buy(step.state, seat, effect).items() if v}
-        stand = step.stand(seat)
+        stand = step.rows[seat - 1]
         cost = check_purchase(pack, buy, effect, stand["money"])
         stand["money"] -= cost
         stand["stock"] = stand["stock"].plus(buy)
@@ -401,7 +398,7 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
             wanted = Stock(deciders[seat].barter(step.state, seat))
             if wanted.total != stock.total or any(k not in pack.item_ids for k in wanted):
                 raise RuleError(f"barter must swap one for one: {stock!r} -> {wanted!r}")
-            step.stand(seat)["stock"] = wanted
+            step.rows[seat - 1]["stock"] = wanted
     return list(zip(bought, spent))
 
 
@@ -420,7 +417,7 @@ def _prices(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) -
     for seat, price in enumerate(prices, start=1):
         if price not in pack.selling_prices:
             raise RuleError(f"seat {seat} played price ${price}; cards are {pack.selling_prices}")
-        step.stand(seat)["price"] = price
+        step.rows[seat - 1]["price"] = price
 
 
 def step_weather(pack: LemonadeStall, state: GameState, dice: Dice) -> GameState:
@@ -460,7 +457,7 @@ def _sell(pack: LemonadeStall, step: _Step) -> Sales:
         item = discards and effect_on(pack, event, offer.benefit).discard_half_after_selling
         if item:
             stock = stock.minus({item: stock[item] // 2})
-        stand = step.stand(seat)
+        stand = step.rows[seat - 1]
         stand["stock"], stand["money"] = stock, stand["money"] + income
     return sales
 
@@ -486,7 +483,7 @@ def _spoil(pack: LemonadeStall, step: _Step, dice: Dice) -> bool:
             if not spoiled:
                 held, left = stand.stock._counts, after._counts
                 spoiled = any([left.get(i, 0) < held.get(i, 0) for i in spoiling])
-            step.stand(seat)["stock"] = after
+            step.rows[seat - 1]["stock"] = after
     return spoiled
 
 
@@ -503,9 +500,8 @@ def _end(pack: LemonadeStall, step: _Step) -> None:
         first = state.early_bird
     else:
         first = state.first_player % state.players + 1
-    for seat in range(1, state.players + 1):
-        stand = step.stand(seat)
-        stand["benefit"] = stand["price"] = None
+    for row in step.rows:
+        row["benefit"] = row["price"] = None
     step.fields.update(
         day=state.day + 1,
         first_player=first,
@@ -530,31 +526,39 @@ def play_day(
     the last; watched, each step's state is handed on frozen.
     """
     step = _Step(state)
-    seen = watch or _unwatched
-    hand_on = step.hand_on if watch else lambda: step.state
     today = state.forecast
     _forecast(pack, step, dice)
-    seen(1, hand_on())
+    if watch:
+        watch(1, step.hand_on())
     _draft(pack, step, deciders)
-    seen(2, hand_on())
+    if watch:
+        watch(2, step.hand_on())
     _bonus(step)
-    seen(3, hand_on())
+    if watch:
+        watch(3, step.hand_on())
     _event(pack, step, deciders)
-    seen(4, hand_on())
+    if watch:
+        watch(4, step.hand_on())
     purchases = _purchase(pack, step, deciders)
-    seen(5, hand_on())
+    if watch:
+        watch(5, step.hand_on())
     _prices(pack, step, deciders)
-    seen(6, hand_on())
+    if watch:
+        watch(6, step.hand_on())
     _weather(pack, step, dice)
-    seen(7, hand_on())
+    if watch:
+        watch(7, step.hand_on())
     sales = _sell(pack, step)
-    seen(8, hand_on())
+    if watch:
+        watch(8, step.hand_on())
     spoiled = _spoil(pack, step, dice)
-    seen(9, hand_on())
+    if watch:
+        watch(9, step.hand_on())
     report = _report(pack, state, today, step.state, purchases, sales, spoiled)
     _end(pack, step)
-    after = hand_on()
-    seen(10, after)
+    after = step.hand_on() if watch else step.state
+    if watch:
+        watch(10, after)
     return after, report
 
 
@@ -568,7 +572,8 @@ def _report(
     spoiled: bool,
 ) -> DayReport:
     stands = state.stands
-    return DayReport(
+    return build(
+        DayReport,
         day=pack.days[start.day],
         first_player=start.first_player,
         forecast=today,
@@ -584,10 +589,6 @@ def _report(
         money=tuple([s.money for s in stands]),
         stock=tuple([s.stock for s in stands]),
     )
-
-
-def _unwatched(step: int, state: GameState) -> None:
-    return None
 
 
 def final_result(pack: LemonadeStall, state: GameState) -> Result:

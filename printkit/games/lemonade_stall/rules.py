@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import repeat
 from typing import TypeVar
 
 from printkit.dice import Dice
@@ -23,6 +24,7 @@ from printkit.games.lemonade_stall.model import (
 NO_EVENT = EventEffect()
 D6 = 6  # the die of weather-change codes and the spoilage check
 D12 = 12  # the forecast die
+ZEROS = repeat(0)  # `map(counts.get, items, ZEROS)`: each good's count (0 if missing), all in C
 T = TypeVar("T")
 
 
@@ -38,6 +40,18 @@ def evolve(value: T, **changes: object) -> T:
     fields = new.__dict__
     fields.update(value.__dict__)
     fields.update(changes)
+    return new
+
+
+def build(cls: type[T], **fields: object) -> T:
+    """A frozen value from every one of its fields, without running its ``__init__``.
+
+    A frozen dataclass sets each field through ``object.__setattr__``; the
+    records a day leaves (sales, their steps, the day's report) are built
+    tens of times a game, and these classes have no ``__post_init__``.
+    """
+    new = object.__new__(cls)
+    new.__dict__.update(fields)
     return new
 
 
@@ -106,11 +120,10 @@ class Stock(Mapping[str, int]):
         merged = self._counts.copy()
         if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
             goods = goods._counts
-        negative = False
+        get = merged.get
         for item, count in goods.items():
-            merged[item] = held = merged.get(item, 0) + count
-            negative = negative or held < 0
-        if negative:
+            merged[item] = get(item, 0) + count
+        if merged and min(merged.values()) < 0:  # no count of a Stock is below zero
             return Stock(merged)  # raises, naming the good
         stock = object.__new__(Stock)  # `_adopt`, without the call: buying adds up a lot
         stock._counts = merged
@@ -120,11 +133,15 @@ class Stock(Mapping[str, int]):
         counts = self._counts.copy()
         if type(goods) is Stock:
             goods = goods._counts
+        get = counts.get
         for item, count in goods.items():
-            held = counts.get(item, 0)
-            if count > held:
-                raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
-            counts[item] = held - count
+            counts[item] = get(item, 0) - count
+        if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
+            for item, count in goods.items():  # the first good short, as asked
+                held = self._counts.get(item, 0)
+                if count > held:
+                    raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
+            return Stock(counts)  # raises, naming the good
         stock = object.__new__(Stock)  # `_adopt`: no count fell below zero
         stock._counts = counts
         return stock
@@ -262,14 +279,15 @@ def assess_purchase(
     prices, most, lot = pack.item_prices, pack.max_per_item, _lot(pack, effect)
     cost = total = 0
     for item_id, count in buy.items():
-        if item_id not in prices:
+        price = prices.get(item_id)
+        if price is None:
             return 0, ("no item {item!r}", {"item": item_id})
         if count < 0:
             return 0, ("{count} {item} is negative", {"count": count, "item": item_id})
         if count > most:
             return 0, ("at most {most} {item} a round", {"most": most, "item": item_id})
         total += count
-        cost += _cost_of(prices[item_id], count, lot)
+        cost += price[1] if count == lot else count * price[0]  # `_cost_of`, without the call
     cap = effect.purchase_total_cap
     if cap is not None and total > cap:
         return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
@@ -305,7 +323,7 @@ def is_legal_purchase(
 def produce(pack: LemonadeStall, stock: Mapping[str, int]) -> int:
     """Cups a stand can make: one of every good per cup, so the scarcest good decides."""
     counts = stock._counts if type(stock) is Stock else stock  # skip a call per good
-    return min([counts.get(item, 0) for item in pack.item_ids])
+    return min(map(counts.get, pack.item_ids, ZEROS))
 
 
 def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
@@ -344,7 +362,9 @@ def effect_on(pack: LemonadeStall, event: str | None, benefit: str | None) -> Ev
     """What the event does to a stand holding ``benefit`` (asked a dozen times a day, so kept)."""
     if event is None:
         return NO_EVENT
-    table = pack.memo.setdefault("event effects", {})
+    table = pack.memo.get("event effects")
+    if table is None:
+        table = pack.memo["event effects"] = {}
     effect = table.get((event, benefit))
     if effect is None:
         card = pack.event(event)
@@ -373,19 +393,21 @@ def sell(
     if not 1 <= first_player <= players:
         raise RuleError(f"first player {first_player} is not a seat of {players}")
     event = event or None
-    effects = [effect_on(pack, event, o.benefit) for o in offers]
     limit = pack.limit(players, weather.condition, weather.temperature)
     limit += effect_on(pack, event, None).limit_bonus
     condition = pack.condition(weather.condition)
     cap, guarantee = condition.price_cap, condition.guarantee
-    capacity = tuple(
-        [0 if cap is not None and o.price > cap else produce(pack, o.stock) for o in offers]
-    )  # a price above the cap sells nothing (`is_priced_out`)
-    guaranteed = tuple(
-        [min(cups, 0 if e.no_guarantees else guarantee) for cups, e in zip(capacity, effects)]
-    )
-    sold = list(guaranteed)
-    steps = [SaleStep("guaranteed", None, guaranteed, sum(sold))]
+    effects, cupfuls, promised = [], [], []
+    for offer in offers:
+        effect = effect_on(pack, event, offer.benefit)
+        # a price above the cap sells nothing (`is_priced_out`)
+        cups = 0 if cap is not None and offer.price > cap else produce(pack, offer.stock)
+        effects.append(effect)
+        cupfuls.append(cups)
+        promised.append(min(cups, 0 if effect.no_guarantees else guarantee))
+    capacity, guaranteed = tuple(cupfuls), tuple(promised)
+    sold = promised
+    steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=sum(sold))]
     order = clockwise(players, first_player)
     prices = [o.price for o in offers]
     for price in sorted(set(prices)):
@@ -397,11 +419,19 @@ def sell(
         cut = sum([capacity[s - 1] - sold[s - 1] for s in group]) > 0
         phase = "tie" if cut and len(group) > 1 else "price"
         added = tuple([a - b for a, b in zip(sold, before)])
-        steps.append(SaleStep(phase, price, added, sum(sold)))
+        steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=sum(sold)))
     income = tuple(
         [_income(pack, offer, cups, effect) for offer, cups, effect in zip(offers, sold, effects)]
     )
-    return Sales(limit, capacity, guaranteed, tuple(sold), income, tuple(steps))
+    return build(
+        Sales,
+        limit=limit,
+        capacity=capacity,
+        guaranteed=guaranteed,
+        sold=tuple(sold),
+        income=income,
+        steps=tuple(steps),
+    )
 
 
 def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: int) -> None:

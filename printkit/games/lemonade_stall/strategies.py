@@ -27,6 +27,7 @@ from printkit.games.lemonade_stall.model import (
 from printkit.games.lemonade_stall.rules import (
     D6,
     NO_EVENT,
+    ZEROS,
     Stock,
     Weather,
     assess_purchase,
@@ -152,6 +153,7 @@ class Facts:
     allowed_cache: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
     outlook_cache: dict[tuple, Outlook] = field(default_factory=dict, compare=False)
     buy_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)  # Bot.buy
+    terms_cache: dict[int, dict[str, tuple]] = field(default_factory=dict, compare=False)
 
     def prices_allowed(self, condition: str) -> tuple[int, ...]:
         """The price cards the condition's cap allows (asked by every bot, every day: kept)."""
@@ -160,6 +162,31 @@ class Facts:
             cap = self.caps[condition]
             allowed = tuple(p for p in self.pack.selling_prices if cap is None or p <= cap)
             known = self.allowed_cache[condition] = allowed or (min(self.pack.selling_prices),)
+        return known
+
+    def card_terms(self, want: int) -> Mapping[str, tuple]:
+        """Benefit id -> the parts of its worth that hang on ``want`` alone (`Bot.choose_benefit`).
+
+        The goods it brings as far as wanted, the marker's edge, the bargain's cost
+        (None: no bargain) and net worth, the sales bonus, then the theft's goods and
+        dollars and the fridge as `Facts.cards` has them; each worked out as the
+        draft would, so the sums come out the same to the last bit.
+        """
+        known = self.terms_cache.get(want)
+        if known is None:
+            known = self.terms_cache[want] = {}
+            for card, numbers in self.cards.items():
+                immunity, bargain, cost, per_cup, cups, theft, dollars, fridge, edge = numbers
+                known[card] = (
+                    min(immunity, want),
+                    edge,
+                    cost if bargain else None,
+                    min(bargain, want) * self.unit - cost,
+                    per_cup * min(cups, want),
+                    theft,
+                    dollars,
+                    fridge,
+                )
         return known
 
     def odds(self, forecast: Weather, event: str | None) -> Odds:
@@ -338,25 +365,26 @@ class Bot:
         """
         stand = state.stands[seat - 1]
         counts = stand.stock._counts
-        want = self.wanted(state, seat, NO_EVENT) - min([counts.get(i, 0) for i in self.ids])
+        want = self.wanted(state, seat, NO_EVENT) - min(map(counts.get, self.ids, ZEROS))
         want = max(want, 0)
         tokens = dict(state.bonus_tokens)
-        unit, cards, money = self.facts.unit, self.facts.cards, stand.money
+        unit, money = self.facts.unit, stand.money
         best, best_value = options[0], -math.inf
         victim = None  # the richest rival, looked up once a theft is weighed
+        terms = self.facts.card_terms(want)
         for option in options:
-            immunity, bargain, cost, per_cup, cups, theft, dollars, fridge, edge = cards[option]
-            value = (tokens.get(option, 0) + min(immunity, want)) * unit + edge
-            if bargain and money >= cost:
-                value += min(bargain, want) * unit - cost
-            if per_cup:
-                value += per_cup * min(cups, want)
+            goods, edge, cost, bargain, sales, theft, dollars, fridge = terms[option]
+            value = (tokens.get(option, 0) + goods) * unit + edge
+            if cost is not None and money >= cost:
+                value += bargain
+            if sales:
+                value += sales
             if theft or dollars:
                 victim = victim or state.stands[richest_rival(state, seat) - 1]
                 value += min(theft, victim.stock.total) * unit
                 value += min(dollars, victim.money)
             if fridge:
-                value += sum([counts.get(i, 0) for i in self.facts.perishable]) * unit
+                value += sum(map(counts.get, self.facts.perishable, ZEROS)) * unit
             if value > best_value:
                 best, best_value = option, value
         return best
@@ -395,7 +423,7 @@ class Bot:
         stand = state.stands[seat - 1]
         counts, money = stand.stock._counts, stand.money
         key = (
-            tuple([counts.get(i, 0) for i in self.ids]),
+            tuple(map(counts.get, self.ids, ZEROS)),
             today,
             keep,
             effect.bulk_discount,

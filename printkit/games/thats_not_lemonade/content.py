@@ -76,6 +76,10 @@ WORDS = {
     "callout.setup.odds": (),
     "callout.setup.deck": ("cards", "players"),
     "picture.setup": ("players",),
+    "signal.hit": (),
+    "signal.pass": (),
+    "signal.out": (),
+    "picture.signals": (),
 }  # the kit's sentences in words.yaml, and the numbers each may hold
 
 

@@ -146,6 +146,7 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
     )
     blocks["components:kit"] = kit_gallery(kit, pack, theme)
     blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
+    blocks["cups:signals"] = pictures.cup_signals(pack, PictureSheet())
     return blocks
 
 

@@ -12,13 +12,14 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import RenderError
 from printkit.games.lemonade_stall.content import STEP_IDS
-from printkit.games.lemonade_stall.kit.cards import weather_mark
+from printkit.games.lemonade_stall.kit.cards import weather_icon, weather_mark
 from printkit.games.lemonade_stall.model import (
     SAME,
     Condition,
@@ -30,6 +31,7 @@ from printkit.games.lemonade_stall.rules import D6, D12
 from printkit.kit import Board, Pages
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, MIN_CARD_TEXT, width
 from printkit.render.formats import degrees, money, names, span
+from printkit.render.layout import draw_faint_picture, draw_picture
 from printkit.render.panels import PAD, Cell, headed_panel, need, panel, panel_body, table
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
@@ -262,6 +264,9 @@ TIME_GAP = 3 * MM  # between a day's two marker spaces
 TIME_NOTE = 7 * MM
 
 
+TITLE_ART = 62 * MM  # the stand picture's width beside the board's title
+
+
 def _time_track_height(pack: LemonadeStall) -> float:
     note = 0 if pack.forecast_on_last_day else TIME_NOTE
     markers = 2 * pack.kit.marker.height * MM + TIME_GAP
@@ -269,9 +274,14 @@ def _time_track_height(pack: LemonadeStall) -> float:
 
 
 def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
+    stand = pack.art.get("stand")
+    if stand is not None:  # the cover's stall at the right of the title block
+        picture = Box(box.right - TITLE_ART, box.y + 1 * MM, TITLE_ART, box.height - 2 * MM)
+        draw_picture(c, picture, stand.path)
+        box = Box(box.x, box.y, box.width - TITLE_ART - GAP, box.height)
     title, rest = box.split_top(14 * MM)
-    _text(c, pack.title, title, BOLD, 30, what="board title")
     tagline, rest = rest.split_top(7 * MM)
+    _text(c, pack.title, title, BOLD, 30, what="board title")
     _text(c, pack.tagline, tagline, ITALIC, 10.5, what="tagline")
     note = rest.inset(0, 1 * MM)
     panel(c, note, theme.pale(LEMON, 0.6), line=0.6, radius=2.5 * MM)
@@ -318,11 +328,7 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         if index == 0:
             _opening_weather(c, upper, lower, pack, theme)
             continue
-        symbols = [cond.symbol for cond in pack.conditions]
-        pitch = (upper.width - 6 * MM) / len(symbols)
-        for i, symbol in enumerate(symbols):
-            x = upper.x + 3 * MM + pitch * (i + 0.5)
-            draw_symbol(c, symbol, x, upper.cy - 2 * MM, min(3 * MM, pitch / 2.4), stroke=ghost)
+        _weather_choices(c, upper, pack, ghost)
         draw_symbol(c, "thermometer", lower.cx, lower.cy - 2 * MM, 5 * MM, stroke=ghost)
     if not pack.forecast_on_last_day:
         note = Box(body.x, body.y, columns[-1].right - body.x - 1 * MM, TIME_NOTE)
@@ -335,6 +341,23 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
             "right",
             what="time track",
         )
+
+
+def _weather_choices(c: Canvas, space: Box, pack: LemonadeStall, ghost: Color) -> None:
+    """The conditions a marker space may show, as large faint pictures (two above, the rest
+    below) under its label: a hint at what goes here that a marker covers."""
+    room = Box(space.x, space.y, space.width, space.height - 5 * MM).inset(1 * MM)
+    icons = [weather_icon(pack, cond.id) for cond in pack.conditions]
+    rows = [icons[:2], icons[2:]] if len(icons) > 2 else [icons]
+    r = min(room.height / (2 * len(rows)), room.width / 4, 6 * MM)
+    for n, row in enumerate(rows):
+        cy = room.top - r - n * 2 * r
+        for i, icon in enumerate(row):
+            cx = room.cx + (i - (len(row) - 1) / 2) * 2.1 * r
+            if isinstance(icon, Path):
+                draw_faint_picture(c, Box(cx - r, cy - r, 2 * r, 2 * r), icon, veil=0.45)
+            else:
+                draw_symbol(c, icon, cx, cy, r * 0.8, stroke=ghost)
 
 
 def _time_columns(pack: LemonadeStall, box: Box) -> tuple[Box, list[Box], list[tuple[Box, Box]]]:
@@ -506,6 +529,9 @@ def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
     crowds = _overflow_events(pack)
     rows, per_row = _sales_grid(pack, _sales_room(pack, rest.width))
     most = _largest_limit(pack)
+    street = pack.art.get("street")
+    if street is not None:  # the stand's street runs behind the spaces the cups sell on
+        draw_picture(c, rest, street.path, cover=True)
     for n in range(1, most + 1):
         row, col = divmod(n - 1, per_row)
         x = rest.x + col * (token_w + SALES_GAP)

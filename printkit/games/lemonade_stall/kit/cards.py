@@ -263,6 +263,9 @@ def benefit_cards(pack: LemonadeStall, theme: Theme) -> Deck:
 
 
 # -- selling price cards -------------------------------------------------------
+PRICE_ART = 17 * MM  # the lemonade picture's height on a price card
+
+
 def _price_face(
     pack: LemonadeStall, colour: PlayerColour, price: int, theme: Theme
 ) -> Callable[[Canvas, Box], None]:
@@ -275,14 +278,17 @@ def _price_face(
         panel(c, inner)
         c.setFillColor(INK)
         c.setFont(BOLD, 40)
-        c.drawCentredString(inner.cx, inner.cy - 2 * MM, f"${price}")
+        c.drawCentredString(inner.cx, inner.cy - 6 * MM, f"${price}")
         for corner_x, corner_y in (
-            (inner.x + 6 * MM, inner.top - 6 * MM),
-            (inner.right - 6 * MM, inner.y + 6 * MM),
+            (inner.x + 7 * MM, inner.top - 7 * MM),
+            (inner.right - 7 * MM, inner.y + 7 * MM),
         ):
-            draw_symbol(c, colour.symbol, corner_x, corner_y, 3.8 * MM, fill=tint)
-        c.setFont(BODY, 7.5)
-        c.drawCentredString(inner.cx, inner.top - 7 * MM, f"{colour.name} stand")
+            draw_symbol(c, colour.symbol, corner_x, corner_y, 5 * MM, fill=tint)
+        c.setFont(BOLD, 9)
+        c.drawCentredString(inner.cx, inner.top - 8 * MM, f"{colour.name} stand")
+        art = pack.art.get("price-card")
+        if art is not None:  # a glass of lemonade between the colour and the price
+            draw_picture(c, Box(inner.x, inner.cy + 8 * MM, inner.width, PRICE_ART), art.path)
         _price_caps(c, pack, price, inner)
 
     return draw

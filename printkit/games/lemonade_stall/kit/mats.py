@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -10,16 +11,19 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.lemonade_stall.kit.cards import icon
 from printkit.games.lemonade_stall.model import LemonadeStall, PlayerColour
 from printkit.kit import Pages
-from printkit.render.fonts import BODY, BOLD, CONDENSED
+from printkit.render.fonts import BODY, BOLD
 from printkit.render.formats import money
-from printkit.render.layout import Icon, draw_icon
+from printkit.render.layout import Icon, draw_faint_picture, draw_icon, draw_picture, icon_mark
+from printkit.render.panels import headed_panel, table
 from printkit.render.pdf import note_space
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import text_line
-from printkit.render.theme import INK, Theme, hex_colour
+from printkit.render.text import text_box, text_line
+from printkit.render.theme import INK, LEAF, Theme, hex_colour
 from printkit.render.units import MM, Box
 
 ITEM_SYMBOLS = {"spoils": "lemon", "melts": "snowflake"}
+HEADER_ART = 32 * MM  # the stand picture's width in a mat's header
+GOODS_ART = 18 * MM  # a good's faint picture in its space
 
 
 def _item_symbol(pack: LemonadeStall, item_id: str) -> Icon:
@@ -66,6 +70,13 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
     c.roundRect(head.x, head.y, head.width, head.height, 3 * MM, stroke=1, fill=1)
     draw_symbol(c, colour.symbol, head.x + 11 * MM, head.cy, 7 * MM, fill=white)
     x, room = head.x + 22 * MM, head.width - 24 * MM
+    stand = pack.art.get("stand")
+    if stand is not None:  # the player's own stall at the header's right end
+        art = Box(
+            head.right - HEADER_ART - 2 * MM, head.y + 1.5 * MM, HEADER_ART, head.height - 3 * MM
+        )
+        draw_picture(c, art, stand.path)
+        room -= HEADER_ART + 2 * MM
     title = pack.words.say("mat.title", title=pack.title, colour=colour.name)
     text_line(c, title, x, head.cy + 1 * MM, room, font=BOLD, size=18, what="mat title")
     text_line(
@@ -122,38 +133,44 @@ def _goods_space(c: Canvas, box: Box, pack: LemonadeStall, item_id: str, theme: 
     c.setFillColor(white)
     c.roundRect(pile.x, pile.y, pile.width, pile.height, 2 * MM, stroke=1, fill=1)
     c.restoreState()
+    picture = _item_symbol(pack, item_id)
+    if isinstance(picture, Path):  # the good itself, large and faint, where its tokens lie
+        size = min(GOODS_ART, pile.height - 4 * MM)
+        art = Box(pile.cx - size / 2, pile.cy - size / 2, size, size)
+        draw_faint_picture(c, art, picture, veil=0.7)
     note_space(c, pack.words.say("mat.goods_space", good=item.name), pile, "goods")
 
 
 def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
-    c.setFillColor(white)
-    c.setStrokeColor(INK)
-    c.roundRect(box.x, box.y, box.width, box.height, 2 * MM, stroke=1, fill=1)
+    """The buying table, styled as the board's panels: a tinted panel, each good's icon."""
     say = pack.words.say
-    x, room = box.x + 4 * MM, box.width - 8 * MM
-    text_line(
-        c, say("mat.costs"), x, box.top - 7 * MM, room, font=BOLD, size=11, what="mat costs heading"
-    )
-    headers = [
+    body = headed_panel(c, box, say("mat.costs"), theme.pale(LEAF, 0.7))
+    header = [
         say("board.costs_good"),
         say("board.costs_one"),
         say("mat.costs_bulk", bulk_size=pack.bulk_size),
         say("mat.costs_most"),
     ]
-    col_w = (box.width - 8 * MM) / len(headers)
-    cell_w = col_w - 1 * MM
-    y = box.top - 15 * MM
-    for i, header in enumerate(headers):
-        text_line(c, header, x + i * col_w, y, cell_w, font=CONDENSED, size=9, what="mat costs")
-    c.setLineWidth(0.4)
-    c.line(box.x + 4 * MM, y - 2 * MM, box.right - 4 * MM, y - 2 * MM)
-    for item in pack.items:
-        y -= 6.5 * MM
-        cells = [item.name, money(item.price_one), money(item.price_bulk), str(pack.max_per_item)]
-        for i, cell in enumerate(cells):
-            text_line(c, cell, x + i * col_w, y, cell_w, font=BODY, size=9.5, what="mat costs")
+    rows = [
+        (
+            (icon_mark(_item_symbol(pack, item.id)), item.name),
+            money(item.price_one),
+            money(item.price_bulk),
+            str(pack.max_per_item),
+        )
+        for item in pack.items
+    ]
+    bottom = table(c, body, header, rows, [1.4, 1, 1.2, 1], theme, 6.5 * MM, 9.5, what="mat costs")
     note = say("mat.costs_note", bulk_size=pack.bulk_size)
-    text_line(c, note, x, box.y + 3.5 * MM, room, font=BODY, size=7.5, what="mat costs note")
+    text_box(
+        c,
+        note,
+        Box(body.x, body.y, body.width, bottom - body.y - 1 * MM),
+        BODY,
+        8,
+        valign="top",
+        what="mat costs note",
+    )
 
 
 def player_mats(pack: LemonadeStall, theme: Theme) -> Pages:

@@ -304,7 +304,9 @@ def mat_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlo
     def at(box: Box) -> tuple[float, float]:
         return shown.x + (box.right - 5 * MM) * scale, (box.top - 5 * MM) * scale
 
-    points = {"header": at(regions["header"]), "costs": at(regions["costs"])}
+    head = regions["header"]  # "your colour": on the colour symbol, clear of the stand picture
+    points = {"header": (shown.x + (head.x + 4 * MM) * scale, (head.top - 4 * MM) * scale)}
+    points["costs"] = at(regions["costs"])
     points["goods"] = at(regions[f"goods:{pack.items[0].id}"])
     callouts = _callouts(pack, "mat", points)
     height = MAT.height * scale

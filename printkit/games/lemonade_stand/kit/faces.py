@@ -71,6 +71,7 @@ def _person(c: Canvas, x: float, y: float, r: float) -> None:
     c.drawPath(p, stroke=1, fill=1)
 
 
+DOLLAR_PICTURE = 15 * MM  # one height for every dollar card's picture, so the twelve look even
 LOCAL_SYMBOLS = {"person": _person}  # the shared set has the triangle and the diamond
 CENTS = re.compile(r"(\d+)¢")
 
@@ -339,19 +340,19 @@ def dollar_face(pack: LemonadeStand, card: DollarCard, deck: int, lang: str, the
         body = Box(rest.x, rest.y + 7 * MM, rest.width, rest.height - 9 * MM)
         panel(c, body)
         inner = body.inset(2.5 * MM)
+        picture = art_file(pack, card.id) or art_file(pack, "dollar")
+        room = Box(inner.x, inner.y, inner.width, DOLLAR_PICTURE if picture else 0)
         fitted = fit_icon_text(
             with_icons(pack, card.text(lang), lang),
             BODY,
-            (inner.width, inner.height),
+            (inner.width, inner.height - (room.height + 2 * MM if picture else 0)),
             (12, MIN_CARD_TEXT),
             lambda name: art_file(pack, name),
             what=f"dollar card {card.id!r} text ({lang})",
             language=SET,
         )
         draw_icon_text(c, fitted, inner.x, inner.top)
-        picture = art_file(pack, card.id) or art_file(pack, "dollar")
-        room = Box(inner.x, inner.y, inner.width, inner.height - fitted.height - 2 * MM)
-        if picture is not None and room.height >= 12 * MM:
+        if picture is not None:
             draw_picture(c, room, picture)
         c.setFont(BODY, 6.5)
         note = pack.label("resolves")(lang)

@@ -1,8 +1,12 @@
-"""That's Not Lemonade's set-up picture: four players round the shuffled deck, each with a
-character tile, an odds card and a cup, drawn by the kit's own renderers scaled down;
-the callouts' words come from ``words.yaml``."""
+"""That's Not Lemonade's rulebook pictures: the set-up (four players round the shuffled deck,
+each with a character tile, an odds card and a cup, drawn by the kit's own renderers
+scaled down) and the cup's three signals (the pack's ``signal-*`` art side by side); the
+callouts' and captions' words come from ``words.yaml``."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -11,17 +15,30 @@ from printkit.games.thats_not_lemonade.kit.cards import card_deck
 from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tiles
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import odds_table
+from printkit.render.layout import draw_picture
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place, round_the_table
+from printkit.rulebook.scenes import (
+    Callout,
+    Caption,
+    Placed,
+    SceneBlock,
+    Shown,
+    place,
+    round_the_table,
+)
 
 MEASURE = 150 * MM
 TABLE = HexColor("#E9EFE3")  # the table top
 SCALE = 0.24  # pieces on the table: about a quarter of their printed size
 SEATS = 4  # near, far, left and right of the deck
 CUP = 11 * MM / SCALE  # the room a player's cup takes beside the tile (unscaled)
+SIGNALS = ("hit", "pass", "out")  # the cup's signals, left to right: art/signal-<key>.svg
+SIGNAL = 28 * MM  # one signal picture's square
+SIGNAL_GAP = 14 * MM
+SIGNAL_WORDS = 10 * MM  # the room under each picture for its name and meaning
 
 
 def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> SceneBlock:
@@ -79,3 +96,28 @@ def _seat(character, characters, odds) -> Shown:
         place(c, Placed(card, box.right - card.width, box.y, 1.0))
 
     return Shown(draw, width, height, edge=False)
+
+
+def cup_signals(pack: ThatsNotLemonade, sheet: PictureSheet) -> SceneBlock:
+    """The cup the right way up, upside down and on its side, each named under it: the
+    game's one signal made with the hands, drawn once so players can copy it."""
+    placed, captions = [], []
+    for n, key in enumerate(SIGNALS):
+        x = SIGNAL_GAP / 2 + n * (SIGNAL + SIGNAL_GAP)  # half a gap of room at each end
+        art = pack.art.need(f"signal-{key}")
+        shown = Shown(_picture(art.path), SIGNAL, SIGNAL, edge=False)
+        placed.append(Placed(shown, x, SIGNAL_WORDS))
+        words = pack.words.say(f"signal.{key}")
+        captions.append(Caption(x + SIGNAL / 2, SIGNAL_WORDS, SIGNAL + SIGNAL_GAP, words))
+    width = len(SIGNALS) * (SIGNAL + SIGNAL_GAP)
+    alt = pack.words.say("picture.signals")
+    return SceneBlock(placed, width, SIGNAL + SIGNAL_WORDS, alt, sheet, captions, caption=True)
+
+
+def _picture(path: Path) -> Callable[[Canvas, Box], None]:
+    """A draw function placing one art file in the box it is given."""
+
+    def draw(c: Canvas, box: Box) -> None:
+        draw_picture(c, box, path)
+
+    return draw
