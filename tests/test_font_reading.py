@@ -9,9 +9,13 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 
 from printkit.render.fonts import BODY, FONT_DIR, FONT_FILES, read_fonts_faster
 
+read_fonts_faster()
+
 
 class SlicingReader(TTFontFile):
-    """reportlab's own reading: a slice and an unpack per number."""
+    """reportlab's own reading: a slice and an unpack per number, table after table."""
+
+    extractInfo = TTFontFile.extractInfo.__wrapped__
 
     def read_ushort(self):
         self._pos += 2
@@ -27,9 +31,11 @@ def test_every_font_parses_to_the_same_metrics(file):
     read_fonts_faster()
     path = str(FONT_DIR / file)
     ours, theirs = TTFontFile(path), SlicingReader(path)
-    for name in ("name", "ascent", "descent", "bbox", "charWidths", "charToGlyph", "hmetrics"):
-        assert getattr(ours, name) == getattr(theirs, name), name
-    assert ours.glyphPos == theirs.glyphPos
+    assert vars(ours).keys() == vars(theirs).keys()
+    for name, value in vars(theirs).items():
+        if name != "_pdfScale":  # a lambda made per font
+            assert getattr(ours, name) == value, name
+    assert list(ours.charWidths) == list(theirs.charWidths)  # in the same order, too
     used = {ord(c): 0 for c in "Lemonade Stall: 2–4 players, лимонад"}
     assert ours.makeSubset(used) == theirs.makeSubset(used)
 
@@ -44,3 +50,58 @@ def test_reading_past_the_end_fails_as_before():
     with pytest.raises(Exception) as theirs:
         SlicingReader.read_ushort(font)
     assert type(ours.value) is type(theirs.value)
+
+
+def patched(file: str, offset_in_cmap: int, value: bytes) -> bytes:
+    """The font's bytes with ``value`` written into its chosen character map."""
+    font = TTFontFile(str(FONT_DIR / file))
+    data = bytearray(font._ttf_data)
+    cmap = font.table["cmap"]["offset"]
+    tables = unpack(">H", data[cmap + 2 : cmap + 4])[0]
+    chosen = max(unpack(">L", data[cmap + 8 + 8 * n : cmap + 12 + 8 * n])[0] for n in range(tables))
+    at = cmap + chosen + offset_in_cmap
+    data[at : at + len(value)] = value
+    return bytes(data)
+
+
+def outcome(reader: type, path) -> object:
+    try:
+        font = reader(str(path))
+    except Exception as exc:  # what reportlab raises is the expectation
+        return type(exc)
+    return font.charToGlyph, font.charWidths, font.hmetrics, font.glyphPos
+
+
+@pytest.mark.parametrize(
+    "where, value",
+    [(0, b"\x00\x06"), (0, b"\x00\x0c"), (2, b"\x00\x10"), (6, b"\xff\xfe"), (20, b"\xff\xff")],
+    ids=["format 6", "format 12", "short length", "huge segment count", "odd segment"],
+)
+def test_an_odd_character_map_reads_as_reportlab_reads_it(where, value, tmp_path):
+    path = tmp_path / "odd.ttf"
+    path.write_bytes(patched(FONT_FILES[BODY], where, value))
+    assert outcome(TTFontFile, path) == outcome(SlicingReader, path)
+
+
+def test_a_cut_font_fails_as_before(tmp_path):
+    data = (FONT_DIR / FONT_FILES[BODY]).read_bytes()
+    loca = TTFontFile(str(FONT_DIR / FONT_FILES[BODY])).table["loca"]["offset"]
+    path = tmp_path / "cut.ttf"
+    path.write_bytes(data[: loca + 100])
+    assert outcome(TTFontFile, path) == outcome(SlicingReader, path)
+
+
+def test_a_format_4_map_reads_as_reportlab_reads_it(tmp_path):
+    """DejaVu's chosen map is format 12 (Windows, full Unicode); with that record renamed to
+    one reportlab skips, it reads the format-4 (Windows, BMP) map instead."""
+    data = bytearray((FONT_DIR / FONT_FILES[BODY]).read_bytes())
+    cmap = TTFontFile(str(FONT_DIR / FONT_FILES[BODY])).table["cmap"]["offset"]
+    records = [cmap + 4 + 8 * n for n in range(unpack(">H", data[cmap + 2 : cmap + 4])[0])]
+    full = [r for r in records if data[r : r + 4] == b"\x00\x03\x00\x0a"]
+    assert len(full) == 1
+    data[full[0] : full[0] + 4] = b"\x00\x00\x00\x05"  # platform 0, encoding 5: skipped
+    path = tmp_path / "bmp.ttf"
+    path.write_bytes(bytes(data))
+    ours, theirs = outcome(TTFontFile, path), outcome(SlicingReader, path)
+    assert ours == theirs
+    assert ours[0][ord("л")] == TTFontFile(str(FONT_DIR / FONT_FILES[BODY])).charToGlyph[ord("л")]

@@ -495,7 +495,7 @@ def test_the_rulebooks_print_the_engines_numbers_in_their_language(built, pack):
         assert card.title.ru in ru and card.title.en in en
     assert "Ants in the Sugar" not in ru and "Муравьи" not in en
     assert "Выручка: 4 × 15¢ = 60¢" in ru and "Takings: 4 × 15¢ = 60¢" in en
-    assert "Приложение: решения автора" in ru
+    assert "Приложение: пояснения к правилам" in ru
     assert f"{len(pack.gaps)}." in ru  # every ruling has its Russian note
     assert "rulebook.pdf" in _text(built / "a4-ru" / "00-printing-guide.pdf")
 

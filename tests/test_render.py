@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -166,4 +167,40 @@ def test_guide_advice_fits_the_kit():
     plain = " ".join(advice(Kit("g", "G", (single,)), ENGLISH))
     assert "Plain paper" not in plain and "double-sided" not in plain
     full = " ".join(advice(Kit("g", "G", (duplex, mats)), ENGLISH))
-    assert "pages printed whole (Player mats)" in full and "--back-offset" in full
+    assert "pages printed whole (Player mats)" in full and "calibration.pdf" in full
+    assert "--" not in full, "a player who downloaded the kit runs no command line"
+
+
+def test_the_guide_names_the_fold_files_once_and_sets_its_quotes(pack):
+    """One sentence for every fold-and-glue file, the HTML rulebook said to be for screens,
+    and typographic apostrophes in every printed word (the printer's settings)."""
+    from pypdf import PdfReader
+
+    from printkit.build.parts import render_guide
+    from printkit.games.lemonade_stall.kit import kit
+    from printkit.kit import KitOptions
+
+    options = KitOptions(PAPERS["a4"])
+    files = ["fold-event-cards.pdf", "fold-benefit-cards.pdf", "rulebook.pdf", "rulebook.html"]
+    data = render_guide(kit(pack, options), options, files)
+    text = " ".join(PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
+    assert text.count("fold-and-glue sheets, for printers") == 1
+    assert "fold-event-cards.pdf, fold-benefit-cards.pdf:" in text
+    assert "rulebook.html: the rulebook for reading on screen" in text
+    assert "printer\u2019s settings" in text and "'" not in text and '"' not in text
+
+
+def test_the_calibration_page_sets_its_apostrophes_and_minus_signs(pack):
+    """Strings drawn straight on the kit's canvas pass the typography filter too: the
+    scales read −5 and −10 with a true minus, the help line says back’s."""
+    from pypdf import PdfReader
+
+    from printkit.build.parts import render_calibration
+    from printkit.games.lemonade_stall.kit import kit
+    from printkit.kit import KitOptions
+
+    options = KitOptions(PAPERS["a4"])
+    text = PdfReader(io.BytesIO(render_calibration(kit(pack, options), options))).pages[0]
+    words = text.extract_text()
+    assert "back\u2019s" in words and "\u22125" in words and "\u221210" in words
+    assert "'" not in words and not re.search(r"-\d", words)

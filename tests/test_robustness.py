@@ -349,9 +349,7 @@ def test_a_build_killed_while_committing_leaves_the_old_kit_or_the_new(content_c
     old_out, new_out = tmp_path / "old", tmp_path / "new"
     assert build(content_copy, old_out).exit_code == 0
     shutil.copytree(old_out, new_out)
-    edit(
-        content_copy / STALL / "events.yaml", "one check after the other", "one check after another"
-    )
+    edit(content_copy / STALL / "events.yaml", "one roll after the other", "one roll after another")
     assert build(content_copy, new_out).exit_code == 0  # over the old kit: a reprint sheet too
     old = kit_files(old_out / STALL / "a4")
     new = kit_files(new_out / STALL / "a4")
@@ -410,8 +408,8 @@ def test_a_full_disk_leaves_the_old_kit_whole(fresh, content_copy, tmp_path, mon
         assert build(content_copy, out).exit_code == 0
         edit(
             content_copy / STALL / "events.yaml",
-            "one check after the other",
-            "one check after another",
+            "one roll after the other",
+            "one roll after another",
         )
     before = kit_files(folder) if folder.exists() else {}
     real, written = files.write_temp, []

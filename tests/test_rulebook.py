@@ -196,10 +196,18 @@ def test_every_component_is_counted(text, pack):
 
 
 def test_every_provisional_value_is_in_the_appendix(body, pack):
-    appendix = body[body.index("the original rules leave some questions open") :]
+    appendix = body[body.index("a few situations need a ruling") :]
     for number, gap in enumerate(pack.gaps, start=1):
         assert f"r{number} · " in appendix
         assert words(typeset_text(gap.reason, "en")) in appendix
+
+
+def test_the_appendix_speaks_to_players_not_about_the_source(body):
+    """Each ruling is a rule for the table: no talk of the source, of simulated games, of
+    provisional values or of what fits a sheet of paper."""
+    appendix = body[body.index("a few situations need a ruling") :]
+    for phrase in ("the source", "simulat", "provisional", "sheet", "a4", "(ruling"):
+        assert phrase not in appendix, phrase
 
 
 def test_no_sentence_of_the_source_is_copied(text, page_html):

@@ -74,7 +74,7 @@ def test_rulings_number_locate_and_cite():
     assert list_entry("events[theft].copies") == ("theft", "copies")
     assert list_entry("partial_bulk") == ("", "")
     ruling = ruling_function({e["field"]: e for e in entries})
-    assert ruling("events[theft].copies") == "(ruling R2)"
+    assert ruling("events[theft].copies") == "(see\u00a0R2)"
 
 
 def test_names_and_money_read_as_prose():

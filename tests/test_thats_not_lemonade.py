@@ -357,7 +357,7 @@ def test_kit_parts_name_what_they_print(tnl):
 
 
 def test_a_deck_change_changes_the_odds_card(tnl_copy, tnl):
-    reason = "\n      provisional: >-\n        The source gives no count"
+    reason = "\n      provisional: >-\n        The deck holds four"
     edit(tnl_copy / "cards.yaml", "      value: 4" + reason, "      value: 5" + reason)
     changed = load(tnl_copy)
     before, after = odds_table(tnl), odds_table(changed)
@@ -382,12 +382,15 @@ def _markdown(pack) -> str:
 
 def test_rulebook_prints_the_engines_numbers(tnl):
     text = _markdown(tnl)
-    for t in (6, 3, 2):
-        row = f"| {t} | {tnl.removed(t) or 'none'} | {tnl.out_cards(t)} | {len(tnl.deck(t))} |"
+    for t in (3, 2):
+        row = f"| {t} | {tnl.removed(t)} | {tnl.out_cards(t)} | {len(tnl.deck(t))} |"
         assert row in text
+    # 4 to 6 players remove nothing: one row says so, not three rows alike
+    assert f"| 4–6 | none | {tnl.out_cards(6)} | {len(tnl.deck(6))} |" in text
+    assert "| 5 | none |" not in text
     assert "**Seat 3 wins the round** with the most lemons" in text  # end-all-revealed
     assert "The chance is 2/7: **29%**" in text
-    assert "(ruling R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")
+    assert "(see\u00a0R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")
 
 
 def test_rulebook_refuses_an_example_the_engine_disagrees_with(tnl_copy):

@@ -99,3 +99,20 @@ def test_a_short_number_ending_a_phrase_stays_with_the_word_before_it():
     # a number followed by its noun goes with the noun, so no run of three words is unbreakable
     assert english("Seat 2 deals") == f"Seat 2{NBSP}deals"
     assert english("in 2026 there") == f"in 2026{NBSP}there"  # a year is no count
+
+
+def test_signs_take_the_true_minus_and_hyphens_stay():
+    """A temperature or score below zero and a weather code one step worse print with
+    U+2212; a hyphenated word, a range and a command-line dash do not."""
+    minus = "\u2212"
+    assert english("C- (4+) / -5 (4+)").startswith(f"C{minus} (4+) / {minus}5")
+    assert russian("Счёт -1").endswith(f" {minus}1")
+    assert english("fold-and-glue") == "fold-and-glue"
+    assert english("2-4") == f"2{EN_DASH}4"
+
+
+def test_markup_is_set_outside_its_tags_only():
+    from printkit.content.typography import typeset_markup
+
+    set_text = typeset_markup('<font color="#fff">That&#x27;s</font> it', "en")
+    assert set_text == '<font color="#fff">That\u2019s</font> it'

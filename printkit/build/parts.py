@@ -70,28 +70,38 @@ def guide_rows(kit: Kit, options: KitOptions) -> list[GuideRow]:
     return rows
 
 
-def _new(kit: Kit, paper: Paper, what: str) -> tuple[Canvas, object]:
-    return new_canvas(paper.width, paper.height, f"{kit.title} — {what} ({paper.name})")
+def _new(kit: Kit, paper: Paper, what: str, lang: str = "") -> tuple[Canvas, object]:
+    return new_canvas(
+        paper.width, paper.height, f"{kit.title} — {what} ({paper.name})", language=lang
+    )
 
 
 def render_guide(kit: Kit, options: KitOptions, files: Sequence[str]) -> bytes:
     """The printing guide: drawn from the kit and its file names alone."""
     labels = labels_for(options.lang)
-    c, buffer = _new(kit, options.paper, "printing guide")
-    kinds = {
-        "calibration": "file.calibration",
-        "fold-": "file.fold",
-        "board-": "file.board",
-        "rulebook": "file.rulebook",
-    }
-    others = [
-        (name, say(labels, key))
-        for name in files
-        for prefix, key in kinds.items()
-        if name.startswith(prefix)
-    ]
-    draw_guide(c, kit, options.paper, guide_rows(kit, options), others, labels)
+    c, buffer = _new(kit, options.paper, "printing guide", options.lang)
+    draw_guide(c, kit, options.paper, guide_rows(kit, options), other_files(files, labels), labels)
     return finish(c, buffer)
+
+
+OTHER_FILES = {
+    "calibration": "file.calibration",
+    "board-": "file.board",
+    "rulebook.html": "file.rulebook_html",
+    "rulebook": "file.rulebook",
+}
+
+
+def other_files(files: Sequence[str], labels) -> list[str]:
+    """The guide's line for each file outside the parts table; the fold-and-glue files,
+    one per deck, share one sentence."""
+    folds = [name for name in files if name.startswith("fold-")]
+    lines = [say(labels, "file.folds", files=", ".join(folds))] if folds else []
+    for name in files:
+        key = next((k for prefix, k in OTHER_FILES.items() if name.startswith(prefix)), None)
+        if key:
+            lines.append(f"{name}: {say(labels, key)}")
+    return lines
 
 
 def _replaced(sheet) -> str:
@@ -123,7 +133,7 @@ def _draw_pages(c: Canvas, part: Pages, paper: Paper, labels) -> None:
 def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
     paper = options.paper
     labels = labels_for(options.lang)
-    c, buffer = _new(kit, paper, part.title)
+    c, buffer = _new(kit, paper, part.title, options.lang)
     if isinstance(part, Deck):
         _draw_deck(c, part, paper, options, labels)
     elif isinstance(part, Board):
@@ -156,7 +166,12 @@ def render_large_board(board: Board, kit: Kit, options: KitOptions) -> bytes:
     at its four corners tell the shop where to cut."""
     large = LARGE_PAPERS[options.paper.id]
     page = large if board.height > board.width else large.landscape
-    c, buffer = new_canvas(page.width, page.height, f"{kit.title} — {board.title} ({large.name})")
+    c, buffer = new_canvas(
+        page.width,
+        page.height,
+        f"{kit.title} — {board.title} ({large.name})",
+        language=options.lang,
+    )
     trim = Box(
         (page.width - board.width) / 2, (page.height - board.height) / 2, board.width, board.height
     )
@@ -178,7 +193,7 @@ def render_calibration(kit: Kit, options: KitOptions) -> bytes:
     is drawn with the current offset, so a corrected build prints the cross dead centre."""
     paper = house_paper(options.paper)  # as the card sheets print, so one offset fits them
     labels = labels_for(options.lang)
-    c, buffer = _new(kit, paper, "calibration")
+    c, buffer = _new(kit, paper, "calibration", options.lang)
     c.setPageSize((paper.width, paper.height))
     cx, cy = paper.width / 2, paper.height / 2
     c.note_page("pages")
@@ -225,7 +240,9 @@ def _scales(c: Canvas, cx: float, cy: float, reach: int = 10) -> None:
 
 def render_fold(deck: Deck, kit: Kit, options: KitOptions) -> bytes:
     land = options.paper.landscape
-    c, buffer = new_canvas(land.width, land.height, f"{kit.title} — {deck.title}, fold-and-glue")
+    c, buffer = new_canvas(
+        land.width, land.height, f"{kit.title} — {deck.title}, fold-and-glue", language=options.lang
+    )
     grid = gutterfold_grid(options.paper, deck.width, deck.height)
     draw_gutterfold(c, grid, deck.pieces, deck.title, labels_for(options.lang))
     return finish(c, buffer)
@@ -239,7 +256,7 @@ def render_reprint(kit: Kit, options: KitOptions, changed: Sequence[tuple]) -> b
     from pypdf import PdfReader, PdfWriter
 
     labels = labels_for(options.lang)
-    c, buffer = _new(kit, options.paper, "reprint")
+    c, buffer = _new(kit, options.paper, "reprint", options.lang)
     draw_reprint_note(c, kit, options.paper, [_replaced(sheet) for sheet, _ in changed], labels)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(finish(c, buffer))))
     readers: dict[int, PdfReader] = {}

@@ -10,6 +10,7 @@ Russian (as a Russian editor sets type): short words (``в``, ``и``, ``за``,
 non-breaking space before it (no line starts with a dash), straight quotes
 become «ёлочки». English: typographic apostrophes and quotes, en dashes in
 number ranges (2–4), numbers glued to their nouns, no line starting with a dash.
+Both: the true minus sign (U+2212) where a hyphen stands for one ("−5", "C−").
 """
 
 from __future__ import annotations
@@ -38,12 +39,16 @@ RANGE = re.compile(r"(?<![\w.,\-])(\d+)-(\d+)(?![\w\-])")
 RU_OPEN_QUOTE = re.compile(r'(^|[\s(\[\u00a0\-\u2014«„])"')
 EN_OPEN_DOUBLE = re.compile(r'(^|[\s(\[\u00a0\u2013\u2014])"')
 EN_OPEN_SINGLE = re.compile(r"(^|[\s(\[\u00a0\u2013\u2014\u201c])'")
+# A hyphen-minus that is a sign: before a number ("-5", "−" not "2-4") or after a lone
+# capital that is a weather code ("C- (4+)"); typeset as the true minus sign.
+MINUS = "\u2212"
+SIGN = re.compile(r"(?<![\w\-\u2010])-(?=\d)|(?<=(?<![\w\-])[A-Z])-(?=[\s),;:]|$)")
 
 
 def russian(text: str) -> str:
     """Russian type: «ёлочки», em dashes that never open a line, short words kept with the next."""
     text = RU_OPEN_QUOTE.sub(lambda m: m.group(1) + "«", text).replace('"', "»")
-    text = RANGE.sub(rf"\1{EN_DASH}\2", text)
+    text = SIGN.sub(MINUS, RANGE.sub(rf"\1{EN_DASH}\2", text))
     text = SPACED_DASH.sub(NBSP + EM_DASH, text)
     text = RU_SHORT.sub(lambda m: m.group(1) + NBSP, COUNTED.sub(NBSP, text))
     return RU_PARTICLE.sub(lambda m: NBSP + m.group(1), text)
@@ -53,7 +58,7 @@ def english(text: str) -> str:
     """English type: curly apostrophes and quotes, en-dash ranges, no dash opening a line."""
     text = EN_OPEN_DOUBLE.sub(lambda m: m.group(1) + "\u201c", text).replace('"', "\u201d")
     text = EN_OPEN_SINGLE.sub(lambda m: m.group(1) + "\u2018", text).replace("'", "\u2019")
-    text = RANGE.sub(rf"\1{EN_DASH}\2", text)
+    text = SIGN.sub(MINUS, RANGE.sub(rf"\1{EN_DASH}\2", text))
     text = SPACED_DASH.sub(lambda m: NBSP + _english_dash(m.group(0)), text)
     return NUMBER.sub(lambda m: m.group(1) + NBSP, COUNTED.sub(NBSP, text))
 
@@ -71,6 +76,25 @@ def typeset_text(text: str, language: str) -> str:
     """``text`` set by ``language``'s rules; a language without rules is left as it is."""
     rule = RULES.get(language.split("-")[0].lower())
     return rule(text) if rule and text else text
+
+
+TAG = re.compile(r"(<[^>]*>)")
+QUOTE_ENTITIES = {"&#x27;": "'", "&#39;": "'", "&quot;": '"'}
+
+
+def typeset_markup(markup: str, language: str) -> str:
+    """Paragraph markup (``<b>``, escaped text) set like `typeset_text`, its tags untouched;
+    escaped quotes are set too, since outside a tag they are only text."""
+    return "".join(
+        part if part.startswith("<") else typeset_text(_unquoted(part), language)
+        for part in TAG.split(markup)
+    )
+
+
+def _unquoted(text: str) -> str:
+    for entity, quote in QUOTE_ENTITIES.items():
+        text = text.replace(entity, quote)
+    return text
 
 
 def hyphenation_language(language: str) -> str:

@@ -6,7 +6,7 @@ import struct
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, wraps
 
 import pyphen
 from reportlab.pdfbase import pdfmetrics
@@ -87,13 +87,15 @@ def keep_number_formatting() -> None:
 
 @cache
 def read_fonts_faster() -> None:
-    """reportlab's TrueType reader takes its 16- and 32-bit numbers without a slice each.
+    """reportlab's TrueType reader takes its numbers in place, and its character tables whole.
 
-    Parsing the four DejaVu files reads about 100,000 of them one call at a time, a
-    tenth of a short rulebook's whole process; a precompiled ``struct`` reads them
-    in place. The same numbers, and the same errors past the end of a file.
+    Parsing the four DejaVu files reads about 100,000 numbers one call at a time, a
+    tenth of a short rulebook's whole process. A precompiled ``struct`` reads single
+    numbers in place, and the character map, widths and glyph offsets are unpacked
+    table by table (`read_character_tables`). The same numbers, and the same errors
+    past the end of a file.
     """
-    from reportlab.pdfbase.ttfonts import TTFontParser
+    from reportlab.pdfbase.ttfonts import TTFontFile, TTFontParser
 
     ushort, ulong = struct.Struct(">H").unpack_from, struct.Struct(">L").unpack_from
 
@@ -109,6 +111,131 @@ def read_fonts_faster() -> None:
 
     TTFontParser.read_ushort = read_ushort
     TTFontParser.read_ulong = read_ulong
+    original = TTFontFile.extractInfo
+
+    @wraps(original)
+    def extract_info(self, charInfo=1):  # noqa: N803 (reportlab's name)
+        original(self, 0)  # names, head, OS/2, post, hhea, maxp: all but the characters
+        if charInfo and not read_character_tables(self):
+            original(self, charInfo)  # another map format, or a quirk: reportlab's way
+
+    TTFontFile.extractInfo = extract_info
+
+
+def read_character_tables(font) -> bool:
+    """What reportlab's ``extractInfo`` reads after the font's headers (characters to glyphs,
+    widths, glyph offsets), each table unpacked at once; False, with nothing set, for
+    anything but a format-4 or -12 character map in a whole, well-formed file."""
+    data, table = font._ttf_data, font.table
+    if not {"head", "hhea", "cmap", "hmtx", "loca"} <= table.keys():
+        return False
+    index_format, glyph_format = struct.unpack_from(">HH", data, table["head"]["offset"] + 50)
+    metrics = struct.unpack_from(">H", data, table["hhea"]["offset"] + 34)[0]
+    glyphs, loca = font.numGlyphs, table["loca"]["offset"]
+    hmtx, count = table["hmtx"]["offset"], max(font.numGlyphs - metrics, 0)
+    loca_end = loca + (glyphs + 1) * (2 if index_format == 0 else 4)
+    if glyph_format != 0 or index_format not in (0, 1) or metrics > glyphs:
+        return False
+    if max(loca_end, hmtx + 4 * metrics + 2 * count) > len(data):
+        return False
+    found = character_map(data, table["cmap"]["offset"])
+    if found is None:
+        return False
+    char_to_glyph, glyph_to_char = found
+    pairs = struct.unpack_from(f">{2 * metrics}H", data, hmtx)
+    bearings = struct.unpack_from(f">{count}H", data, hmtx + 4 * metrics)
+    scale = font._pdfScale
+    widths = list(map(scale, pairs[0::2]))
+    last = widths[-1]
+    font.hmetrics = list(zip(pairs[0::2], pairs[1::2])) + [(last, lsb) for lsb in bearings]
+    font.defaultWidth = widths[0]
+    in_order = sorted(g for g in glyph_to_char if g < glyphs)  # reportlab's order
+    font.charWidths = char_widths = {
+        char: widths[glyph] if glyph < metrics else last
+        for glyph in in_order
+        for char in glyph_to_char[glyph]
+    }
+    code = "H" if index_format == 0 else "L"
+    offsets = struct.unpack_from(f">{glyphs + 1}{code}", data, loca)
+    font.glyphPos = [o << 1 for o in offsets] if index_format == 0 else list(offsets)
+    font.charToGlyph, font.glyphToChar, font._pos = char_to_glyph, glyph_to_char, loca_end
+    for space, other in ((0x20, 0xA0), (0xA0, 0x20)):
+        if space in char_to_glyph:
+            char_to_glyph[other] = char_to_glyph[space]
+            char_widths[other] = char_widths[space]
+            break
+    return True
+
+
+def character_map(data: bytes, start: int) -> tuple[dict, dict] | None:
+    """The Unicode map reportlab chooses, if of format 4 or 12: (char -> glyph, glyph -> chars)."""
+    version, tables = struct.unpack_from(">HH", data, start)
+    if tables == 0 and version != 0:
+        tables = version
+    chosen, kind = None, 0
+    for n in range(tables):
+        platform, encoding, offset = struct.unpack_from(">HHL", data, start + 4 + 8 * n)
+        if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
+            chosen, kind = offset, 1
+        elif platform == 1 and encoding == 0 and kind != 1:
+            chosen, kind = offset, 2
+    if chosen is None:
+        return None
+    at = start + chosen
+    fmt = struct.unpack_from(">H", data, at)[0]
+    read = {4: segment_map, 12: group_map}.get(fmt)
+    return None if read is None else read(data, at)
+
+
+def segment_map(data: bytes, at: int) -> tuple[dict, dict] | None:
+    """A format-4 map: segments of characters, by delta or through a glyph array."""
+    _, length, _, doubled = struct.unpack_from(">HHHH", data, at)
+    segments = int(doubled / 2.0)
+    if at + 16 + 8 * segments > len(data):
+        return None
+    ends = struct.unpack_from(f">{segments}H", data, at + 14)
+    starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+    deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
+    ranges_at = at + 16 + 6 * segments
+    ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
+    limit, ushort = at + length, struct.Struct(">H").unpack_from
+    char_to_glyph: dict[int, int] = {}
+    glyph_to_char: dict[int, list[int]] = {}
+    for n, (first, last, delta, ranged) in enumerate(zip(starts, ends, deltas, ranges)):
+        for char in range(first, last + 1):
+            if ranged == 0:
+                glyph = (char + delta) & 0xFFFF
+            else:
+                offset = ranges_at + 2 * n + (char - first) * 2 + ranged
+                glyph = 0 if offset >= limit else ushort(data, offset)[0]
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            char_to_glyph[char] = glyph
+            glyph_to_char.setdefault(glyph, []).append(char)
+    return char_to_glyph, glyph_to_char
+
+
+def group_map(data: bytes, at: int) -> tuple[dict, dict] | None:
+    """A format-12 map: groups of consecutive characters on consecutive glyphs."""
+    count = struct.unpack_from(">L", data, at + 12)[0]
+    if at + 16 + 12 * count > len(data):
+        return None
+    groups = struct.unpack_from(f">{3 * count}L", data, at + 16)
+    chars: list[int] = []
+    glyphs: list[int] = []
+    for first, last, glyph in zip(groups[0::3], groups[1::3], groups[2::3]):
+        chars += range(first, last + 1)
+        glyphs += range(glyph, glyph + last + 1 - first)
+    return dict(zip(chars, glyphs)), chars_by_glyph(chars, glyphs)
+
+
+def chars_by_glyph(chars: list[int], glyphs: list[int]) -> dict[int, list[int]]:
+    """Glyph -> its characters in map order (one each, when no two characters share one)."""
+    if len(set(glyphs)) == len(glyphs):
+        return {glyph: [char] for char, glyph in zip(chars, glyphs)}
+    found: dict[int, list[int]] = {}
+    for char, glyph in zip(chars, glyphs):
+        found.setdefault(glyph, []).append(char)
+    return found
 
 
 WIDTHS_KEPT = 1 << 16  # (text, font, size) of words and lines: a rulebook repeats its words

@@ -10,6 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD
 from printkit.render.labels import ENGLISH, say
@@ -34,8 +35,9 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _p(text: str, style: ParagraphStyle = SMALL) -> Paragraph:
-    return Paragraph(_escape(text), style)
+def _p(text: str, style: ParagraphStyle = SMALL, language: str = "en") -> Paragraph:
+    """``text`` as a guide paragraph, set by the guide's language's typography."""
+    return Paragraph(_escape(typeset_text(text, language)), style)
 
 
 def _heading(c: Canvas, title: str, paper: Paper, subtitle: str) -> tuple[float, float, float]:
@@ -56,16 +58,21 @@ def draw_guide(
     kit,
     paper: Paper,
     rows: list[GuideRow],
-    other_files: list[tuple[str, str]],
+    other_files: list[str],
     labels: Mapping[str, str] = ENGLISH,
 ) -> None:
     x, y, width = _heading(c, kit.title, paper, say(labels, "guide.subtitle", paper=paper.name))
+    lang = getattr(c, "language", "en")
     for text in advice(kit, labels):
         y = _paragraph(c, text, x, y, width, TEXT) - 4
     heads = ("guide.part", "guide.file", "guide.copies", "guide.how", "guide.assemble")
     table = Table(
-        [[_p(say(labels, h), CELL_HEAD) for h in heads]]
-        + [[_p(r.part, CELL_HEAD), _p(r.pages), _p(r.copies), _p(r.how), _p(r.note)] for r in rows],
+        [[_p(say(labels, h), CELL_HEAD, lang) for h in heads]]
+        + [
+            [_p(r.part, CELL_HEAD, lang)]
+            + [_p(t, SMALL, lang) for t in (r.pages, r.copies, r.how, r.note)]
+            for r in rows
+        ],
         colWidths=[width * f for f in (0.18, 0.22, 0.1, 0.22, 0.28)],
         repeatRows=1,
     )
@@ -87,7 +94,7 @@ def draw_guide(
     table.drawOn(c, x, y - h)
     y -= h + 12
     if other_files:
-        files = "; ".join(f"{name} — {what}" for name, what in other_files)
+        files = "; ".join(other_files)
         y = _paragraph(c, say(labels, "guide.other", files=files), x, y, width, TEXT) - 6
     if kit.extras:
         _paragraph(c, say(labels, "guide.extras", extras=", ".join(kit.extras)), x, y, width, TEXT)
@@ -136,7 +143,7 @@ def part_pieces(part) -> tuple:
 
 def _paragraph(c: Canvas, text: str, x: float, y: float, width: float, style) -> float:
     """Draw a wrapped paragraph with its top at ``y``; return the y below it."""
-    para = _p(text, style)
+    para = _p(text, style, getattr(c, "language", "en"))
     _, h = para.wrap(width, 400)
     para.drawOn(c, x, y - h)
     return y - h

@@ -8,6 +8,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.build.files import write_atomic  # noqa: F401 - re-exported
+from printkit.content.typography import typeset_text
 from printkit.render.fonts import BODY, register_fonts
 from printkit.render.units import Box
 
@@ -15,7 +16,23 @@ CROP_MARK_TAG = "PKCropMark"  # marked-content tag around crop marks, so preflig
 STAMP = "D:20000101000000Z"  # PieceInfo wants a date; a fixed one keeps files byte-identical
 
 
-class KitCanvas(Canvas):
+class TypesetCanvas(Canvas):
+    """A canvas that sets every string it draws by its language's typography (quotes,
+    apostrophes, minus signs), so no label, caption or running head escapes the rules."""
+
+    language = "en"
+
+    def drawString(self, x, y, text, *args, **kwargs):
+        return super().drawString(x, y, typeset_text(text, self.language), *args, **kwargs)
+
+    def drawCentredString(self, x, y, text, *args, **kwargs):
+        return super().drawCentredString(x, y, typeset_text(text, self.language), *args, **kwargs)
+
+    def drawRightString(self, x, y, text, *args, **kwargs):
+        return super().drawRightString(x, y, typeset_text(text, self.language), *args, **kwargs)
+
+
+class KitCanvas(TypesetCanvas):
     """A canvas that writes down, per page, what each page is and where its pieces sit.
 
     The record goes into the page's /PieceInfo (the PDF's place for an application's
@@ -82,9 +99,10 @@ def _box(box: Box) -> PDFArray:
 
 
 def new_canvas(
-    width: float, height: float, title: str, author: str = "printkit"
+    width: float, height: float, title: str, author: str = "printkit", language: str = ""
 ) -> tuple[KitCanvas, io.BytesIO]:
-    """A canvas in reportlab's invariant mode: no timestamps, no random ids."""
+    """A canvas in reportlab's invariant mode: no timestamps, no random ids; its strings
+    set by ``language``'s typography (English when the kit names none)."""
     register_fonts()
     buffer = io.BytesIO()
     canvas = KitCanvas(
@@ -95,6 +113,7 @@ def new_canvas(
         initialFontName=BODY,  # never an unembedded base-14 font, even on a blank page
         initialFontSize=10,
     )
+    canvas.language = language or "en"
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setCreator("printkit")

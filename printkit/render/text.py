@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.content.layout import INLINE_ICON
+from printkit.content.typography import typeset_markup, typeset_text
 from printkit.errors import RenderError
 from printkit.render.fonts import (
     BODY,
@@ -203,8 +204,10 @@ def fit_rich(
 
 
 def rich_paragraph(text: str, style: RichStyle, size: float, icon: Icon | None = None):
-    """``text`` as one Paragraph at ``size``, inline icons as tall as the text."""
+    """``text`` as one Paragraph at ``size``, inline icons as tall as the text, set by its
+    language's typography (English when the style names none: text already set stays so)."""
     draw_icon = None if icon is None else (lambda name: icon(name, size))
+    text = typeset_text(text, style.lang or "en")
     return Paragraph(rich_markup(text, draw_icon), style.at(size))
 
 
@@ -255,7 +258,7 @@ def draw_stack(
     largest common size that fits, ``gap`` (of the size) between them."""
     size = style.size
     while size >= style.min_size - 1e-6:
-        built = [Paragraph(m, style.at(size)) for m in markups]
+        built = [Paragraph(typeset_markup(m, style.lang or "en"), style.at(size)) for m in markups]
         heights = [p.wrap(box.width, box.height)[1] for p in built]
         if sum(heights) + gap * size * (len(built) - 1) <= box.height:
             y = box.top

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from reportlab.platypus import Flowable
 
+from printkit.content.typography import typeset_text
 from printkit.errors import NotFound
 
 
@@ -37,6 +38,10 @@ class RulebookContext:
     template: str = "rulebook.md"
     subject: str = ""
     language: str = "en"
+
+    def __post_init__(self) -> None:
+        # the title prints in running heads and the PDF's metadata: set it as the text is
+        object.__setattr__(self, "title", typeset_text(self.title, self.language))
 
 
 class MissingEntry(NotFound):

@@ -46,12 +46,13 @@ def by_field(entries: Iterable[Ruling]) -> dict[str, Ruling]:
     return {entry["field"]: entry for entry in entries}
 
 
-def ruling_function(entries: Mapping[str, Ruling], word: str = "ruling") -> Callable[[str], str]:
-    """``ruling("partial_bulk")`` prints "(ruling R7)"; an unknown key says "did you mean"."""
+def ruling_function(entries: Mapping[str, Ruling], word: str = "see") -> Callable[[str], str]:
+    """``ruling("partial_bulk")`` prints "(see R7)", a light pointer to the appendix; an
+    unknown key says "did you mean"."""
     catalog = Catalog("designer's ruling", entries)
 
     def ruling(key: str) -> str:
-        return f"({word} {catalog[key]['ref']})"
+        return f"({word}\u00a0{catalog[key]['ref']})"  # never split from its number
 
     return ruling
 

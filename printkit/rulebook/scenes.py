@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from printkit.build.fingerprint import digest
+from printkit.content.typography import typeset_text
 from printkit.render.drawing import Drawing
 from printkit.render.fonts import BODY, BOLD, ITALIC, register_fonts
 from printkit.render.panels import Disc, numbered_disc
@@ -128,7 +129,8 @@ def place(c: Canvas, placed: Placed) -> None:
 
 
 def caption_lines(caption: Caption) -> list[str]:
-    return simpleSplit(caption.text, BODY, CAPTION_SIZE, caption.width)
+    """The caption's lines, set by typography (text already set for its language stays so)."""
+    return simpleSplit(typeset_text(caption.text, "en"), BODY, CAPTION_SIZE, caption.width)
 
 
 def draw_caption(c: Canvas, caption: Caption) -> None:
@@ -197,7 +199,7 @@ class SceneBlock(PictureBlock):
     def fingerprint(self) -> Drawing:
         """The picture's drawing and the legend's words: both change the page."""
         drawn = super().fingerprint()
-        words = [c.text for c in self.callouts] + [self.caption]
+        words = [typeset_text(t, "en") for t in [c.text for c in self.callouts] + [self.caption]]
         chars = drawn.chars | frozenset("".join(words))
         return Drawing(digest(drawn.digest, words), chars, drawn.portable)
 
@@ -206,7 +208,7 @@ class SceneBlock(PictureBlock):
         for picture in pictures:
             picture.hAlign = "CENTER"
         if self.caption:
-            pictures.append(Paragraph(escape(self.caption), CAPTION))
+            pictures.append(Paragraph(escape(typeset_text(self.caption, "en")), CAPTION))
         if self.callouts:
             pictures.append(_legend(self.callouts, width))
         return [KeepTogether(pictures)] if len(pictures) > 1 else pictures
@@ -214,7 +216,7 @@ class SceneBlock(PictureBlock):
     def html(self) -> str:
         picture = super().html()
         if self.caption:
-            picture += f'<p class="caption"><i>{escape(self.caption)}</i></p>'
+            picture += f'<p class="caption"><i>{escape(typeset_text(self.caption, "en"))}</i></p>'
         if not self.callouts:
             return picture
         items = "".join(f"<li>{_legend_markup(c.text)}</li>" for c in self.callouts)
@@ -222,7 +224,9 @@ class SceneBlock(PictureBlock):
 
 
 def _legend_markup(text: str) -> str:
-    """The words before a first colon are the part's name: set in bold."""
+    """The words before a first colon are the part's name: set in bold (and the whole by
+    typography; text already set for its language stays so)."""
+    text = typeset_text(text, "en")
     name, colon, rest = text.partition(": ")
     if not colon:
         return escape(text)

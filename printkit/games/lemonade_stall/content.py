@@ -113,6 +113,8 @@ WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "card.weather_change": (),
     "marker.any_price": (),
     "marker.price_cap": ("cap",),
+    "marker.spoils_on": ("roll",),
+    "marker.never_spoils": (),
     "card.no_change": (),
     "card.players_only": ("players",),
     "card.token_space": (),

@@ -270,14 +270,14 @@ def _topic(gap: Gap, titles: dict[str, str], components: dict[str, str]) -> str:
     return f"{name}: {ASPECTS.get(aspect, aspect)}" if aspect else name
 
 
-PRINTABLE = re.compile(r"[C\d+\-() /]+")  # a number, or a weather-change line as the card prints it
+PRINTABLE = re.compile(r"[C\d+\-() /]+")  # a weather-change line as the card prints it
 
 
 def _shown_value(gap: Gap) -> str:
-    """A number or a card's weather-change line; a choice among named options is left to its
+    """A card's weather-change line; a number or a choice among named options is left to its
     reason, which says it in words (a player never reads the content's option names)."""
     value = unquoted(gap).strip("[]")
-    return value if PRINTABLE.fullmatch(value) else ""
+    return value if PRINTABLE.fullmatch(value) and "(" in value else ""
 
 
 # -- worked examples ---------------------------------------------------------------

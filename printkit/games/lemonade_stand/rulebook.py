@@ -34,8 +34,8 @@ from printkit.rulebook.scenes import kit_gallery, legible
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
 PAIR_GAP = 4 * MM
 WORDS = {  # the few joining words the data formatting needs
-    "en": {"and": "and", "or": "or", "ruling": "ruling", "nothing": "no coins"},
-    "ru": {"and": "и", "or": "или", "ruling": "решение", "nothing": "ни одной монеты"},
+    "en": {"and": "and", "or": "or", "ruling": "see note", "nothing": "no coins"},
+    "ru": {"and": "и", "or": "или", "ruling": "см. пояснение", "nothing": "ни одной монеты"},
 }
 EXAMPLE_CARDS = {"stand": ("yellow", "street-corner"), "coin": "quarter", "dollar": "copycat"}
 EXAMPLE_WEATHER = ("w08", "w02")  # a forecast, and the card whose arrow resolves it
@@ -69,6 +69,12 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
     def counted(number: int, forms: str) -> str:
         """``4 игрока``: a number and the form of a word (``игрок|игрока|игроков``) it takes."""
         return f"{number} {agree(number, forms)}"
+
+    def spell(number: int, words: str) -> str:
+        """A small number in words: ``words`` lists one to ten (``один|два|…``) in the form
+        the sentence needs; a larger number stays in digits."""
+        spelled = words.split("|")
+        return spelled[number - 1] if 1 <= number <= len(spelled) else str(number)
 
     def agree(number: int, forms: str) -> str:
         """Just the word's form for ``number``: "2–4 игрока" agrees with the 4."""
@@ -111,7 +117,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         subject=pack.tagline(lang),
         variables=variables,
         blocks=_pictures(pack, theme, lang),
-        filters={"money": cents, "signed": signed, "names": names},
+        filters={"money": cents, "signed": signed, "names": names, "spell": spell},
         functions={
             "ruling": ruling_function(_by_field_or_file(gaps), words["ruling"]),
             "names": names,

@@ -66,7 +66,7 @@ WORDS = {
     "odds.starts": ("count", "span"),
     "odds.unseen": (),
     "odds.pile": (),
-    "odds.footnote": ("buried", "left"),
+    "odds.footnote": ("buried", "left", "out"),
     "odds.buried_one": (),
     "odds.buried_many": ("buried",),
     "odds.left": (),

@@ -103,7 +103,7 @@ _SENTENCES = [
     *(f"reference.{k}{h}" for k in ("turn", "end", "opinion", "buying", "ties")
       for h in ("_heading", "")),
     "track.title", "track.span", "track.steps_heading",
-    *(f"track.{k}{h}" for k in ("buy", "collect", "clocks", "refill", "next")
+    *(f"track.{k}{h}" for k in ("buy", "clocks", "refill", "next")
       for h in ("_heading", "")),
     "back.title",
     *(f"callout.setup.{k}" for k in ("track", "shoppers", "decks", "bank", "items", "pitches",

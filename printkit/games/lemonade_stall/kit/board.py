@@ -483,7 +483,9 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     fills = [theme.pale(_condition_tint(pack, cond.id), 0.3) for cond in reversed(pack.conditions)]
     row_h = min(7.5 * MM, rest.height / (len(rows) + 1))
     header = [say(f"board.caps_{k}") for k in ("weather", "top_price", "sure_cups")]
-    table(c, rest, header, rows, [1.5, 1, 1], theme, row_h, 8.5, what="price caps", row_fills=fills)
+    table(
+        c, rest, header, rows, [1.2, 1, 1.3], theme, row_h, 8.5, what="price caps", row_fills=fills
+    )
 
 
 SALES_HEAD = 5.5 * MM

@@ -393,7 +393,11 @@ def _temperature_marker(
         c.setFillColor(INK)
         c.setFont(BOLD, 13)
         c.drawCentredString(box.cx + 2 * MM, box.cy, f"{degrees}°")
-        spoil = "(—)" if temperature.spoils_on is None else f"({temperature.spoils_on}+)"
+        spoil = (
+            pack.words.say("marker.never_spoils")
+            if temperature.spoils_on is None
+            else pack.words.say("marker.spoils_on", roll=temperature.spoils_on)
+        )
         c.setFont(BOLD, 8)
         c.drawCentredString(box.cx + 2 * MM, box.y + 3.5 * MM, spoil)
 

@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from printkit.content.typography import typeset_text
 from printkit.games.sandcastles.kit.art import draw_turned
 from printkit.games.sandcastles.model import Placement, Sandcastles
 from printkit.games.sandcastles.rules import score_castle, structures
@@ -182,9 +183,13 @@ def _grid(c: Canvas, box: Box, cols: int, rows: int, x0: int, y0: int, text: flo
     c.setFillColor(GREY)
     c.setFont(BODY, 6.5 * text)
     for i in range(cols):
-        c.drawCentredString(box.x + MARGIN + (i + 0.5) * CELL, box.y + 1.6 * MM, str(x0 + i))
+        c.drawCentredString(
+            box.x + MARGIN + (i + 0.5) * CELL, box.y + 1.6 * MM, typeset_text(str(x0 + i), "en")
+        )
     for j in range(rows):
-        c.drawCentredString(box.x + 2.4 * MM, box.y + MARGIN + (j + 0.5) * CELL - 2, str(y0 + j))
+        c.drawCentredString(
+            box.x + 2.4 * MM, box.y + MARGIN + (j + 0.5) * CELL - 2, typeset_text(str(y0 + j), "en")
+        )
 
 
 def _crossed(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
@@ -318,7 +323,7 @@ class GalleryBlock:
                 row.append(
                     [
                         Picture(picture.draw, picture.width, picture.height, scale),
-                        Paragraph(escape(caption), CAPTION),
+                        Paragraph(escape(typeset_text(caption, "en")), CAPTION),
                     ]
                 )
             row += [""] * (cols - len(row))

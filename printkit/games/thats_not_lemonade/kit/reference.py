@@ -149,7 +149,8 @@ def odds_footnote(pack: ThatsNotLemonade) -> str:
     say, n = pack.words.say, pack.buried
     buried = say("odds.buried_one") if n == 1 else say("odds.buried_many", buried=n)
     left = say("odds.left_plus", buried=n) if n else say("odds.left")
-    return say("odds.footnote", buried=buried, left=left)
+    out = pack.card(pack.removed_card).title
+    return say("odds.footnote", buried=buried, left=left, out=out)
 
 
 def blocks_for(table: OddsTable, height: float, row_min: float) -> int:

@@ -38,7 +38,7 @@ DrawFn = Callable[[Canvas, Box], None]
 
 def track_steps(pack: YardSale) -> list[tuple[str, str]]:
     """The end of a round, step by step, as the track prints it."""
-    return _sections(pack, "track", ("buy", "collect", "clocks", "refill", "next"))
+    return _sections(pack, "track", ("buy", "clocks", "refill", "next"))
 
 
 def setup_steps(pack: YardSale) -> list[tuple[str, str]]:
