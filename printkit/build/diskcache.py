@@ -119,7 +119,8 @@ def private_folder(folder: Path) -> bool:
     return _trusted(folder) and _trusted(folder.parent)
 
 
-def store(kind: str, key: str, data: bytes) -> None:
+def store(kind: str, key: str, data: bytes, keep: int = ENTRIES_KEPT) -> None:
+    """Keep ``data`` under ``key``; past ``keep`` entries of the kind the oldest go."""
     from printkit.build.files import write_atomic
 
     folder = cache_folder(kind)
@@ -127,7 +128,7 @@ def store(kind: str, key: str, data: bytes) -> None:
         if not private_folder(folder):
             return
         write_atomic(folder / key, _seal(kind, key, data))
-        prune(folder, ENTRIES_KEPT)
+        prune(folder, keep)
     except OSError:
         pass
 

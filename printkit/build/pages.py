@@ -11,17 +11,46 @@ from __future__ import annotations
 
 import hashlib
 import io
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 SKIPPED = {"/Parent"}  # the page tree a page sits in is the file's, not the page's
 
 
-def page_digests(pdf: bytes) -> list[str]:
-    """One digest per page, in order."""
+_KEPT: dict[str, list[str]] = {}  # a file's sha256 -> its page digests, this process
+KEPT = 64
+_READERS: list[tuple[str, PdfReader]] = []  # the last few files parsed: (sha256, pypdf reader)
+READERS = 4
+
+
+def reader_for(pdf: bytes, key: str = "") -> PdfReader:
+    """A pypdf reader of these bytes, shared: the builder digests the pages of a file drawn
+    again, then the preflight reads the same objects (each parsed once, in the reader)."""
     from pypdf import PdfReader
 
+    key = key or hashlib.sha256(pdf).hexdigest()
+    for known, reader in _READERS:
+        if known == key:
+            return reader
     reader = PdfReader(io.BytesIO(pdf))
-    memo: dict[int, str] = {}
-    return [_digest(page.indirect_reference, memo) for page in reader.pages]
+    _READERS[:] = [(key, reader), *_READERS[: READERS - 1]]
+    return reader
+
+
+def page_digests(pdf: bytes) -> list[str]:
+    """One digest per page, in order; kept by the file's bytes."""
+    key = hashlib.sha256(pdf).hexdigest()
+    found = _KEPT.get(key)
+    if found is None:
+        reader = reader_for(pdf, key)
+        memo: dict[int, str] = {}
+        found = [_digest(page.indirect_reference, memo) for page in reader.pages]
+        if len(_KEPT) >= KEPT:
+            _KEPT.clear()
+        _KEPT[key] = found
+    return list(found)
 
 
 def _digest(obj: object, memo: dict[int, str]) -> str:

@@ -14,6 +14,7 @@ recorded paths now hold other values: a part is reused only if none does.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import operator
 import types
@@ -24,12 +25,13 @@ from functools import cached_property
 from pathlib import PurePath
 from typing import Any
 
-from printkit.content.lookup import Lookup
+from printkit.content.lookup import Lookup, Scratch
 
 Step = tuple  # ("a", name) | ("i", index) | ("id", id) | ("k", key) | ("*",) | ("=",)
 Reads = dict[str, tuple[Step, ...] | str]  # path -> its value's fingerprint (with steps)
 
 _SCOPES: list[dict[str, tuple[tuple[Step, ...], str]]] = []
+_DERIVED: list[dict[tuple[int, str], tuple[object, object]]] = []  # per scope: _scratch
 LEAVES = (str, int, float, bool, type(None), bytes, Enum, PurePath)
 ABSENT = "<absent>"
 SHORT = 80  # values up to this long are kept as they are (diff shows them)
@@ -40,10 +42,12 @@ def recording() -> Iterator[dict[str, tuple[tuple[Step, ...], str]]]:
     """Collect the reads made inside (not those of recordings opened within it)."""
     reads: dict[str, tuple[tuple[Step, ...], str]] = {}
     _SCOPES.append(reads)
+    _DERIVED.append({})
     try:
         yield reads
     finally:
         _SCOPES.pop()
+        _DERIVED.pop()
 
 
 def _note(path: str, steps: tuple[Step, ...], value: str) -> None:
@@ -161,6 +165,41 @@ def view(pack: object) -> object:
     return _wrap(pack, "", ())
 
 
+def unwrapped(value: object) -> object:
+    """The value behind a view, nothing noted (the caller notes what it reads), or the value."""
+    return object.__getattribute__(value, "_target") if isinstance(value, _Base) else value
+
+
+def replay(reads: Mapping[str, tuple[tuple[Step, ...], str]]) -> None:
+    """Note reads recorded elsewhere (kept work served again) in the open recording."""
+    for path, (steps, value) in reads.items():
+        _note(path, tuple(steps), value)
+
+
+def derived(compute: Callable[..., Any]) -> Callable[..., Any]:
+    """``compute(pack, *args)`` worked out once per pack and arguments (hashable): the reads
+    it made are kept with its answer and noted again at every later call, so each
+    recording sees them. For a table a renderer derives from the pack on every card (the
+    answer is shared: never edit it)."""
+    kept: dict[tuple, tuple[object, object, dict]] = {}
+
+    @functools.wraps(compute)
+    def call(pack: object, *args: object) -> Any:
+        target = unwrapped(pack)
+        key = (id(target), isinstance(pack, _Base), args)
+        found = kept.get(key)
+        if found is None or found[0] is not target:
+            if len(kept) > 256:
+                kept.clear()
+            with recording() as reads:
+                answer = compute(pack, *args)
+            found = kept[key] = (target, answer, dict(reads))
+        replay(found[2])
+        return found[1]
+
+    return call
+
+
 def raw(value: object) -> object:
     """The value behind a view (read whole), or the value itself."""
     if isinstance(value, _Base):
@@ -237,6 +276,10 @@ class View(_Base):
 
     __slots__ = ()
 
+    @property  # dataclasses.replace() takes a view: the fields left as they are are read
+    def __dataclass_fields__(self) -> dict:
+        return object.__getattribute__(self, "_target").__dataclass_fields__
+
     def __getattr__(self, name: str) -> object:
         target = self._target
         if name.startswith("__"):
@@ -249,6 +292,8 @@ class View(_Base):
         if isinstance(found, Lookup):  # pack.item(id) reads the member of pack.items
             return lambda key: self._member(found, key)
         if isinstance(found, cached_property):  # a value worked out from the fields
+            if _SCOPES and isinstance(getattr(target, name), Scratch):
+                return self._scratch(name)
             found = None
         if found is not None and not _is_field(target, name):
             self._whole()  # some other descriptor: it may read anything
@@ -258,6 +303,16 @@ class View(_Base):
 
     def __bool__(self) -> bool:
         return bool(self._target)
+
+    def _scratch(self, name: str) -> Scratch:
+        """The open recording's own, empty at first, of the pack's `Scratch` table ``name``:
+        a memo filled outside the recording would hand it values without their reads."""
+        target = self._target
+        kept = _DERIVED[-1]
+        found = kept.get((id(target), name))
+        if found is None or found[0] is not target:
+            found = kept[(id(target), name)] = (target, Scratch())
+        return found[1]  # type: ignore[return-value]
 
     def _member(self, lookup: Lookup, key: str) -> object:
         """What ``lookup`` finds by ``key``, read as ``<values>[<key>]``."""

@@ -7,6 +7,7 @@ example expects are compared.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,29 @@ class ExampleResult:
 
 
 def read_example(path: Path) -> Example:
+    """The example in ``path``, kept by its bytes: a build reads each example several times
+    (the gate, the rulebook), a fresh process reads it from the disk cache."""
+    from printkit.content.yamlio import LARGEST_FILE, read_regular
+
+    key = _example_key(path, read_regular(path, LARGEST_FILE))
+    found = _cached("examples", key)
+    if isinstance(found, Example):
+        return found
+    example = _parse_example(path)
+    if _example_key(path, read_regular(path, LARGEST_FILE)) == key:  # not changed meanwhile
+        _keep("examples", key, example)
+    return example
+
+
+def _example_key(path: Path, data: bytes) -> str:
+    import hashlib
+
+    from printkit.build.fingerprint import code_digest, digest
+
+    return digest(code_digest(), "example", str(path), hashlib.sha256(data).hexdigest())
+
+
+def _parse_example(path: Path) -> Example:
     root = read_document(path, Ledger())
     root.expect_keys(["game", "example", "rule", "given", "expect"], ["title", "prose"])
     title = root.opt("title")
@@ -94,14 +118,118 @@ def example_files(folder: Path) -> list[Path]:
 
 
 def run_example(plugin: GamePlugin, pack: Pack, example: Example) -> Mapping[str, Any]:
-    """The engine's answer for an example, as plain values."""
+    """The engine's answer for an example, as plain values.
+
+    Kept with the pack values the run read (`printkit.build.record`): while none of
+    them reads differently, the answer is the engine's without running it again, so
+    a card title edit re-runs no example. A fresh copy each call: callers may edit it.
+    """
     if example.rule not in plugin.rules:
         raise ContentError(
             Location(example.path, "rule"),
             f"game {plugin.id!r} has no example rule {example.rule!r}",
             suggest(example.rule, sorted(plugin.rules)),
         )
-    return plugin.rules[example.rule].run(pack, example.given)
+    from printkit.build import record
+    from printkit.build.fingerprint import code_digest, digest
+
+    target = record.unwrapped(pack)
+    key = digest(code_digest(), "run", plugin.id, str(example.path), example.rule, _given(example))
+    found = _cached("example-runs", key)
+    if _still_current(found, target):
+        reads, answer = found
+        record.replay(reads)
+        return pickle.loads(answer)
+    with record.recording() as reads:
+        actual = plugin.rules[example.rule].run(record.view(target), example.given)
+        try:
+            answer = pickle.dumps(dict(actual), pickle.HIGHEST_PROTOCOL)  # views read whole
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return actual  # not a plain answer: run again each time
+    _keep("example-runs", key, (dict(reads), answer))
+    record.replay(reads)
+    return pickle.loads(answer)
+
+
+def _given(example: Example) -> str:
+    return repr(plain(example.given.raw))
+
+
+def _still_current(found: object, pack: object) -> bool:
+    """A kept run whose every recorded read of the pack reads the same now."""
+    if not (isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], bytes)):
+        return False
+    try:
+        now = _resolver(pack)
+        return all(now(tuple(steps)) == value for steps, value in found[0].values())
+    except Exception:  # an entry not as this printkit writes it: a miss
+        return False
+
+
+_RESOLVED: list[tuple[object, dict]] = []  # the pack last asked about, its values by steps
+
+
+def _resolver(pack: object):
+    """The value each recorded path has in ``pack`` now, each path looked up once: the
+    examples of a pack read many of the same values. Packs are frozen, so kept per pack."""
+    from printkit.build.record import resolve
+
+    if not _RESOLVED or _RESOLVED[0][0] is not pack:
+        _RESOLVED[:] = [(pack, {})]
+    known = _RESOLVED[0][1]
+
+    def now(steps: tuple) -> str:
+        try:
+            return known[steps]
+        except KeyError:
+            value = known[steps] = resolve(pack, steps)
+            return value
+
+    return now
+
+
+# -- kept work: in memory for this process, on disk for the next --------------------
+_KEPT: dict[tuple[str, str], bytes] = {}
+KEPT_IN_MEMORY = 4000
+
+
+def _cached(kind: str, key: str) -> object:
+    """What `_keep` stored under ``key``, or None (a damaged entry is a miss)."""
+    from printkit.build import diskcache
+
+    if not diskcache.reading():
+        return None
+    data = _KEPT.get((kind, key))
+    if data is None:
+        data = diskcache.load(kind, key)
+        if data is None:
+            return None
+    try:
+        value = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - a damaged entry, whatever it raises, is a miss
+        return None
+    _remember(kind, key, data)
+    return value
+
+
+ON_DISK = {"packs": 64}  # a pack is large and a watch session saves many: the latest few
+
+
+def _keep(kind: str, key: str, value: object) -> None:
+    from printkit.build import diskcache
+
+    try:
+        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    _remember(kind, key, data)
+    diskcache.store(kind, key, data, ON_DISK.get(kind, diskcache.ENTRIES_KEPT))
+
+
+def _remember(kind: str, key: str, data: bytes) -> None:
+    if len(_KEPT) >= KEPT_IN_MEMORY:
+        _KEPT.clear()
+    _KEPT[(kind, key)] = data
 
 
 def check_example(plugin: GamePlugin, pack: Pack, example: Example) -> ExampleResult:
@@ -186,7 +314,7 @@ class PackCache:
             ) from None
         if folder not in self._packs:
             check_contained(folder)
-            self._packs[folder] = plugin.load(folder)
+            self._packs[folder] = loaded_pack(plugin, folder)
         return plugin, self._packs[folder]
 
     def folder_of(self, game_id: str) -> Path:
@@ -197,6 +325,26 @@ class PackCache:
                 f"{suggest(game_id, sorted(folders))}"
             )
         return folders[game_id]
+
+
+def loaded_pack(plugin: GamePlugin, folder: Path) -> Pack:
+    """``plugin.load(folder)``, kept by the bytes of every file in the folder (a pack reads
+    nothing outside it): a fresh process, or a watch round after a save elsewhere, reads
+    the pack back instead of validating every file again."""
+    key = _pack_key(plugin, folder)
+    found = _cached("packs", key)
+    if found is not None and getattr(found, "folder", None) == folder:
+        return found  # type: ignore[return-value]
+    pack = plugin.load(folder)
+    if _pack_key(plugin, folder) == key:  # no file changed while it was read
+        _keep("packs", key, pack)
+    return pack
+
+
+def _pack_key(plugin: GamePlugin, folder: Path) -> str:
+    from printkit.build.fingerprint import code_digest, digest, tree_digest
+
+    return digest(code_digest(), "pack", plugin.id, str(folder), tree_digest(folder))
 
 
 def check_pack(cache: PackCache, folder: Path) -> list[ExampleResult]:

@@ -16,6 +16,12 @@ class HasId(Protocol):
 T = TypeVar("T", bound=HasId)
 
 
+class Scratch(dict):
+    """A table the rules fill as they go (a memo kept on a pack), not content: a recording
+    view of the pack hands each recording a new, empty one, so what fills it is read, and
+    noted, inside that recording."""
+
+
 class Index(dict[str, T], Generic[T]):
     """Id -> value, for lists the engine looks up often: a hit costs a plain dict lookup.
 

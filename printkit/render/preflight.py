@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
-import io
 import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -110,11 +110,17 @@ def read_record(page) -> PageRecord:
 
 
 # -- fonts -------------------------------------------------------------------------------
-def _fonts(resources, seen: set[int]) -> Iterable[tuple[str, object]]:
+def _fonts(resources, seen: set[object]) -> Iterable[tuple[str, object]]:
+    """The fonts ``resources`` use, each font object and form once per ``seen``."""
     if resources is None:
         return
     resources = resources.get_object()
     for _, ref in (resources.get("/Font") or {}).items():
+        key = getattr(ref, "idnum", None)
+        if key is not None:
+            if ("font", key) in seen:
+                continue
+            seen.add(("font", key))
         font = ref.get_object()
         yield _text(font.get("/BaseFont")).lstrip("/"), font
     for _, ref in (resources.get("/XObject") or {}).items():
@@ -139,9 +145,9 @@ def _embedded(font) -> bool:
 
 def check_fonts(name: str, reader: PdfReader) -> list[Finding]:
     """Every font the file uses is embedded: print shops reject a file that is not."""
-    findings, reported = [], set()
+    findings, reported, seen = [], set(), set()  # a font met again was checked where first met
     for number, page in enumerate(reader.pages, start=1):
-        for font_name, font in _fonts(page.get("/Resources"), set()):
+        for font_name, font in _fonts(page.get("/Resources"), seen):
             if font_name not in reported and not _embedded(font):
                 reported.add(font_name)
                 findings.append(
@@ -562,7 +568,9 @@ def _check_file(name: str, data: bytes, kit: _Kit, full: bool) -> None:
 
 
 def _measure_file(name: str, data: bytes, full: bool) -> _File:
-    reader = PdfReader(io.BytesIO(data))
+    from printkit.build.pages import page_digests, reader_for
+
+    reader = reader_for(data)
     records = [read_record(page) for page in reader.pages]
     spaces = [(number, s) for number, r in enumerate(records, start=1) for s in r.spaces]
     tokens = [p for r in records for p in r.pieces if p.token]
@@ -570,8 +578,6 @@ def _measure_file(name: str, data: bytes, full: bool) -> _File:
     if not full:
         return result
     result.findings += check_fonts(name, reader)
-    from printkit.build.pages import page_digests
-
     digests = page_digests(data)
     document = pdfium.PdfDocument(data)
     sizes: dict[float, int] = {}
@@ -616,12 +622,19 @@ class _File:
 
 def cache_key(kind: str, *content: object) -> str:
     """A measurement's key: what was measured, and the code and libraries measuring it."""
+    from printkit.build.fingerprint import digest
+
+    return digest(CACHE_KIND, kind, *content, *_measuring())
+
+
+@cache
+def _measuring() -> tuple[object, ...]:
+    """printkit's code and the libraries' versions (looked up once: each look-up is slow)."""
     from importlib.metadata import version
 
-    from printkit.build.fingerprint import digest
     from printkit.render.drawing import raster_versions
 
-    return digest(CACHE_KIND, kind, *content, raster_versions(), version("pypdf"))
+    return raster_versions(), version("pypdf")
 
 
 def _load(key: str, parse):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -82,9 +83,103 @@ class Anchors:
 
 
 def parse(text: str, anchors: Anchors | None = None, md: MarkdownIt | None = None) -> list[Node]:
-    """The document's block tree; directive bodies are parsed into their children."""
+    """The document's block tree; directive bodies are parsed into their children.
+
+    Parsed a section at a time (`sections`), each kept by its text: an edit re-parses
+    the section it falls in, not the book. Headings get their ids afterwards, in
+    document order, as one pass over the whole text would give them.
+    """
     md = md or markdown_parser()
     anchors = anchors or Anchors()
+    nodes: list[Node] = []
+    options = repr(sorted(md.options.items())), repr(md.get_active_rules())
+    for offset, section in sections(text):
+        nodes += _shifted(_parsed_section(section, md, options), offset)
+    _name_headings(nodes, anchors)
+    return nodes
+
+
+FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")  # may continue the list before
+REFERENCE = re.compile(r"^ {0,3}\[[^\]]+\]:", re.MULTILINE)
+
+
+def sections(text: str) -> list[tuple[int, str]]:
+    """The text cut before each block that starts a line, unindented, after a blank one,
+    outside any fence, as (lines before it, its text): nothing before such a line runs on
+    into it (a list item is not cut off: it may be the list's next), so each section parses
+    as it would inside the whole. A text defining link references (read document-wide)
+    is kept whole."""
+    if REFERENCE.search(text):
+        return [(0, text)]
+    lines = text.splitlines(keepends=True)
+    cuts, fence, blank = [0], "", True
+    for number, line in enumerate(lines):
+        opened = FENCE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = "" if not line[opened.end() :].strip() else fence
+        else:
+            if blank and number and _cut_before(line):
+                cuts.append(number)
+            fence = opened.group(1) if opened else ""
+        blank = not line.strip()
+    cuts.append(len(lines))
+    return [(a, "".join(lines[a:b])) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+
+SPREAD = 8  # about one safe place in this many is a cut (headings always are)
+
+
+def _cut_before(line: str) -> bool:
+    """A safe place (see `sections`) chosen by its own text, so a cut stays where it is
+    whatever is edited elsewhere: sections of a few paragraphs, not one per paragraph."""
+    if not line.strip() or line[:1] in " \t" or LIST_ITEM.match(line):
+        return False
+    return line.startswith("#") or zlib.crc32(line.encode()) % SPREAD == 0
+
+
+_PARSED: dict[tuple[str, str], bytes] = {}
+PARSED_KEPT = 500
+
+
+def _parsed_section(text: str, md: MarkdownIt, options: tuple[str, str]) -> list[Node]:
+    """`_parse_tree` of one section, kept (in memory and on disk) by its text and the
+    parser's ``options``; a fresh copy each time, since later passes edit the tree."""
+    import hashlib
+    import pickle
+
+    from printkit.build import diskcache
+    from printkit.build.fingerprint import code_digest, digest
+
+    key = digest(code_digest(), "markdown", options, hashlib.sha256(text.encode()).hexdigest())
+    data = _PARSED.get((key, text)) if diskcache.reading() else None
+    if data is None and diskcache.reading():
+        data = diskcache.load("markdown", key)
+    kept = _unpickled(data) if data is not None else None
+    if kept is not None:
+        return kept
+    tree = _parse_tree(text, md)
+    data = pickle.dumps(tree, pickle.HIGHEST_PROTOCOL)
+    if len(_PARSED) >= PARSED_KEPT:
+        _PARSED.clear()
+    _PARSED[(key, text)] = data
+    diskcache.store("markdown", key, data)
+    return pickle.loads(data)
+
+
+def _unpickled(data: bytes) -> list[Node] | None:
+    """A kept tree, or None for an entry that does not read back (a damaged one: a miss)."""
+    import pickle
+
+    try:
+        tree = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - whatever a damaged entry raises
+        return None
+    return tree if isinstance(tree, list) else None
+
+
+def _parse_tree(text: str, md: MarkdownIt) -> list[Node]:
     root = Node("root")
     stack = [root]
     for token in md.parse(text):
@@ -96,11 +191,28 @@ def parse(text: str, anchors: Anchors | None = None, md: MarkdownIt | None = Non
             stack.pop()
         elif token.type == "inline":
             stack[-1].inline = token.children or []
-            if stack[-1].kind == "heading":
-                stack[-1].anchor = anchors.make(plain(stack[-1].inline))
         else:
-            stack[-1].children.append(_leaf(token, anchors, md))
+            stack[-1].children.append(_leaf(token, md))
     return root.children
+
+
+def _shifted(nodes: list[Node], offset: int) -> list[Node]:
+    """Line numbers of a section's own nodes counted from the document's start (a
+    directive's body keeps its lines, counted within the fence, as before)."""
+    if offset:
+        for node in nodes:
+            if node.line is not None:
+                node.line += offset
+            if node.kind != "directive":
+                _shifted(node.children, offset)
+    return nodes
+
+
+def _name_headings(nodes: list[Node], anchors: Anchors) -> None:
+    for node in nodes:
+        if node.kind == "heading":
+            node.anchor = anchors.make(plain(node.inline))
+        _name_headings(node.children, anchors)
 
 
 def _open(token: Token) -> Node:
@@ -116,14 +228,14 @@ def _open(token: Token) -> Node:
     return node
 
 
-def _leaf(token: Token, anchors: Anchors, md: MarkdownIt) -> Node:
+def _leaf(token: Token, md: MarkdownIt) -> Node:
     if token.type == "fence":
         info = unescapeAll(token.info).strip()
         name, _, arg = info.partition(" ")
         if name in DIRECTIVES:
             node = Node("directive", name=name, arg=arg.strip(), line=_line(token))
             if name in CONTAINERS:
-                node.children = parse(token.content, anchors, md)
+                node.children = _parse_tree(token.content, md)
             else:
                 node.text = token.content.strip()
             return node

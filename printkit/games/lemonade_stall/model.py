@@ -11,7 +11,7 @@ from functools import cached_property
 from printkit.content.art import Art, ArtSet
 from printkit.content.components import Component, PlayerColour  # noqa: F401  (re-exported)
 from printkit.content.fields import Gap, Size
-from printkit.content.lookup import Lookup
+from printkit.content.lookup import Lookup, Scratch
 from printkit.content.packs import Box
 from printkit.content.words import Words
 from printkit.errors import NotFound
@@ -231,9 +231,9 @@ class LemonadeStall(Box):
         return {b.id: b.effect for b in self.benefits}
 
     @cached_property
-    def memo(self) -> dict[str, dict]:
+    def memo(self) -> Scratch:
         """Tables the rules and bots derive from this pack, each filled as it is asked."""
-        return {}
+        return Scratch()
 
     @cached_property
     def item_prices(self) -> dict[str, tuple[int, int]]:

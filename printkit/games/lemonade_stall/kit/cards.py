@@ -13,6 +13,7 @@ from pathlib import Path
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.build.record import derived
 from printkit.content.art import Art
 from printkit.errors import RenderError
 from printkit.games.lemonade_stall.model import Benefit, Event, LemonadeStall, PlayerColour
@@ -56,6 +57,7 @@ def _body(
     return fitted.height
 
 
+@derived  # asked by every card's text
 def good_icons(pack: LemonadeStall) -> dict[str, str]:
     """Words naming a good (its name, and its unit when one word) → the good's icon."""
     words: dict[str, str] = {}

@@ -1,0 +1,85 @@
+"""Kept checking work (issue 15): an example's reading and the engine's answer are kept by
+what they read, so a card title edit re-runs nothing, yet every edit that matters does."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from printkit.check.checker import PackCache, check_paths
+from printkit.content.packs import game_folders
+from tests.conftest import STALL, edit
+
+EXAMPLE = "price-8-cloudy"  # an $8 stand on a cloudy day (cap 7) sells nothing
+
+
+@pytest.fixture
+def stall(tmp_path: Path) -> Path:
+    """A private copy of Lemonade Stall, checked once so every kept entry is warm."""
+    folder = tmp_path / "content" / "lemonade-stall"
+    shutil.copytree(STALL, folder)
+    assert all(r.passed for r in check_paths([folder], PackCache(folder.parent)))
+    return folder
+
+
+def outcome(folder: Path) -> dict[str, bool]:
+    """Each example's verdict, from a new cache of packs (as a new `printkit check` run)."""
+    return {r.example: r.passed for r in check_paths([folder], PackCache(folder.parent))}
+
+
+def test_a_title_edit_leaves_every_example_passing(stall):
+    edit(stall / "events.yaml", "title: Strange Weather", "title: Odd Weather")
+    assert all(outcome(stall).values())
+
+
+def test_a_rule_value_the_example_reads_is_read_again(stall):
+    """With a cloudy cap of 8 the $8 stand may sell: the kept 'sells nothing' is stale."""
+    edit(stall / "weather.yaml", "price_cap: 7", "price_cap: 8")
+    assert outcome(stall)[EXAMPLE] is False
+
+
+def test_an_edited_example_is_read_again(stall):
+    """The second stand sells 3 cups at $5: $15, never $16."""
+    edit(stall / "examples" / f"{EXAMPLE}.yaml", "income: [0, 15]", "income: [0, 16]")
+    assert outcome(stall)[EXAMPLE] is False
+    edit(stall / "examples" / f"{EXAMPLE}.yaml", "income: [0, 16]", "income: [0, 15]")
+    assert outcome(stall)[EXAMPLE] is True
+
+
+def test_a_given_edited_is_run_again(stall):
+    """At $7 the first stand is at the cap, not above it: it sells at least the cloudy
+    day's guaranteed cup, each at $7."""
+    path = stall / "examples" / f"{EXAMPLE}.yaml"
+    edit(path, "ice: 5}, price: 8}", "ice: 5}, price: 7}")
+    [result] = check_paths([path], PackCache(stall.parent))
+    sold = result.actual["sold"][0]
+    assert sold >= 1 and result.actual["income"][0] == 7 * sold
+
+
+def test_damaged_kept_entries_are_misses(stall, private_cache, monkeypatch):
+    """Every kept example, answer and pack torn in half: the verdicts are as before."""
+    from printkit.check import checker
+
+    before = outcome(stall)
+    monkeypatch.setattr(checker, "_KEPT", {})  # as a new process: only the disk remembers
+    torn = 0
+    for kind in ("examples", "example-runs", "packs"):
+        for entry in (Path(private_cache) / "printkit" / kind).iterdir():
+            entry.write_bytes(entry.read_bytes()[: entry.stat().st_size // 2])
+            torn += 1
+    assert torn and outcome(stall) == before
+
+
+def test_every_bundled_pack_reads_back_as_loaded(tmp_path):
+    """A pack served from the disk cache is the pack a fresh load gives."""
+    from printkit.check.checker import loaded_pack
+    from printkit.content.packs import engine_of
+    from printkit.registry import plugin_for
+    from tests.conftest import CONTENT
+
+    for folder in game_folders(CONTENT):
+        plugin = plugin_for(engine_of(folder))
+        first, second = loaded_pack(plugin, folder.resolve()), plugin.load(folder.resolve())
+        assert repr(first) == repr(second)

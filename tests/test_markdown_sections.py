@@ -1,0 +1,87 @@
+"""A rulebook's Markdown is parsed a section at a time (issue 15): each section must parse as
+it would inside the whole text, whatever blocks meet at a cut."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.rulebook import markdown
+from printkit.rulebook.markdown import (
+    Anchors,
+    _name_headings,
+    _parse_tree,
+    markdown_parser,
+    parse,
+    sections,
+)
+
+BLOCKS = [
+    "# Setting up",
+    "## Setting up",  # the same heading twice: ids numbered in document order
+    'Plain words with *emphasis* and "quotes".',
+    "A paragraph\nthat runs on a second line",
+    "- one\n- two",
+    "- loose\n\n- list",
+    "1. first\n2. second",
+    "3) third",
+    "  indented two",
+    "    indented code",
+    "> a quote\n> goes on",
+    "| a | b |\n|---|---|\n| 1 | 2 |",
+    "```\n# not a heading\n\nstill code\n```",
+    "````aside Example\n# Inside\n\n```small\nsmall words\n```\n\nAfter\n````",
+    "```figure card:x\n### Card\n\n*italic*\n```",
+    "~~~\ncode\n~~~",
+    "---",
+    "Title\n=====",
+    "+ plus item",
+    "text right after",  # joined to the block before when no blank line parts them
+]
+
+
+def whole(text: str, language: str = "en") -> list:
+    """The text parsed in one piece, headings named in one pass: what a section must match."""
+    nodes = _parse_tree(text, markdown_parser(language))
+    _name_headings(nodes, Anchors())
+    return nodes
+
+
+documents = st.lists(
+    st.tuples(st.sampled_from(BLOCKS), st.sampled_from(["\n", "\n\n", "\n\n\n"])),
+    min_size=1,
+    max_size=14,
+).map(lambda parts: "".join(block + gap for block, gap in parts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(documents, st.sampled_from(["en", "ru"]), st.sampled_from([1, markdown.SPREAD]))
+def test_sections_parse_as_the_whole_text_does(text, language, spread):
+    """``spread`` 1 cuts at every safe place, not only the few chosen by their text."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(markdown, "SPREAD", spread)
+        assert repr(parse(text, md=markdown_parser(language))) == repr(whole(text, language))
+
+
+def test_cuts_fall_only_where_a_block_starts_after_a_blank_line():
+    text = "# A\n\npara\n\n- item\n\n- item\n\n```\n# code\n\n# code\n```\n\n## B\n"
+    starts = [section.splitlines()[0] for _, section in sections(text)]
+    assert starts[0] == "# A" and "## B" in starts
+    assert "- item" not in starts and "# code" not in starts
+
+
+def test_a_text_with_link_references_is_parsed_whole():
+    text = "# A\n\nSee [the rules][r].\n\n# B\n\n[r]: https://example.org\n"
+    assert sections(text) == [(0, text)]
+    assert repr(parse(text)) == repr(whole(text))
+
+
+def test_a_damaged_kept_section_is_parsed_again(private_cache, monkeypatch):
+    text = "# A\n\nSome *words*.\n\n## B\n\n- one\n- two\n"
+    first = repr(parse(text))
+    monkeypatch.setattr(markdown, "_PARSED", {})  # as a new process: only the disk remembers
+    entries = list((private_cache / "printkit" / "markdown").iterdir())
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:-7] + b"garbage")
+    assert entries and repr(parse(text)) == first
