@@ -246,7 +246,8 @@ def test_the_tokens_advice_names_the_punch_their_circles_need(kits):
 
 def test_a_kit_with_backs_has_a_calibration_page_the_guide_explains(kits):
     guide = words(page_texts(kits / "a4" / "00-printing-guide.pdf")[0])
-    assert "calibration.pdf" in guide and "--back-offset X,Y" in guide
+    assert "calibration.pdf" in guide and "in your printer\u2019s settings" in guide
+    assert "--" not in guide, "a player who downloaded the kit runs no command line"
     assert "Plain paper is fine for the pages printed whole (Maximum-sales charts" in guide
     calibration = page_texts(kits / "a4" / "calibration.pdf")
     assert len(calibration) == 2 and "Hold to the light" in calibration[0]

@@ -117,8 +117,8 @@ def test_board_prints_every_reference_value(pack, tmp_path):
         assert f"{cond.name} {cap} {cond.guarantee}" in text
     assert f"never below {pack.min_degrees}°" in text
     assert f"never above {pack.max_degrees}°" in text
-    for code in ("-10", "-5", "+5", "+10"):  # the steps the bundled events print
-        assert f" {code} " in text
+    for code in ("\u221210", "\u22125", "+5", "+10"):  # the steps the bundled events print
+        assert f" {code} " in text  # a true minus sign, as the typography filter sets it
 
 
 def test_board_tracks_number_every_space(pack, tmp_path):
