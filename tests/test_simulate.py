@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
 import shutil
 import statistics
 import subprocess
+import types
 from pathlib import Path
 
 import pytest
@@ -651,3 +653,23 @@ def test_replay_tells_a_notable_game_day_by_day(tmp_path):
         assert f"\n{day} (first player: seat" in result.output
     top = int(richest.detail.rsplit(" ", 1)[1])
     assert f"wins with ${top}," in result.output
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("extra, shown", [((), True), (("--quiet",), False)])
+def test_a_progress_bar_for_a_person_at_a_terminal_unless_quiet(
+    monkeypatch, tmp_path, extra, shown
+):
+    import printkit.cli.simulate as command
+
+    screen = _Terminal()
+    monkeypatch.setattr(command, "sys", types.SimpleNamespace(stderr=screen))
+    args = ["lemonade-stall", "--games", "12", "--workers", "1", "--json"]
+    result = invoke(*args, "--out", str(tmp_path), *extra)
+    assert result.exit_code == 0, result.output
+    assert json.JSONDecoder().raw_decode(result.output)[0]  # the report comes either way
+    assert ("playing" in screen.getvalue()) is shown

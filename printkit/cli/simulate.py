@@ -64,6 +64,7 @@ MAX_GAMES = 1_000_000  # a run past this says nothing more and takes hours
     metavar="ADDRESS",
     help="Play on a Dask cluster (tcp://host:8786); needs printkit[cluster].",
 )
+@click.option("--quiet", is_flag=True, help="No progress bar, even on a terminal.")
 @CONTENT_OPTION
 @click.pass_context
 def simulate(
@@ -79,6 +80,7 @@ def simulate(
     replay: int | None,
     sweeps: tuple[str, ...],
     scheduler: str | None,
+    quiet: bool,
     content: Path | None,
 ) -> None:
     """Play GAME many times with bots and report on its balance.
@@ -117,6 +119,7 @@ def simulate(
                 (players, games, seed, workers, rules, scheduler),
                 as_json,
                 out,
+                quiet,
             )
             return
         current = Source(folder, str(folder))
@@ -125,7 +128,7 @@ def simulate(
                 _checked_baseline(game, base.folder, players)
             sources = (current, base) if base else (current,)
             plan = Plan(game, sources, players, games, seed, workers, rules, scheduler or "")
-            reports, seconds = _run(plan)
+            reports, seconds = _run(plan, quiet)
         _show(reports, as_json, out, seconds, plan.workers)
     except PrintkitError as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
@@ -134,7 +137,7 @@ def simulate(
         ctx.exit(EXIT_INTERRUPTED)
 
 
-def _sweep(game: str, folder: Path, specs, settings, as_json: bool, out: Path) -> None:
+def _sweep(game: str, folder: Path, specs, settings, as_json: bool, out: Path, quiet: bool) -> None:
     """Play every variant of the swept values on the same seeds and report them side by side."""
     from printkit.check.checker import PackCache
     from printkit.simulate.runner import Plan, Source
@@ -152,7 +155,7 @@ def _sweep(game: str, folder: Path, specs, settings, as_json: bool, out: Path) -
                 ) from None
         sources = tuple(Source(v.folder, v.label) for v in variants)
         plan = Plan(game, sources, players, games, seed, workers, rules, scheduler or "")
-        reports, seconds = _run(plan)
+        reports, seconds = _run(plan, quiet)
     labels = [", ".join(str(value) for _, value in v.settings) for v in variants]
     _show_sweep(axes, labels, reports, as_json, out, seconds, workers)
 
@@ -210,15 +213,15 @@ def _checked_baseline(game: str, folder: Path, players: int) -> None:
         )
 
 
-def _run(plan: Plan) -> tuple[tuple[Report, ...], float]:
-    """Play the plan, with a progress bar when a person watches stderr."""
+def _run(plan: Plan, quiet: bool = False) -> tuple[tuple[Report, ...], float]:
+    """Play the plan, with a progress bar when a person watches stderr (not with --quiet)."""
     from printkit.simulate.runner import run
 
     play = None
     if plan.scheduler:
         from printkit.simulate.cluster import play_on_cluster as play
     start = time.perf_counter()
-    if sys.stderr.isatty():
+    if sys.stderr.isatty() and not quiet:
         with click.progressbar(length=plan.games, label="playing", file=sys.stderr) as bar:
             reports = run(plan, bar.update, play)
     else:
