@@ -62,7 +62,9 @@ class ParagraphLoader:
             self.loader.exec_module(module)
         finally:
             re.compile = compile_now
-        module._uri_split_pairs = only_with_scheme(module._uri_split_pairs)
+        split = getattr(module, "_uri_split_pairs", None)
+        if callable(split):  # a reportlab without it is left as it is
+            module._uri_split_pairs = only_with_scheme(split)
 
 
 def only_with_scheme(split: Callable[[object], object]) -> Callable[[object], object]:
