@@ -251,3 +251,23 @@ def test_a_picture_leaves_out_words_it_would_print_under_six_points():
 
 def test_a_picture_at_full_size_keeps_every_word():
     assert set(_drawn_sizes(1.0)) == {"small (words)", "LARGE"}
+
+
+def test_a_board_note_after_the_gluing_sentence_starts_as_a_sentence(pack):
+    """The board's own note follows the shared gluing sentence: "… dashed line. The sales
+    chart …", not a lower-case start after a full stop."""
+    from pypdf import PdfReader
+
+    from printkit.build.parts import render_guide
+    from printkit.games.lemonade_stall.kit import kit
+    from printkit.kit import KitOptions
+
+    options = KitOptions(PAPERS["a4"])
+    text = " ".join(
+        PdfReader(io.BytesIO(render_guide(kit(pack, options), options, [])))
+        .pages[0]
+        .extract_text()
+        .split()
+    )
+    note = pack.words.by_key["deck.board_note"]
+    assert f"dashed line. {note[:1].upper()}{note[1:]}" in text

@@ -45,6 +45,13 @@ def can_fold(deck: Deck, options: KitOptions) -> bool:
     return fold_grid(options.paper, deck.width, deck.height) is not None
 
 
+def _sentences(first: str, then: str) -> str:
+    """A note after a finished sentence starts as a sentence ("… dashed line. The chart …")."""
+    if first.rstrip().endswith(".") and then:
+        then = then[:1].upper() + then[1:]
+    return f"{first} {then}".strip()
+
+
 def _how(part: Part, options: KitOptions, labels) -> tuple[str, str]:
     if isinstance(part, Deck):
         if any(p.back for p in part.pieces):
@@ -55,7 +62,7 @@ def _how(part: Part, options: KitOptions, labels) -> tuple[str, str]:
             return say(labels, "how.duplex"), part.note
         return say(labels, "how.cardstock"), part.note
     if isinstance(part, Board):
-        return say(labels, "how.board"), f"{say(labels, 'note.board')} {part.note}".strip()
+        return say(labels, "how.board"), _sentences(say(labels, "note.board"), part.note)
     return say(labels, "how.pages"), part.note
 
 
