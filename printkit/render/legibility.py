@@ -29,6 +29,10 @@ TOKEN = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 SHOWS = frozenset({"Tj", "TJ", "'", '"'})
+# A line naming none of these operators (and holding no string or array) changes
+# neither the scale nor the font and shows no text: most lines, paths and fills, pass
+# through without being read token by token.
+STATEFUL = re.compile(r"(?<!\S)(?:q|Q|cm|BT|Tm|Tf|Tj|TJ|'|\")(?!\S)")
 
 
 def without_small_text(draw: DrawFn, least: float) -> DrawFn:
@@ -53,7 +57,9 @@ def drop_small_text(code: Sequence[str], scale: float, size: float, least: float
     text_scale = 1.0
     out = []
     for line in code:
-        if line.startswith("BI"):  # an inline image: data, not operators
+        if line.startswith("BI") or not (  # an inline image: data, not operators
+            "(" in line or "[" in line or STATEFUL.search(line)
+        ):
             out.append(line)
             continue
         operands: list[str] = []
