@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import stat
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -95,6 +97,27 @@ def load(kind: str, key: str) -> bytes | None:
     with suppress(OSError):  # a read-only cache still serves its entries
         os.utime(path)  # recently used: kept longest
     return data
+
+
+UNREADABLE = (pickle.UnpicklingError, zlib.error, EOFError, AttributeError, ImportError, TypeError,
+              ValueError, IndexError, KeyError)  # fmt: skip
+
+
+def load_value(kind: str, key: str) -> object | None:
+    """The value `store_value` kept under ``key``, or None: an entry another printkit or
+    Python wrote (it unpickles wrong) is a miss."""
+    data = load(kind, key)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(zlib.decompress(data))
+    except UNREADABLE:
+        return None
+
+
+def store_value(kind: str, key: str, value: object) -> None:
+    """Keep ``value`` pickled and lightly compressed (pages and drawings shrink well)."""
+    store(kind, key, zlib.compress(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), 1))
 
 
 @contextmanager

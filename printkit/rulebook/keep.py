@@ -17,9 +17,7 @@ import dataclasses
 import functools
 import hashlib
 import itertools
-import pickle
 import types
-import zlib
 from collections.abc import Callable, Mapping
 from enum import Enum
 from pathlib import PurePath
@@ -34,8 +32,6 @@ Views = dict[tuple, object]  # a view's steps -> the value it reads
 T = TypeVar("T")
 _UNIQUE = itertools.count()
 PLAIN = (str, int, float, bool, type(None), bytes, Enum)
-UNREADABLE = (pickle.UnpicklingError, zlib.error, EOFError, AttributeError, ImportError, TypeError,
-              ValueError, IndexError, KeyError)  # fmt: skip
 
 
 def watched(pack: T) -> T:
@@ -152,20 +148,19 @@ def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -
     if walk.conflict:
         return compute()
     key = hashlib.sha256(f"{code_digest()}|{kind}|{state}".encode()).hexdigest()[:32]
-    data = diskcache.load(CACHE_KIND, key)
-    if data is not None:
+    found = diskcache.load_value(CACHE_KIND, key)
+    if isinstance(found, tuple) and len(found) == 2:
+        reads, result = found
         try:
-            reads, result = pickle.loads(zlib.decompress(data))
             if still_reads(walk.views, reads):
                 _pass_on(reads)
                 return result
-        except UNREADABLE:
+        except diskcache.UNREADABLE:
             pass  # an entry not as this printkit writes it: a miss, made again below
     with recording() as reads:
         result = compute()
     record: dict[str, Any] = {path: (tuple(steps), value) for path, (steps, value) in reads.items()}
-    payload = pickle.dumps((record, result), protocol=pickle.HIGHEST_PROTOCOL)
-    diskcache.store(CACHE_KIND, key, zlib.compress(payload, 1))
+    diskcache.store_value(CACHE_KIND, key, (record, result))
     _pass_on(record)
     return result
 

@@ -19,8 +19,6 @@ one pass instead: a decision that depends on the content alone.
 from __future__ import annotations
 
 import io
-import pickle
-import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -321,21 +319,13 @@ def typeset_run(
     return RunRecord(doc.canv.pages, landed, dict(pictures or {}))
 
 
-UNREADABLE = (pickle.UnpicklingError, zlib.error, EOFError, AttributeError, ImportError, TypeError,
-              ValueError, IndexError)  # fmt: skip
-
-
 def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
     """A run from the disk cache, else typeset and stored."""
-    data = diskcache.load(CACHE_KIND, key)
-    if data is not None:
-        try:
-            return pickle.loads(zlib.decompress(data))
-        except UNREADABLE:
-            pass  # an entry another printkit or Python wrote is a miss: made again below
+    found = diskcache.load_value(CACHE_KIND, key)
+    if isinstance(found, RunRecord):
+        return found
     record = make()
-    data = pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
-    diskcache.store(CACHE_KIND, key, zlib.compress(data, 1))
+    diskcache.store_value(CACHE_KIND, key, record)
     return record
 
 
@@ -454,12 +444,9 @@ def form_ops(
     """A picture's operators and colours on a canvas seeded as the book's: kept under its
     drawing, so a picture whose drawing is unchanged is not drawn again."""
     key = digest(code_digest(), picture.drawing().digest, characters, picture.width, picture.height)
-    data = diskcache.load(FORMS_KIND, key)
-    if data is not None:
-        try:
-            return pickle.loads(zlib.decompress(data))
-        except UNREADABLE:
-            pass  # an entry another printkit or Python wrote is a miss: drawn again below
+    kept = diskcache.load_value(FORMS_KIND, key)
+    if isinstance(kept, tuple) and len(kept) == 2:
+        return kept
     c = scratch()  # made as the book's canvas is: the same font names
     seed_fonts(c, characters)
     try:
@@ -469,7 +456,7 @@ def form_ops(
     if c._shadingUsed or c._formsinuse or bound_to_document(c._code):
         raise Unsupported("a picture with a graphics state, an image, a shading or a form")
     found = (list(c._code), dict(c._colorsUsed))
-    diskcache.store(FORMS_KIND, key, zlib.compress(pickle.dumps(found, protocol=5), 1))
+    diskcache.store_value(FORMS_KIND, key, found)
     return found
 
 
