@@ -320,3 +320,32 @@ def test_lemonade_stand_set_up_numbers_stands_hand_bank_and_decks(lang):
     index = page_with(pages, *texts, pack.label("picture_setup")(lang))
     assert words(str(pack.max_players)) in pack.label("picture_setup")(lang)
     assert smallest_word(raw[index]) >= 6.0 - 0.1  # the cards' words are left out
+
+
+def test_yard_sale_buying_picture_lays_the_items_out_in_buying_order():
+    """The Kid with Allowance loves toys (+1): the Tin Robot with Show How It Works (+2)
+    rates 3 but costs $12 of the kid's $8; the Wooden Train Set, a second toy on offer
+    (+1 by its own rule), rates 2 at $5; the Jar of Marbles rates 1 at $1. So the row
+    reads +3, +2, +1 left to right, and under it: too dear, bought, bought. Every word
+    the picture's page prints is 6 pt or more."""
+    from printkit.games.yard_sale.content import load as load_yard_sale
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    raw, pages = _book_pages("yard-sale")
+    caption = pack.words.say("picture.buying", shopper="Kid with Allowance")
+    index = page_with(pages, caption)
+    runs = drawn_text(raw[index])
+    badges = [
+        text
+        for text, *_ in sorted(
+            (r for r in runs if r[0] in ("+3", "+2", "+1") and abs(r[1] - 10) < 0.1),
+            key=lambda r: r[2],
+        )
+    ]
+    assert badges == ["+3", "+2", "+1"]
+    outcomes = [pack.words.say(f"outcome.{o}") for o in ("too-dear", "bought")]
+    first_lines = [r for r in runs if r[0] in outcomes and abs(r[1] - 7.5) < 0.1]
+    top = max(y for *_, y in first_lines)
+    row = [text for text, _, x, y in sorted(first_lines, key=lambda r: r[2]) if y == top]
+    assert row == [outcomes[0], outcomes[1], outcomes[1]]
+    assert smallest_word(raw[index]) >= 6.0 - 0.1

@@ -40,6 +40,7 @@ from printkit.content.schema import (
 from printkit.content.words import read_words
 from printkit.errors import ContentError, Location
 from printkit.games.yard_sale.model import (
+    OUTCOMES,
     RULE_KINDS,
     TARGETS,
     TIE_BREAKS,
@@ -94,6 +95,9 @@ _EXTRA = {
     **{f"shopper.{k}": ("count",) for k in ("items_one", "items", "time_one", "time")},
     "reference.ties": ("ties",),
     "shopper.clock_space": ("number",),
+    "picture.buying": ("shopper",),
+    "picture.buying_shopper": ("cash",),
+    "picture.buying_left": ("left",),
 }
 _SENTENCES = [
     *(f"deck.{d}{n}" for d in ("items", "shoppers", "pitches", "cash", "reference", "track")
@@ -112,6 +116,8 @@ _SENTENCES = [
       "sellers")),
     *(f"back.{k}{h}" for k in ("setup", "turn", "start", "opinion", "end")
       for h in ("_heading", "")),
+    *(f"outcome.{o}" for o in OUTCOMES),
+    "picture.buying", "picture.buying_shopper", "picture.buying_left",
 ]  # fmt: skip
 WORDS = {key: FACTS + _EXTRA.get(key, ()) for key in _SENTENCES}  # the kit's, in words.yaml
 COMPONENT_KINDS = ("card", "cash", "track", "token", "timer", "die")

@@ -31,6 +31,13 @@ RULE_KINDS = (
 TARGETS = ("own-item", "rival-item", "shopper", "subject")
 ITEM_TARGETS = ("own-item", "rival-item")
 TIE_BREAKS = ("favourite", "cheaper", "offered-first")
+# What a shopper decides about one item offered to them (each has its words in words.yaml).
+BOUGHT = "bought"
+TOO_DEAR = "too-dear"  # liked, but more than the cash left
+FULL = "full"  # liked, but the shopper already holds their maximum
+UNWANTED = "unwanted"  # opinion 0 or below: never bought
+DONE = "done"  # liked, but a solo item ended the shopping
+OUTCOMES = (BOUGHT, TOO_DEAR, FULL, UNWANTED, DONE)
 
 
 @dataclass(frozen=True)

@@ -43,18 +43,12 @@ from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
-OUTCOMES = {
-    "bought": "**bought**",
-    "too-dear": "too dear",
-    "full": "hands full",
-    "unwanted": "not wanted",
-    "done": "shopping over",
-}
 
 
 def rulebook(pack: YardSale, theme: Theme) -> RulebookContext:
     """The variables, filters, functions and card pictures the templates may use."""
     gaps = _gaps(pack)
+    examples = worked_examples(pack, _example_view)
     variables: dict[str, Any] = {
         "game": _game(pack),
         "subjects": [_subject(pack, s.id) for s in pack.subjects],
@@ -71,11 +65,10 @@ def rulebook(pack: YardSale, theme: Theme) -> RulebookContext:
         "component": Catalog("component", {c.id: _component(pack, c) for c in pack.components}),
         "colours": [c.name for c in pack.player_colours[: pack.max_players]],
         "times": [{"round": n, "time": pack.clock(n)} for n in range(1, pack.rounds + 1)],
-        "examples": Catalog("worked example", worked_examples(pack, _example_view)),
+        "examples": Catalog("worked example", examples),
     }
-    return rulebook_context(
-        pack, variables, CardPictures(pack, theme), gaps, {"money": money, "signed": signed}
-    )
+    blocks = CardPictures(pack, theme, examples)
+    return rulebook_context(pack, variables, blocks, gaps, {"money": money, "signed": signed})
 
 
 # -- the pack as template data ----------------------------------------------------------
@@ -187,21 +180,31 @@ def _component(pack: YardSale, component) -> dict[str, Any]:
 # -- card pictures ------------------------------------------------------------------------
 GALLERY = "components:kit"  # every part of the kit, one piece of each deck
 SETUP = "setup:table"  # the sale laid out for four sellers
+BUYING = "buying:"  # + a shop example's name: that shopper's row, as the example decides it
 
 
 class CardPictures(Mapping[str, Block]):
-    """``card:<id>`` for every item, shopper and pitch, drawn by the kit's card renderer.
+    """``card:<id>`` for every item, shopper and pitch, drawn by the kit's card renderer;
+    ``buying:<example>`` for every one-shopper example, drawn from its checked view.
 
     Pictures are made on first use, so the screen version rasterises only the
     cards the rulebook shows.
     """
 
-    def __init__(self, pack: YardSale, theme: Theme) -> None:
+    def __init__(
+        self, pack: YardSale, theme: Theme, examples: Mapping[str, dict[str, Any]]
+    ) -> None:
         pack = watched(pack)  # each picture is kept under the values it reads
         self.pack = pack
         self.sheet = PictureSheet()
         self._made: dict[str, Block] = {}
         self._faces: dict[str, tuple[Callable[[], Any], str]] = {}
+        for name, view in examples.items():
+            if view["rule"] == "shop":
+                self._faces[BUYING + name] = (
+                    lambda v=view: pictures.buying_row(pack, theme, v["shop"], PictureSheet()),
+                    "",
+                )
         for item in pack.items:
             self._faces[f"card:{item.id}"] = (
                 lambda i=item: kit_cards.item_face(pack, i, theme),
@@ -225,6 +228,8 @@ class CardPictures(Mapping[str, Block]):
             self._made[key] = kit_gallery(kit, self.pack, self.theme)
         if key == SETUP and key not in self._made:
             self._made[key] = pictures.setup_table(self.pack, self.theme, PictureSheet())
+        if key.startswith(BUYING) and key not in self._made:
+            self._made[key] = self._faces[key][0]()
         if key not in self._made:
             face, alt = self._faces[key]
             size = self.pack.kit.card
@@ -372,13 +377,18 @@ def _shop_table(
                 "price": _price_words(pack, offer, pitches, appraisal),
                 "opinion": _opinion_words(pack, shopper, appraisal),
                 "value": appraisal.opinion,
-                "outcome": OUTCOMES[outcome],
+                "outcome": _outcome_words(pack, outcome),
+                "result": outcome,
+                "card": appraisal.item,
+                "pitch_cards": [p.id for p in offer.pitches],
                 "cash_before": before,
                 "cash_after": cash,
             }
         )
     return {
         "shopper": shopper.name,
+        "card": shopper.id,
+        "pitch_cards": [p.id for p in pitches],
         "favourite": pack.subject(shopper.favourite).name,
         "dislike": pack.subject(shopper.dislike).name,
         "cash": visit.cash,
@@ -390,6 +400,12 @@ def _shop_table(
         "cash_left": purchase.cash_left,
         "bought": [pack.item(a.item).name for a in purchase.bought],
     }
+
+
+def _outcome_words(pack: YardSale, outcome: str) -> str:
+    """The table's word for a decision, from words.yaml; what was bought stands out."""
+    words = pack.words.say(f"outcome.{outcome}")
+    return f"**{words}**" if outcome == "bought" else words
 
 
 def _price_words(pack: YardSale, offer: Offer, pitches, appraisal: Appraisal) -> str:

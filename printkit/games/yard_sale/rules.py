@@ -16,13 +16,18 @@ from dataclasses import dataclass
 
 from printkit.dice import Dice, shuffle
 from printkit.errors import RuleError
-from printkit.games.yard_sale.model import Item, Pitch, Shopper, YardSale
+from printkit.games.yard_sale.model import (
+    BOUGHT,
+    DONE,
+    FULL,
+    TOO_DEAR,
+    UNWANTED,
+    Item,
+    Pitch,
+    Shopper,
+    YardSale,
+)
 
-BOUGHT = "bought"
-TOO_DEAR = "too-dear"  # liked, but more than the cash left
-FULL = "full"  # liked, but the shopper already holds their maximum
-UNWANTED = "unwanted"  # opinion 0 or below: never bought
-DONE = "done"  # liked, but a solo item ended the shopping
 D6 = 6  # the die tied players roll for the first round
 
 

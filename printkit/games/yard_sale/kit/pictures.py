@@ -1,24 +1,43 @@
-"""Yard Sale's set-up picture: the sale laid out for four sellers, drawn by the kit's own
-renderers scaled down. Captions are the colours' names; the picture's description lists
-the components it shows, by their names in ``components.yaml``."""
+"""Yard Sale's rulebook pictures, drawn by the kit's own renderers scaled down: the sale
+laid out for four sellers, and one shopper's row of offered items as a worked example
+decided it. Captions are the colours' names and the examples' own results; the set-up
+picture's description lists the components it shows, by their names in
+``components.yaml``."""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
 
 from printkit.games.yard_sale.kit.cards import (
     cash_cards,
     facts,
     item_cards,
+    item_face,
     pitch_cards,
+    pitch_face,
+    say,
     shopper_cards,
+    shopper_face,
 )
 from printkit.games.yard_sale.kit.track import tokens, turn_track
 from printkit.games.yard_sale.model import YardSale
+from printkit.render.fonts import BODY, register_fonts
+from printkit.render.formats import money, signed
+from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import Theme
-from printkit.render.units import MM
+from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Callout, Caption, Placed, SceneBlock, Shown
+from printkit.rulebook.scenes import (
+    CAPTION_LEAD,
+    Callout,
+    Caption,
+    Placed,
+    SceneBlock,
+    Shown,
+    caption_lines,
+)
 
 MEASURE = 165 * MM  # the text width of an A4 page, less a little
 LAWN = HexColor("#DCEBCF")  # the sale is on the front lawn
@@ -146,3 +165,152 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
     ]
     names = [c.name for c in pack.components if c.printable]
     return SceneBlock(placed, MEASURE, height, ", ".join(names), sheet, captions, callouts, LAWN)
+
+
+# -- one shopper buying ----------------------------------------------------------------
+ROW_WIDTH = 142 * MM  # inside an example's box: the text width (A4 and Letter) less its pad
+SHOPPER_SCALE = 0.6  # the shopper card's name and cash print at 6 pt or more
+# An item's scale and the gap between items, the first that fits: its rule (10 pt on the
+# card) prints at 6 pt; else its title (11.5 pt) does, the cards overlapping by less than
+# their safe margin (nothing printed is covered).
+ITEM_FITS = ((0.6, 1.5 * MM), (0.525, 1.5 * MM), (0.525, -1 * MM))
+PEEK = 9 * MM  # how far a pitch card tucked under an item shows: its title band
+ROW_EDGE = 2 * MM  # between the cards and the sides of the picture
+SHOP_GAP = 2 * MM  # between the shopper and the first item
+BADGE = 4.2 * MM  # the opinion badge's radius
+BOUGHT = HexColor("#3C7A3A")
+PASSED = HexColor("#8A8477")
+
+
+def buying_row(pack: YardSale, theme: Theme, shop: dict, sheet: PictureSheet) -> SceneBlock:
+    """One shopper's decision as it lies on the table: the shopper card with the pitches
+    played beside it, then the items offered, in the buying order the engine found, each
+    with its seller's token, the pitches tucked under it and its opinion in a badge.
+    ``shop`` is a worked example's checked view (the rulebook's ``_shop_table``)."""
+    register_fonts()  # the captions are measured before anything is drawn
+    size = pack.kit.card
+    w, h = size.width * MM, size.height * MM
+    longest = max(s.time for s in pack.shoppers)
+    marks = tokens(pack, theme)
+    sellers = {p.label: p for p in marks.pieces}
+    rows = shop["rows"]
+    piles = [len(shop["pitch_cards"])] + [len(r["pitch_cards"]) for r in rows]
+    peek = PEEK * max(piles)
+    shop_w, shop_h = w * SHOPPER_SCALE, h * SHOPPER_SCALE
+    room = ROW_WIDTH - 2 * ROW_EDGE - shop_w - SHOP_GAP  # for the items and their gaps
+    fits = [(s, g) for s, g in ITEM_FITS if len(rows) * (w * s + g) - g <= room]
+    scale, step = fits[0] if fits else ITEM_FITS[-1]  # the largest that fits one row
+    item_w, item_h = w * scale, h * scale
+    per_row = max(1, int((room + step) // (item_w + step)))
+    used = shop_w + SHOP_GAP + min(per_row, len(rows)) * (item_w + step) - step
+    left = (ROW_WIDTH - used) / 2  # the row centred in the picture
+    lines = max(_lines(_item_words(pack, r), item_w - 2 * MM) for r in rows)
+    band = peek + max(shop_h, item_h) + 2 * MM + lines * CAPTION_LEAD
+    bands = -(-len(rows) // per_row)
+    height = 2 * ROW_EDGE + bands * band + (bands - 1) * GAP
+    placed: list[Placed] = []
+    captions: list[Caption] = []
+    top = height - ROW_EDGE - peek
+    shopper = pack.shopper(shop["card"])
+    face = Shown(shopper_face(pack, shopper, theme, longest), w, h)
+    _tuck(pack, theme, placed, shop["pitch_cards"], left, top, (w, h), SHOPPER_SCALE)
+    placed.append(Placed(face, left, top - shop_h, SHOPPER_SCALE))
+    words = "\n".join(
+        (
+            say(pack, "picture.buying_shopper", cash=money(shop["cash"])),
+            say(pack, "picture.buying_left", left=money(shop["cash_left"])),
+        )
+    )
+    captions.append(Caption(left + shop_w / 2, top - max(shop_h, item_h) - 2 * MM, shop_w, words))
+    start = left + shop_w + SHOP_GAP
+    for n, row in enumerate(rows):
+        band_top = top - (n // per_row) * (band + GAP)
+        x = start + (n % per_row) * (item_w + step)
+        _tuck(pack, theme, placed, row["pitch_cards"], x, band_top, (w, h), scale)
+        y = band_top - item_h
+        item = Shown(item_face(pack, pack.item(row["card"]), theme), w, h)
+        placed.append(Placed(item, x, y, scale))
+        colour = pack.player_colours[(row["seller"] - 1) % len(pack.player_colours)]
+        seller = sellers[f"seller-{colour.id}"]
+        token = 7 * MM
+        placed.append(
+            Placed(
+                Shown(seller.draw, marks.width, marks.height),
+                x + item_w - token - 1.5 * MM,
+                y + item_h * 0.42,
+                token / marks.width,
+            )
+        )
+        placed.append(
+            Placed(
+                _badge(row["value"], row["result"] == "bought"),
+                x + 1.5 * MM,
+                y + item_h * 0.42,
+                1.0,
+            )
+        )
+        below = band_top - max(shop_h, item_h) - 2 * MM
+        words = _item_words(pack, row)
+        captions.append(Caption(x + item_w / 2, below, item_w - 2 * MM, words))
+    alt = say(pack, "picture.buying", shopper=shopper.name)
+    return BoxedScene(placed, ROW_WIDTH, height, alt, sheet, captions, (), LAWN, caption=True)
+
+
+class BoxedScene(SceneBlock):
+    """A scene inside an example's box: its picture and caption in one cell, for the box
+    (a table) can neither hold the page-level group that keeps them together elsewhere
+    nor split a cell."""
+
+    def flowables(self, width: float) -> list[Flowable]:
+        out: list[Flowable] = []
+        for flowable in super().flowables(width):
+            out += flowable._content if isinstance(flowable, KeepTogether) else [flowable]
+        cell = Table([[out]], colWidths=[width])
+        cell.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), BODY), *NO_PADDING]))
+        return [cell]
+
+
+NO_PADDING = [
+    (f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")
+]
+
+
+def _tuck(
+    pack: YardSale,
+    theme: Theme,
+    placed: list[Placed],
+    cards: list[str],
+    x: float,
+    top: float,
+    size: tuple[float, float],
+    scale: float,
+) -> None:
+    """Pitch cards under a card whose top is at ``top``: each shows its title band."""
+    w, h = size
+    for k, card in enumerate(cards):
+        rise = (len(cards) - k) * PEEK
+        face = Shown(pitch_face(pack, pack.pitch(card), theme), w, h)
+        placed.append(Placed(face, x + k * 1.5 * MM, top + rise - h * scale, scale))
+
+
+def _item_words(pack: YardSale, row: dict) -> str:
+    """The item's result, its price after pitches and its opinion, a line each."""
+    return "\n".join((say(pack, f"outcome.{row['result']}"), row["price"], row["opinion"]))
+
+
+def _lines(text: str, width: float) -> int:
+    return len(caption_lines(Caption(0, 0, width, text)))
+
+
+def _badge(value: int, bought: bool) -> Shown:
+    """The item's opinion in a disc: filled green when the shopper bought it."""
+    words = signed(value) if value else "0"
+
+    def draw(c: Canvas, box: Box) -> None:
+        fill = BOUGHT if bought else PASSED
+        disc = Disc(BADGE, fill, white, 1.0, white, 10, 3.5)
+        c.saveState()
+        numbered_disc(c, box.x + BADGE, box.y + BADGE, words, disc)
+        c.restoreState()
+
+    return Shown(draw, 2 * BADGE, 2 * BADGE, edge=False)
