@@ -256,18 +256,22 @@ def test_sandcastles_set_up_numbers_the_hands_piles_and_reference_cards():
     assert words(pack.words.say("picture.setup", players=4)) in pages[index]
 
 
-def test_yard_sale_set_up_shows_the_shoppers_on_display_and_four_sellers():
-    """Each of four colours sits at the table, named; the shoppers on display, a seventh
-    of their size, show their art but not their words."""
+def test_yard_sale_set_up_shows_the_shoppers_on_display_and_one_sellers_place():
+    """The picture draws the middle of the table and the first colour's place, named: the
+    shoppers on display at a third of their size print their cash on hand but leave out
+    their names rather than print them as specks; the turn track prints its round numbers."""
     from printkit.games.yard_sale.content import load as load_yard_sale
 
     pack = load_yard_sale(CONTENT / "yard-sale")
     raw, pages = _book_pages("yard-sale")
-    setup = pack.words.each("callout.setup")["track"].split(":")[0]
-    index = page_with(pages, *(c.name for c in pack.player_colours[:4]), setup)
-    drawn = " ".join(text for text, *_ in drawn_text(raw[index]))  # in drawing order
+    index = page_with(pages, pack.words.say("picture.setup"))
+    runs = drawn_text(raw[index])
+    drawn = [text for text, *_ in runs]
+    assert pack.player_colours[0].name in drawn  # the seller's caption, a run of its own
     for shopper in pack.shoppers[: pack.display_shoppers]:
-        assert shopper.name not in drawn  # a seventh of its size: left out, not a speck
+        assert f"${shopper.cash}" in drawn
+        assert shopper.name not in " ".join(drawn)
+    assert {str(n) for n in range(2, pack.rounds + 1)} <= set(drawn)  # 1 lies under the marker
     assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 

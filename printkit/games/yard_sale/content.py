@@ -117,7 +117,7 @@ _SENTENCES = [
     *(f"back.{k}{h}" for k in ("setup", "turn", "start", "opinion", "end")
       for h in ("_heading", "")),
     *(f"outcome.{o}" for o in OUTCOMES),
-    "picture.buying", "picture.buying_shopper", "picture.buying_left",
+    "picture.setup", "picture.buying", "picture.buying_shopper", "picture.buying_left",
 ]  # fmt: skip
 WORDS = {key: FACTS + _EXTRA.get(key, ()) for key in _SENTENCES}  # the kit's, in words.yaml
 COMPONENT_KINDS = ("card", "cash", "track", "token", "timer", "die")

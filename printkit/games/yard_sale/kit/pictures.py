@@ -1,6 +1,6 @@
-"""Yard Sale's rulebook pictures, drawn by the kit's own renderers scaled down: the sale
-laid out for four sellers, and one shopper's row of offered items as a worked example
-decided it. Captions are the colours' names and the examples' own results; the set-up
+"""Yard Sale's rulebook pictures, drawn by the kit's own renderers scaled down: the middle
+of the sale and one seller's place set up, and one shopper's row of offered items as a
+worked example decided it. Captions are the colours' names and the examples' own results; the set-up
 picture's description lists the components it shows, by their names in
 ``components.yaml``."""
 
@@ -39,12 +39,15 @@ from printkit.rulebook.scenes import (
     caption_lines,
 )
 
-MEASURE = 165 * MM  # the text width of an A4 page, less a little
+MEASURE = 150 * MM  # the rulebook's text width (A4 and Letter): drawn at its printed size
 LAWN = HexColor("#DCEBCF")  # the sale is on the front lawn
-SCALE = 0.155  # pieces on the table: about a sixth of their printed size
-SEATS = 4
-GAP = 3 * MM
-EDGE = 3 * MM  # between the pieces and the sides of the picture
+TRACK_SCALE = 0.375  # the turn track's round numbers (16 pt) print at 6 pt
+CARD_SCALE = 0.3  # shoppers' cash (20 pt) prints at 6 pt
+ITEMS_SCALE = 0.27  # a seller's items show their art (their words need twice the size)
+DECK_SCALE = 0.2  # face-down decks and the bank: only shapes and colours to see
+GAP = 2 * MM
+EDGE = 1.5 * MM  # between the pieces and the sides of the picture
+TOKEN = 6 * MM  # a token on the table (12 mm printed), half size so it sits on a card
 
 
 def _face(deck, index: int = 0) -> Shown:
@@ -55,116 +58,130 @@ def _back(deck) -> Shown:
     return Shown(deck.pieces[0].back, deck.width, deck.height)
 
 
+def _token(marks, label: str) -> Shown:
+    piece = next(p for p in marks.pieces if p.label == label)
+    return Shown(piece.draw, marks.width, marks.height)
+
+
 def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock:
-    """Shoppers on display with their clocks, the decks and the bank in the middle; each
-    seller with items face up, a hand of pitches and seller tokens."""
+    """The middle of the table (turn track, decks, bank, shoppers on display with their
+    clocks) and one seller's place in front of them (items face up, a hidden hand of
+    pitches, seller tokens), large enough to read: every seller lays out the same."""
     items, shoppers, pitches = (
         item_cards(pack, theme),
         shopper_cards(pack, theme),
         pitch_cards(pack, theme),
     )
-    cash, track, marks = cash_cards(pack, theme), turn_track(pack, theme), tokens(pack, theme)
-    card_w, card_h = items.width * SCALE, items.height * SCALE
-    token = marks.width * SCALE * 1.6  # tokens a little larger, so they can be seen
-    labels = {p.label: i for i, p in enumerate(marks.pieces)}
-    room = 4 * MM  # for a seller's name
-    middle_h = max(track.height * SCALE, card_h * 2 + GAP)
-    height = 2 * (room + card_h + GAP) + middle_h
+    pieces = (cash_cards(pack, theme), turn_track(pack, theme), tokens(pack, theme))
+    card_h, items_h = shoppers.height * CARD_SCALE, items.height * ITEMS_SCALE
+    track_h = pieces[1].height * TRACK_SCALE
+    height = 2 * EDGE + track_h + card_h + items_h + 2 * GAP
     placed: list[Placed] = []
-    captions: list[Caption] = []
     points: dict[str, tuple[float, float]] = {}
-    seat_w = (MEASURE - GAP - 2 * EDGE) / 2
-    for seat in range(SEATS):
-        far = seat in (1, 2)
-        x = EDGE if seat in (0, 1) else EDGE + seat_w + GAP
-        y = height - room - card_h if far else room
-        step = card_w + 0.6 * MM
-        hand = pack.item_hand
-        for n in range(hand):  # the items dealt face up
-            placed.append(
-                Placed(
-                    _face(items, (seat * hand + n) % len(items.pieces)),
-                    x + n * step,
-                    y,
-                    SCALE,
-                    180 if far else 0,
-                )
-            )
-        px = x + hand * step + GAP
-        for n in range(pack.pitch_hand):  # the pitches, a hidden hand
-            placed.append(Placed(_back(pitches), px + n * 1.6 * MM, y, SCALE, 180 if far else 0))
-        colour = pack.player_colours[seat]
-        seller = marks.pieces[labels[f"seller-{colour.id}"]]
-        tx = px + card_w + pack.pitch_hand * 1.6 * MM + 1 * MM
-        for n in range(2):
-            ty = y + n * (token + 0.5 * MM)
-            placed.append(
-                Placed(Shown(seller.draw, marks.width, marks.height), tx, ty, token / marks.width)
-            )
-        if seat == 0:  # the near left seller's pieces carry the callouts
-            points["items"] = (x + card_w, y + card_h + 1.5 * MM)
-            points["pitches"] = (px + card_w / 2, y + card_h + 1.5 * MM)
-            points["sellers"] = (tx + token + 3 * MM, y + token)
-        top = y + card_h + room - 0.5 * MM if far else y - 0.5 * MM
-        captions.append(Caption(x + hand * step / 2, top, hand * step, colour.name))
-    mid_y = room + card_h + GAP
-    tw, th = track.width * SCALE, track.height * SCALE
-    placed.append(Placed(_face(track), EDGE, mid_y + (middle_h - th) / 2, SCALE))
-    round_marker = marks.pieces[labels["round-marker"]]
-    placed.append(
-        Placed(
-            Shown(round_marker.draw, marks.width, marks.height),
-            EDGE + 2 * MM,
-            mid_y + (middle_h + th) / 2 - token - 2 * MM,
-            token / marks.width,
-        )
-    )
-    points["track"] = (EDGE + tw - 3 * MM, mid_y + (middle_h + th) / 2 - 3 * MM)
-    clock = marks.pieces[labels["clock"]]
-    row = pack.display_shoppers * card_w + (pack.display_shoppers - 1) * 1.5 * MM
-    sx = EDGE + tw + GAP + (MEASURE - 2 * EDGE - tw - GAP - row - 2 * (card_w + GAP)) / 2
-    sy = mid_y + (middle_h - card_h) / 2
-    for n in range(pack.display_shoppers):  # on display, each with its clock marker
-        x = sx + n * (card_w + 1.5 * MM)
-        placed.append(Placed(_face(shoppers, n), x, sy, SCALE))
-        placed.append(
-            Placed(
-                Shown(clock.draw, marks.width, marks.height),
-                x + card_w - token * 0.8,
-                sy + card_h - token * 0.6,
-                token / marks.width,
-            )
-        )
-    points["shoppers"] = (sx + row / 2, sy - 1.5 * MM)
-    dx = sx + row + GAP
-    for n, deck in enumerate((items, shoppers, pitches)):  # three face-down decks
-        deck_x = dx + (n % 2) * (card_w + 1.5 * MM)
-        deck_y = mid_y + middle_h - card_h - (n // 2) * (card_h + GAP)
-        for layer in range(3):
-            placed.append(
-                Placed(_back(deck), deck_x + layer * 0.4 * MM, deck_y + layer * 0.4 * MM, SCALE)
-            )
-    points["decks"] = (dx - 1.5 * MM, mid_y + middle_h - 2 * MM)
-    bank_x, bank_y = dx + card_w + 1.5 * MM, mid_y
-    denominations = sorted({p.label: p for p in cash.pieces}.values(), key=lambda p: p.label)
-    for n, note in enumerate(denominations):  # the bank: a small pile of each note
-        placed.append(
-            Placed(
-                Shown(note.draw, cash.width, cash.height),
-                bank_x,
-                bank_y + n * 2.2 * MM,
-                SCALE * 0.9,
-            )
-        )
-    points["bank"] = (bank_x + card_w + 2 * MM, bank_y + card_h * 0.9 / 2)
+    captions: list[Caption] = []
+    middle = height - EDGE - track_h
+    _middle(pack, (items, shoppers, pitches), pieces, middle, placed, points, captions)
+    _shopper_row(pack, shoppers, pieces[2], EDGE + items_h + GAP, placed, points)
+    colour = pack.player_colours[0]
+    name_x = _seller(pack, items, pitches, pieces[2], colour.id, EDGE, placed, points)
+    captions.append(Caption(name_x, EDGE + items_h / 2 + 3, 16 * MM, colour.name))
     numbers = facts(pack)
     callouts = [
         Callout(*points[key], text.format(**numbers))
         for key, text in pack.words.each("callout.setup").items()
         if key in points
     ]
-    names = [c.name for c in pack.components if c.printable]
-    return SceneBlock(placed, MEASURE, height, ", ".join(names), sheet, captions, callouts, LAWN)
+    alt = say(pack, "picture.setup")
+    return SceneBlock(placed, MEASURE, height, alt, sheet, captions, callouts, LAWN, caption=True)
+
+
+def _middle(
+    pack: YardSale, decks, pieces, y: float, placed: list, points: dict, captions: list
+) -> None:
+    """The turn track with the round marker on round 1; the three decks face down; the
+    bank, a pile of each note."""
+    cash, track, marks = pieces
+    tw, th = track.width * TRACK_SCALE, track.height * TRACK_SCALE
+    placed.append(Placed(_face(track), EDGE, y, TRACK_SCALE))
+    marker = 9 * MM  # on the first round's box, as step 1 says
+    placed.append(
+        Placed(
+            _token(marks, "round-marker"),
+            EDGE + 2 * MM,
+            y + th - marker - 4 * MM,
+            marker / marks.width,
+        )
+    )
+    points["track"] = (EDGE + tw + 1 * MM, y + th - 3 * MM)
+    deck_w, deck_h = decks[0].width * DECK_SCALE, decks[0].height * DECK_SCALE
+    x, apart = EDGE + tw + 2 * GAP, 2 * MM
+    for n, deck in enumerate(decks):
+        for layer in range(3):
+            step = layer * 0.5 * MM
+            placed.append(
+                Placed(_back(deck), x + n * (deck_w + apart) + step, y + step, DECK_SCALE)
+            )
+    points["decks"] = (x + 1.5 * deck_w + apart, y + deck_h + 4 * MM)
+    bank_x = x + 3 * (deck_w + apart) + GAP
+    notes = sorted({p.label: p for p in cash.pieces}.values(), key=_value)
+    note_w, note_h = cash.width * DECK_SCALE, cash.height * DECK_SCALE
+    rise = (th - note_h) / max(len(notes) - 1, 1)
+    for n, note in enumerate(notes):  # the bank: a pile of each note, its value beside it
+        at = y + n * rise
+        placed += [
+            Placed(
+                Shown(note.draw, cash.width, cash.height),
+                bank_x + k * 0.5 * MM,
+                at + k * 0.5 * MM,
+                DECK_SCALE,
+            )
+            for k in range(2)
+        ]
+        value = money(_value(note))
+        captions.append(Caption(bank_x + note_w + 5 * MM, at + note_h / 2 + 3, 8 * MM, value))
+    points["bank"] = (bank_x - 4.5 * MM, y + th - 5 * MM)
+
+
+def _value(note) -> int:
+    return int(dict(note.fields)["value"])
+
+
+def _shopper_row(pack: YardSale, shoppers, marks, y: float, placed: list, points: dict) -> None:
+    """The shoppers on display in a row, each with a clock on its first time section."""
+    w, h = shoppers.width * CARD_SCALE, shoppers.height * CARD_SCALE
+    count = pack.display_shoppers
+    row = count * w + (count - 1) * GAP
+    x0 = (MEASURE - row) / 2
+    clock = _token(marks, "clock")
+    for n in range(count):
+        x = x0 + n * (w + GAP)
+        placed.append(Placed(_face(shoppers, n), x, y, CARD_SCALE))
+        section = x + w * 0.2  # the first shaded section of the time bar, near the foot
+        placed.append(Placed(clock, section, y + 1.4 * MM, TOKEN * 0.9 / marks.width))
+    points["shoppers"] = (x0 - 4 * MM, y + h / 2)
+
+
+def _seller(pack: YardSale, items, pitches, marks, colour: str, y: float, placed, points) -> float:
+    """One seller's place: their items face up, their pitches fanned face down, their
+    seller tokens in a pile; returns where their name goes, beside the pile."""
+    w, h = items.width * ITEMS_SCALE, items.height * ITEMS_SCALE
+    hand = pack.item_hand
+    fan, apart, token = 2.5 * MM, 0.6 * MM, 7 * MM
+    width = hand * (w + apart) - apart + 2 * MM + w + (pack.pitch_hand - 1) * fan + 2 * MM + token
+    x = (MEASURE - width) / 2 - 6 * MM  # room for the name on the right
+    for n in range(hand):
+        placed.append(Placed(_face(items, n), x + n * (w + apart), y, ITEMS_SCALE))
+    points["items"] = (x - 3.2 * MM, y + h / 2)
+    px = x + hand * (w + apart) - apart + 2 * MM
+    for n in range(pack.pitch_hand):
+        placed.append(Placed(_back(pitches), px + n * fan, y, ITEMS_SCALE))
+    points["pitches"] = (px + w / 2 + 2 * fan, y + h - 4 * MM)  # on the backs
+    tx = px + w + (pack.pitch_hand - 1) * fan + 2 * MM
+    seller = _token(marks, f"seller-{colour}")
+    for n in range(3):  # a short pile
+        placed.append(Placed(seller, tx + n * 0.5 * MM, y + n * 0.8 * MM, token / marks.width))
+    points["sellers"] = (tx + token / 2, y + token + 6 * MM)
+    return tx + token + 10 * MM
 
 
 # -- one shopper buying ----------------------------------------------------------------
