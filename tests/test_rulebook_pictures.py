@@ -353,3 +353,45 @@ def test_yard_sale_buying_picture_lays_the_items_out_in_buying_order():
     row = [text for text, _, x, y in sorted(first_lines, key=lambda r: r[2]) if y == top]
     assert row == [outcomes[0], outcomes[1], outcomes[1]]
     assert smallest_word(raw[index]) >= 6.0 - 0.1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_lemonade_stand_day_picture_shows_each_coin_turned_to_what_it_buys(lang):
+    """Ann plays a quarter for cups and a dime and a nickel for customers; at 5¢ a unit
+    those buy 5 cups, 2 customers and 1 customer. So her coins' captions read +5 cups,
+    +2 customers, +1 customer, the two customer coins lie upside down (their values print
+    turned half round), and the page prints no word under 6 pt."""
+    from printkit.games.lemonade_stand.content import load as load_stand
+
+    pack = load_stand(CONTENT / "lemonade-stand")
+    raw, pages = _book_pages("lemonade-stand", lang)
+    index = page_with(pages, pack.label("picture_day")(lang)[:40])
+    runs = drawn_text(raw[index])
+    cups, customers = pack.end("cups"), pack.end("customers")
+    expected = ["+" + cups.counted(5, lang), "+" + customers.counted(2, lang)]
+    expected.append("+" + customers.counted(1, lang))
+    drawn = [text for text, *_ in runs]
+    assert all(e in drawn for e in expected)
+    captions = [r for r in runs if r[0] in expected]
+    top = max(r[3] for r in captions)  # Ann's row is the first
+    ann = sorted((r for r in captions if abs(r[3] - top) < 0.5), key=lambda r: r[2])
+    assert [r[0] for r in ann] == expected  # left to right
+    assert smallest_word(raw[index]) >= 6.0 - 0.1
+
+
+def test_lemonade_stand_day_picture_turns_customer_coins_upside_down():
+    """The dime Ann plays for customers is drawn turned half round: its value's text runs
+    right to left on the page (a 180° turn), while the quarter bought for cups reads upright."""
+    from printkit.games.lemonade_stand.content import load as load_stand
+
+    pack = load_stand(CONTENT / "lemonade-stand")
+    raw, pages = _book_pages("lemonade-stand", "en")
+    index = page_with(pages, pack.label("picture_day")("en")[:40])
+    turned = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() in ("25¢", "10¢"):
+            turned.setdefault(text.strip(), tm[0] * cm[0] + tm[1] * cm[2] < 0)
+
+    raw[index].extract_text(visitor_text=visit)
+    assert turned == {"25¢": False, "10¢": True}

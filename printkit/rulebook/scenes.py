@@ -16,7 +16,7 @@ from html import escape
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
@@ -136,8 +136,20 @@ def place(c: Canvas, placed: Placed) -> None:
 
 
 def caption_lines(caption: Caption) -> list[str]:
-    """The caption's lines, set by typography (text already set for its language stays so)."""
-    return simpleSplit(typeset_text(caption.text, "en"), BODY, CAPTION_SIZE, caption.width)
+    """The caption's lines, set by typography (text already set for its language stays so),
+    broken only at plain spaces and newlines: a no-break space keeps its words together."""
+    text = typeset_text(caption.text, "en")
+    lines: list[str] = []
+    for paragraph in text.split("\n") if text else ():
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and stringWidth(trial, BODY, CAPTION_SIZE) > caption.width:
+                lines.append(line)
+                trial = word
+            line = trial
+        lines.append(line)
+    return lines
 
 
 def draw_caption(c: Canvas, caption: Caption) -> None:
@@ -237,6 +249,22 @@ class SceneBlock(PictureBlock):
             return picture
         items = "".join(f"<li>{_legend_markup(c.text)}</li>" for c in self.callouts)
         return f'{picture}<ol class="callouts" type="A">{items}</ol>'
+
+
+class BoxedScene(SceneBlock):
+    """A scene inside a boxed panel (a worked example): picture, caption and legend in one
+    cell, for the box (a table) can neither hold the page-level group that keeps them
+    together elsewhere nor split a cell."""
+
+    def flowables(self, width: float) -> list[Flowable]:
+        out: list[Flowable] = []
+        for flowable in super().flowables(width):
+            out += flowable._content if isinstance(flowable, KeepTogether) else [flowable]
+        cell = Table([[out]], colWidths=[width])
+        sides = ("LEFT", "RIGHT", "TOP", "BOTTOM")
+        padding = [(f"{side}PADDING", (0, 0), (-1, -1), 0) for side in sides]
+        cell.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), BODY), *padding]))
+        return [cell]
 
 
 def _legend_markup(text: str) -> str:

@@ -123,6 +123,10 @@ LABELS = [
     "callout_setup_dollars",
     "callout_setup_weather",
     "picture_setup",
+    "day_players",
+    "day_forecast",
+    "day_next",
+    "picture_day",
 ]
 
 

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.check.checker import Example
 from printkit.errors import RenderError
 from printkit.games.lemonade_stand.kit import faces, kit
-from printkit.games.lemonade_stand.kit.pictures import setup_table
+from printkit.games.lemonade_stand.kit.pictures import day_table, setup_table
 from printkit.games.lemonade_stand.model import LemonadeStand
 from printkit.games.lemonade_stand.text import PLURAL_FORMS, plural
 from printkit.registry import GamePlugin
@@ -92,6 +92,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
         return pack.end(end_id).counted(int(number), lang)
 
     gaps = _gaps(pack)
+    examples = _examples(pack, lang, hand)
     variables: dict[str, Any] = {
         "game": _game(pack, lang, hand),
         "coins": [_coin(pack, c, lang) for c in pack.coins],
@@ -110,14 +111,14 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
             {"name": c.name(lang), "first": c.first_deck, "second": c.second_deck}
             for c in pack.components
         ],
-        "examples": Catalog("worked example", _examples(pack, lang, hand)),
+        "examples": Catalog("worked example", examples),
         "gaps": gaps,
     }
     return RulebookContext(
         title=pack.title_text(lang),
         subject=pack.tagline(lang),
         variables=variables,
-        blocks=_pictures(pack, theme, lang),
+        blocks=_pictures(pack, theme, lang, examples),
         filters={"money": cents, "signed": signed, "names": names, "spell": spell},
         functions={
             "ruling": ruling_function(_by_field_or_file(gaps), words["ruling"]),
@@ -210,8 +211,11 @@ def _dollar(card, lang: str) -> dict[str, Any]:
 
 
 # -- card pictures ---------------------------------------------------------------------
-def _pictures(pack: LemonadeStand, theme: Theme, lang: str) -> dict[str, Block]:
-    """A stand, a coin, a dollar card, and a forecast with the card that resolves it."""
+def _pictures(
+    pack: LemonadeStand, theme: Theme, lang: str, examples: dict[str, dict[str, Any]]
+) -> dict[str, Block]:
+    """A stand, a coin, a dollar card, a forecast with the card that resolves it, the set-up,
+    and each ``day`` example's morning (``day:<example>``)."""
     pack = watched(pack)  # each picture is kept under the values it reads
     width, height = pack.card.width * MM, pack.card.height * MM
     colour_id, stand_id = EXAMPLE_CARDS["stand"]
@@ -240,6 +244,9 @@ def _pictures(pack: LemonadeStand, theme: Theme, lang: str) -> dict[str, Block]:
     )
     blocks["components:kit"] = kit_gallery(kit, pack, theme, lang)
     blocks["setup:table"] = setup_table(pack, theme, lang, PictureSheet())
+    for name, view in examples.items():
+        if view["rule"] == "day":
+            blocks[f"day:{name}"] = day_table(pack, theme, lang, view, PictureSheet())
     return blocks
 
 

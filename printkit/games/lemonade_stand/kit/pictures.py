@@ -1,18 +1,31 @@
-"""Lemonade Stand's set-up picture: four players round the bank and the two decks, drawn
-by the kit's own card faces scaled down; the callouts' words come from ``labels.yaml``
-in the rulebook's language."""
+"""Lemonade Stand's rulebook pictures, drawn by the kit's own card faces scaled down: four
+players round the bank and the two decks, and a worked day's morning; the callouts' and
+captions' words come from ``labels.yaml`` in the rulebook's language."""
 
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.content.typography import typeset_text
 from printkit.games.lemonade_stand.kit import faces
-from printkit.games.lemonade_stand.model import LemonadeStand, PlayerColour
+from printkit.games.lemonade_stand.model import CUPS, LemonadeStand, PlayerColour
+from printkit.render.fonts import register_fonts
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place, round_the_table
+from printkit.rulebook.scenes import (
+    CAPTION_LEAD,
+    BoxedScene,
+    Callout,
+    Caption,
+    Placed,
+    SceneBlock,
+    Shown,
+    caption_lines,
+    place,
+    round_the_table,
+)
 
 MEASURE = 150 * MM
 PAVEMENT = HexColor("#EDE7DA")  # the table top
@@ -91,3 +104,81 @@ def _seat(
             place(c, Placed(card, start + n * w * FAN, box.y))
 
     return Shown(draw, width, h, edge=False)
+
+
+# -- a worked day: the stands that morning ----------------------------------------------
+DAY_WIDTH = 142 * MM  # inside the example's box: the text width less its pad
+DAY_SCALE = 0.4  # prices, coin values and dollar faces print at 6 pt or more
+DAY_GAP = 2.5 * MM
+ROW_GAP = 3 * MM
+DAY_GROUND = HexColor("#E8F0F4")  # a morning sky over the pavement
+
+
+def day_table(
+    pack: LemonadeStand, theme: Theme, lang: str, example: dict, sheet: PictureSheet
+) -> BoxedScene:
+    """A ``day`` example's morning, as its given lays it out: a row for each player (their
+    stand card, the coin cards they played, each turned so the end it buys faces away,
+    then their dollar cards), and the forecast with the card turned over beside it."""
+    register_fonts()  # captions are measured before anything is drawn
+    given = example["given"]
+    w, h = pack.card.width * MM, pack.card.height * MM
+    card_w, card_h = w * DAY_SCALE, h * DAY_SCALE
+    people = pack.label("day_players")(lang).split("|")
+    rows = [
+        _day_row(pack, theme, lang, player, pack.colours[n % len(pack.colours)], (w, h))
+        for n, player in enumerate(given["players"])
+    ]
+    lines = 1 + max(len(caption_lines(Caption(0, 0, card_w, t))) for row in rows for _, t in row)
+    band = card_h + 2 * MM + lines * CAPTION_LEAD
+    height = 2 * EDGE_ROW + len(rows) * band + (len(rows) - 1) * ROW_GAP
+    placed: list[Placed] = []
+    captions: list[Caption] = []
+    for n, row in enumerate(rows):
+        top = height - EDGE_ROW - n * (band + ROW_GAP)
+        name = people[n] if n < len(people) else str(n + 1)
+        for k, (shown, words) in enumerate(row):
+            x = EDGE_ROW + k * (card_w + DAY_GAP)
+            placed.append(Placed(shown[0], x, top - card_h, DAY_SCALE, shown[1]))
+            text = typeset_text(f"{name}\n{words}" if k == 0 else words, lang)
+            captions.append(Caption(x + card_w / 2, top - card_h - 1.5 * MM, card_w, text))
+    pair_x = DAY_WIDTH - EDGE_ROW - 2 * card_w - DAY_GAP
+    top = height - EDGE_ROW - (len(rows) - 1) * (band + ROW_GAP)  # beside the shortest row
+    for k, (card, key) in enumerate(((given["forecast"], "forecast"), (given["revealed"], "next"))):
+        face = Shown(faces.weather_face(pack, pack.weather_card(card), lang, theme), w, h)
+        x = pair_x + k * (card_w + DAY_GAP)
+        placed.append(Placed(face, x, top - card_h, DAY_SCALE))
+        words = typeset_text(pack.label(f"day_{key}")(lang), lang)
+        captions.append(Caption(x + card_w / 2, top - card_h - 1.5 * MM, card_w, words))
+    alt = typeset_text(pack.label("picture_day")(lang), lang)
+    return BoxedScene(placed, DAY_WIDTH, height, alt, sheet, captions, (), DAY_GROUND, True)
+
+
+EDGE_ROW = 2 * MM  # between the cards and the sides of the day's picture
+
+
+def _day_row(
+    pack: LemonadeStand,
+    theme: Theme,
+    lang: str,
+    player: dict,
+    colour: PlayerColour,
+    size: tuple[float, float],
+) -> list[tuple[tuple[Shown, int], str]]:
+    """One player's cards that morning, left to right, each with its caption's words."""
+    w, h = size
+    stand = pack.stand(player["stand"])
+    quoted = f"«{stand.name(lang)}»" if lang == "ru" else stand.name(lang)
+    row = [((Shown(faces.stand_face(pack, stand, colour, lang, theme), w, h), 0), quoted)]
+    for play in player["coins"]:
+        coin = pack.coin(play["coin"])
+        bought = pack.end(play["buys"])
+        turn = 0 if play["buys"] == CUPS else 180  # the face prints cups at its top
+        face = Shown(faces.coin_face(pack, coin, lang, theme), w, h)
+        row.append(((face, turn), "+" + bought.counted(pack.units(coin.id), lang)))
+    for card_id in player.get("dollars", []):
+        name, _, deck = str(card_id).partition("/")
+        card = pack.dollar(name)
+        face = Shown(faces.dollar_face(pack, card, 2 if deck else 1, lang, theme), w, h)
+        row.append(((face, 0), card.title(lang)))
+    return row

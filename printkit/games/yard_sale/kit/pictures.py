@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
 
 from printkit.games.yard_sale.kit.cards import (
     cash_cards,
@@ -23,7 +22,7 @@ from printkit.games.yard_sale.kit.cards import (
 )
 from printkit.games.yard_sale.kit.track import tokens, turn_track
 from printkit.games.yard_sale.model import YardSale
-from printkit.render.fonts import BODY, register_fonts
+from printkit.render.fonts import register_fonts
 from printkit.render.formats import money, signed
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.theme import Theme
@@ -31,6 +30,7 @@ from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
 from printkit.rulebook.scenes import (
     CAPTION_LEAD,
+    BoxedScene,
     Callout,
     Caption,
     Placed,
@@ -271,25 +271,6 @@ def buying_row(pack: YardSale, theme: Theme, shop: dict, sheet: PictureSheet) ->
         captions.append(Caption(x + item_w / 2, below, item_w - 2 * MM, words))
     alt = say(pack, "picture.buying", shopper=shopper.name)
     return BoxedScene(placed, ROW_WIDTH, height, alt, sheet, captions, (), LAWN, caption=True)
-
-
-class BoxedScene(SceneBlock):
-    """A scene inside an example's box: its picture and caption in one cell, for the box
-    (a table) can neither hold the page-level group that keeps them together elsewhere
-    nor split a cell."""
-
-    def flowables(self, width: float) -> list[Flowable]:
-        out: list[Flowable] = []
-        for flowable in super().flowables(width):
-            out += flowable._content if isinstance(flowable, KeepTogether) else [flowable]
-        cell = Table([[out]], colWidths=[width])
-        cell.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), BODY), *NO_PADDING]))
-        return [cell]
-
-
-NO_PADDING = [
-    (f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")
-]
 
 
 def _tuck(
