@@ -395,3 +395,22 @@ def test_lemonade_stand_day_picture_turns_customer_coins_upside_down():
 
     raw[index].extract_text(visitor_text=visit)
     assert turned == {"25¢": False, "10¢": True}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_lemonade_stand_set_up_fans_the_near_hand_face_up(lang):
+    """The suggested start is 25¢ as one dime and three nickels, plus one dollar card: the
+    near hand shows three 5¢ faces, one 10¢ face and a $1 card, each value readable, on
+    the same page as the set-up steps (the picture keeps with its chapter)."""
+    from printkit.games.lemonade_stand.content import load as load_stand
+
+    pack = load_stand(CONTENT / "lemonade-stand")
+    raw, pages = _book_pages("lemonade-stand", lang)
+    index = page_with(pages, pack.label("picture_setup")(lang).split("{")[0])
+    runs = [r for r in drawn_text(raw[index]) if r[1] >= 6.0 - 0.1]
+    row = next(y for text, _, _, y in runs if text == "5¢")  # the coin values of one row
+    hand = sorted((x, text) for text, _, x, y in runs if abs(y - row) < 0.5)
+    assert sorted(text for _, text in hand) == sorted(["10¢", "5¢", "5¢", "5¢"])
+    assert "$1" in [text for text, *_ in runs]
+    heading = {"en": "Setting up", "ru": "Подготовка к игре"}[lang]
+    assert words(heading) in pages[index]

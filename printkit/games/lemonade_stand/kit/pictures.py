@@ -29,20 +29,31 @@ from printkit.rulebook.scenes import (
 
 MEASURE = 150 * MM
 PAVEMENT = HexColor("#EDE7DA")  # the table top
-SCALE = 0.22  # cards on the table: under a quarter of their printed size
-FAN = 0.3  # each card of a fan steps this share of a card along
+SCALE = 0.21  # cards on the table: about a fifth of their printed size
+FAN = 0.22  # each card of a fan steps this share of a card along
 GAP = 3 * MM
 CALLOUTS = ("stands", "hand", "bank", "dollars", "weather")
 
 
+NEAR_SCALE = 0.36  # the near seat, yours: coin values (17 pt) and stand prices print at 6 pt
+HAND_FAN = 0.6  # a face-up hand steps this share of a card: each card's value shows
+
+
 def setup_table(pack: LemonadeStand, theme: Theme, lang: str, sheet: PictureSheet) -> SceneBlock:
     """Each player with their stands face up and a hidden hand; the bank, the dollar deck
-    and the weather deck with its first forecast turned up, in the middle."""
+    and the weather deck with its first forecast turned up, in the middle. The near seat
+    is drawn larger, its hand fanned face up: the suggested start hand."""
     w, h = pack.card.width * MM, pack.card.height * MM
     players = pack.max_players
     seats = [_seat(pack, colour, theme, lang, w, h) for colour in pack.colours[:players]]
-    placed, height = round_the_table(seats, MEASURE, SCALE, 2 * GAP)
-    centre_x, centre_y = MEASURE / 2, height / 2
+    table, height = round_the_table(seats, MEASURE, SCALE, GAP)
+    near_seat = _near_seat(pack, pack.colours[0], theme, lang, w, h)
+    lift = near_seat.height * NEAR_SCALE - seats[0].height * SCALE + 0.5 * MM  # the near seat
+    near_x = (MEASURE - near_seat.width * NEAR_SCALE) / 2
+    placed = [Placed(near_seat, near_x, table[0].y, NEAR_SCALE)]
+    placed += [Placed(p.shown, p.x, p.y + lift, p.scale, p.turn) for p in table[1:]]
+    centre_x, centre_y = MEASURE / 2, height / 2 + lift
+    height += lift
     card_w, card_h = w * SCALE, h * SCALE
     coins = len(pack.coins)
     bank_w = coins * card_w + (coins - 1) * GAP
@@ -60,10 +71,10 @@ def setup_table(pack: LemonadeStand, theme: Theme, lang: str, sheet: PictureShee
     forecast = Shown(faces.weather_face(pack, first, lang, theme), w, h)
     placed.append(Placed(forecast, weather_x + card_w + GAP, lower, SCALE))
     near = placed[0].footprint
-    stands_w = _fan_width(w, len(pack.stands)) * SCALE
+    stands_w = _fan_width(w, len(pack.stands)) * NEAR_SCALE
     points = {
         "stands": (near.x + stands_w / 2, near.top + 2 * MM),
-        "hand": (near.right - card_w / 2, near.top + 2 * MM),
+        "hand": (near.x + stands_w + 5 * MM + w * NEAR_SCALE, near.top + 2 * MM),
         "bank": (bank_x + bank_w + 1 * MM, upper + card_h + 0.5 * MM),
         "dollars": (dollars_x - 1 * MM, lower + card_h + 0.5 * MM),
         "weather": (weather_x + 2 * card_w + GAP + 1 * MM, lower + card_h + 0.5 * MM),
@@ -88,20 +99,50 @@ def _seat(
 ) -> Shown:
     """One player's place, near side up: their stands fanned face up, then their hand of
     coins and dollar cards fanned face down."""
-    stands = [Shown(faces.stand_face(pack, s, colour, lang, theme), w, h) for s in pack.stands]
     coin_back = Shown(faces.coin_back(pack, lang, theme), w, h)
     dollar_back = Shown(faces.dollar_back(pack, lang, theme), w, h)
     coins = sum(count for _, count in pack.start_mix)
     hand = [coin_back] * coins + [dollar_back] * pack.start_dollars
-    gap = 5 * MM / SCALE
-    width = _fan_width(w, len(stands)) + gap + _fan_width(w, len(hand))
+    return _place(pack, colour, theme, lang, (w, h), hand, FAN, 5 * MM / SCALE)
+
+
+def _near_seat(
+    pack: LemonadeStand, colour: PlayerColour, theme: Theme, lang: str, w: float, h: float
+) -> Shown:
+    """The near player's place with their hand face up, fanned wide enough that each
+    card's value shows: the suggested start coins, then a dollar card."""
+    hand = [
+        Shown(faces.coin_face(pack, pack.coin(coin), lang, theme), w, h)
+        for coin, count in pack.start_mix
+        for _ in range(count)
+    ]
+    dollars = sorted(pack.dollars, key=lambda card: card.strength)[: pack.start_dollars]
+    hand += [Shown(faces.dollar_face(pack, card, 1, lang, theme), w, h) for card in dollars]
+    return _place(pack, colour, theme, lang, (w, h), hand, HAND_FAN, 5 * MM / NEAR_SCALE)
+
+
+def _place(
+    pack: LemonadeStand,
+    colour: PlayerColour,
+    theme: Theme,
+    lang: str,
+    size: tuple[float, float],
+    hand: list[Shown],
+    fan: float,
+    gap: float,
+) -> Shown:
+    """A seat: the colour's stands fanned face up, ``gap``, then ``hand`` fanned by ``fan``."""
+    w, h = size
+    stands = [Shown(faces.stand_face(pack, s, colour, lang, theme), w, h) for s in pack.stands]
+    stands_w = _fan_width(w, len(stands))
+    width = stands_w + gap + w + w * fan * (len(hand) - 1)
 
     def draw(c: Canvas, box: Box) -> None:
         for n, card in enumerate(stands):
             place(c, Placed(card, box.x + n * w * FAN, box.y))
-        start = box.x + _fan_width(w, len(stands)) + gap
+        start = box.x + stands_w + gap
         for n, card in enumerate(hand):
-            place(c, Placed(card, start + n * w * FAN, box.y))
+            place(c, Placed(card, start + n * w * fan, box.y))
 
     return Shown(draw, width, h, edge=False)
 
