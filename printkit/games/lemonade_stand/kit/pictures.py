@@ -149,9 +149,9 @@ def _place(
 
 # -- a worked day: the stands that morning ----------------------------------------------
 DAY_WIDTH = 142 * MM  # inside the example's box: the text width less its pad
-DAY_SCALE = 0.4  # prices, coin values and dollar faces print at 6 pt or more
+DAY_SCALE = 0.36  # prices, coin values (17 pt) and dollar faces print at 6 pt or more
 DAY_GAP = 2.5 * MM
-ROW_GAP = 3 * MM
+ROW_GAP = 1.5 * MM
 DAY_GROUND = HexColor("#E8F0F4")  # a morning sky over the pavement
 
 

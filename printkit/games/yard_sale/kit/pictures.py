@@ -209,7 +209,6 @@ def buying_row(pack: YardSale, theme: Theme, shop: dict, sheet: PictureSheet) ->
     w, h = size.width * MM, size.height * MM
     longest = max(s.time for s in pack.shoppers)
     marks = tokens(pack, theme)
-    sellers = {p.label: p for p in marks.pieces}
     rows = shop["rows"]
     piles = [len(shop["pitch_cards"])] + [len(r["pitch_cards"]) for r in rows]
     peek = PEEK * max(piles)
@@ -244,33 +243,31 @@ def buying_row(pack: YardSale, theme: Theme, shop: dict, sheet: PictureSheet) ->
         band_top = top - (n // per_row) * (band + GAP)
         x = start + (n % per_row) * (item_w + step)
         _tuck(pack, theme, placed, row["pitch_cards"], x, band_top, (w, h), scale)
-        y = band_top - item_h
-        item = Shown(item_face(pack, pack.item(row["card"]), theme), w, h)
-        placed.append(Placed(item, x, y, scale))
-        colour = pack.player_colours[(row["seller"] - 1) % len(pack.player_colours)]
-        seller = sellers[f"seller-{colour.id}"]
-        token = 7 * MM
-        placed.append(
-            Placed(
-                Shown(seller.draw, marks.width, marks.height),
-                x + item_w - token - 1.5 * MM,
-                y + item_h * 0.42,
-                token / marks.width,
-            )
-        )
-        placed.append(
-            Placed(
-                _badge(row["value"], row["result"] == "bought"),
-                x + 1.5 * MM,
-                y + item_h * 0.42,
-                1.0,
-            )
-        )
+        placed += _offered(pack, theme, marks, row, (x, band_top - item_h), scale)
         below = band_top - max(shop_h, item_h) - 2 * MM
         words = _item_words(pack, row)
         captions.append(Caption(x + item_w / 2, below, item_w - 2 * MM, words))
     alt = say(pack, "picture.buying", shopper=shopper.name)
     return BoxedScene(placed, ROW_WIDTH, height, alt, sheet, captions, (), LAWN, caption=True)
+
+
+def _offered(
+    pack: YardSale, theme: Theme, marks, row: dict, at: tuple[float, float], scale: float
+) -> list[Placed]:
+    """An offered item at ``at``: its card, its seller's token on it, its opinion badge."""
+    x, y = at
+    w, h = pack.kit.card.width * MM * scale, pack.kit.card.height * MM * scale
+    item = Shown(item_face(pack, pack.item(row["card"]), theme), w / scale, h / scale)
+    colour = pack.player_colours[(row["seller"] - 1) % len(pack.player_colours)]
+    token = 7 * MM
+    seller = Placed(
+        _token(marks, f"seller-{colour.id}"),
+        x + w - token - 1.5 * MM,
+        y + h * 0.42,
+        token / marks.width,
+    )
+    badge = _badge(row["value"], row["result"] == "bought")
+    return [Placed(item, x, y, scale), seller, Placed(badge, x + 1.5 * MM, y + h * 0.42)]
 
 
 def _tuck(
