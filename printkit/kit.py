@@ -32,7 +32,7 @@ class Deck:
     note: str = ""  # printing advice for the guide
     fold: bool = True  # also offered as fold-and-glue sheets
     copies: str = "1"  # how many times to print the whole deck, as the guide says it
-    also: tuple[Deck, ...] = ()  # single-sided decks of other sizes sharing its sheets
+    also: tuple[Deck, ...] = ()  # decks the game lets share its sheets (own backs or none)
     reads: Mapping = field(default_factory=dict, compare=False, repr=False)  # see `made`
 
     @property

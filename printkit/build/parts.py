@@ -29,11 +29,17 @@ from printkit.render.units import BLEED, LARGE_PAPERS, MM, PRINT_MARGIN, Box, Pa
 
 def page_count(part: Part, paper: Paper) -> int:
     if isinstance(part, Deck):
-        count = len(layout_sheets(part.sizes(), paper))
-        return count * (2 if any(p.back for p in part.pieces) else 1)
+        return len(layout_sheets(part.sizes(), paper)) * sides(part)
     if isinstance(part, Board):
         return len(plan_tiles(part.width, part.height, paper)[1])
     return len(part.pages)
+
+
+def sides(deck: Deck) -> int:
+    """Pages per sheet: a front, and a back when any piece of the file has one; a sheet
+    of companions without backs gets a blank one, so a file printed double-sided stays
+    in step."""
+    return 2 if any(p.back for p in deck.every_piece) else 1
 
 
 def _mm(points: float) -> str:
@@ -153,13 +159,13 @@ def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
 
 
 def _draw_deck(c: Canvas, deck: Deck, paper: Paper, options: KitOptions, labels) -> None:
-    """Fronts, and backs after each sheet that has them; a deck with companions shares
-    its last sheet with them (they have no backs)."""
+    """Fronts, each followed by its back when the file prints double-sided; a deck with
+    companions shares its last sheet with them."""
     layouts = layout_sheets(deck.sizes(), paper)
     for number, bands in enumerate(layouts, start=1):
         where = {"title": deck.title, "number": number, "total": len(layouts)}
         draw_layout(c, bands, say(labels, "sheet.front", **where))
-        if any(p.back for band in bands for p in band.pieces):
+        if sides(deck) == 2:
             back = say(labels, "sheet.back", **where)
             draw_layout(c, bands, back, backs=True, offset=options.back_offset)
 

@@ -49,6 +49,8 @@ from printkit.games.thats_not_lemonade.model import (
 MIN_MM = 20  # a printed piece smaller than this is a typo
 WORDS = {
     "deck.cards_note": (),
+    "deck.cards_and_odds": ("cards", "odds"),
+    "deck.cards_and_odds_note": ("cards", "odds"),
     "deck.tiles": (),
     "deck.tiles_note": (),
     "deck.odds": (),
