@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
-from printkit.render.fonts import BODY, BOLD
+from printkit.render import calibration
 from printkit.render.guide import GuideRow, draw_guide, draw_reprint_note
 from printkit.render.impose import (
     MarkRoom,
@@ -201,54 +201,20 @@ def render_large_board(board: Board, kit: Kit, options: KitOptions) -> bytes:
 
 
 def render_calibration(kit: Kit, options: KitOptions) -> bytes:
-    """A duplex test: scales in millimetres on the front, a cross on the back. Held to the
-    light, the cross shows the printer's shift as the X,Y to pass to --back-offset; the back
+    """A duplex test: a millimetre grid on the front, a cross on the back. Held to the
+    light, the cross shows the printer's shift as the X,Y to move the backs by; the back
     is drawn with the current offset, so a corrected build prints the cross dead centre."""
     paper = house_paper(options.paper)  # as the card sheets print, so one offset fits them
     labels = labels_for(options.lang)
     c, buffer = _new(kit, paper, "calibration", options.lang)
     c.setPageSize((paper.width, paper.height))
-    cx, cy = paper.width / 2, paper.height / 2
     c.note_page("pages")
-    c.setFont(BOLD, 11)
-    c.drawCentredString(cx, paper.height - 20 * MM, say(labels, "calibration.title"))
-    c.setFont(BODY, 9)
-    c.drawCentredString(cx, paper.height - 27 * MM, say(labels, "calibration.front"))
-    _scales(c, cx, cy)
+    calibration.draw_front(c, paper, labels, options.lang or "en")
     c.showPage()
     c.note_page("pages")
-    c.saveState()
-    c.translate(*options.back_offset)
-    c.setLineWidth(0.8)
-    c.line(cx - 15 * MM, cy, cx + 15 * MM, cy)
-    c.line(cx, cy - 15 * MM, cx, cy + 15 * MM)
-    c.restoreState()
-    c.setFont(BODY, 9)
-    c.drawCentredString(cx, paper.height - 20 * MM, say(labels, "calibration.back"))
+    calibration.draw_back(c, paper, labels, options.back_offset)
     c.showPage()
     return finish(c, buffer)
-
-
-def _scales(c: Canvas, cx: float, cy: float, reach: int = 10) -> None:
-    """Millimetre scales through the centre, numbered as --back-offset wants them: X as
-    seen from the front, Y upside down (the back's y is the front's, the shift reversed)."""
-    c.saveState()
-    c.setLineWidth(0.3)
-    c.setFont(BODY, 6.5)
-    for mm in range(-reach, reach + 1):
-        tick = (3 if mm % 5 == 0 else 1.5) * MM
-        x, y = cx + mm * MM, cy + mm * MM
-        c.line(x, cy - tick, x, cy + tick)
-        c.line(cx - tick, y, cx + tick, y)
-        if mm and mm % 5 == 0:
-            c.drawCentredString(x, cy - tick - 3 * MM, f"{mm:+d}")
-            c.drawRightString(cx - (reach + 3) * MM, y - 1 * MM, f"{-mm:+d}")
-    c.line(cx - reach * MM, cy, cx + reach * MM, cy)
-    c.line(cx, cy - reach * MM, cx, cy + reach * MM)
-    c.setFont(BOLD, 8)
-    c.drawString(cx + reach * MM + 2 * MM, cy - 1 * MM, "X")
-    c.drawCentredString(cx, cy + reach * MM + 2 * MM, "Y")
-    c.restoreState()
 
 
 def render_fold(deck: Deck, kit: Kit, options: KitOptions) -> bytes:
