@@ -31,6 +31,7 @@ from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
 GALLERY_COLUMNS = 7  # the wordless cards: two rows; those with words get a row of their own
+WIDE_SCALE = 2.2  # a castle shown across the measure: scaled down to fit it
 COVER_EXAMPLE = "fortress"  # the castle on the title page
 BONUS_NAMES = {
     "most_cards": "Most cards",
@@ -228,9 +229,10 @@ def _pictures(
         if example.rule in ("score",) and view["result"]["illegal"]:
             marks = CastleMarks(illegal=_illegal_numbers(pack, castle), structures=True)
         key = f"castle:{example.name}:{seat}"
-        blocks[key] = castle_block(
-            pack, castle, theme, marks, f"The castle of example {view['title']!r}", sheet
-        )
+        alt = f"The castle of example {view['title']!r}"
+        blocks[key] = castle_block(pack, castle, theme, marks, alt, sheet)
+        if example.rule == "legal":  # the template may show it across the measure instead
+            blocks[f"{key}:wide"] = castle_block(pack, castle, theme, marks, alt, sheet, WIDE_SCALE)
         keys.append(key)
     return keys
 
