@@ -404,12 +404,12 @@ def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
     if not deck.pieces:
         return []
     if deck.width < TOKEN_SIZE:
-        return [(_token_row(deck, width), 1.0, deck.title)]
+        return [(_token_row(deck, width), 1.0, deck.pieces_title)]
     piece = deck.pieces[0]
     sides = [piece.draw] + ([piece.back] if piece.back is not None else [])
     scale = max(readable_scale(side, deck.width, deck.height) for side in sides)
     scale = min(1.0, (width - SHELF_GAP) / 2 / deck.width, max(0.5, scale))  # two a row
-    items = [(Shown(piece.draw, deck.width, deck.height), scale, deck.title)]
+    items = [(Shown(piece.draw, deck.width, deck.height), scale, deck.pieces_title)]
     if piece.back is not None:
         items.append((Shown(piece.back, deck.width, deck.height), scale, ""))
     return items

@@ -31,4 +31,4 @@ def cards_and_odds(pack: ThatsNotLemonade, theme: Theme) -> Deck:
     say = pack.words.say
     title = say("deck.cards_and_odds", cards=len(deck.pieces), odds=len(odds.pieces))
     note = say("deck.cards_and_odds_note", cards=deck.note, odds=odds.note)
-    return replace(deck, title=title, note=note, also=(odds,))
+    return replace(deck, title=title, note=note, also=(odds,), name=deck.title)
