@@ -4,16 +4,18 @@ every back still lands where a long-edge flip puts its front."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
 
 from printkit.build.builder import part_sheets
-from printkit.build.parts import guide_rows, page_count, render_part
+from printkit.build.parts import guide_rows, page_count, render_fold, render_part
 from printkit.kit import Deck, Kit, KitOptions
 from printkit.render.impose import Piece
 from printkit.render.preflight import read_record
 from printkit.render.units import MM, PAPERS
+from tests.conftest import page_text
 
 
 def _paint(c, box) -> None:
@@ -85,3 +87,13 @@ def test_the_guide_and_reprints_count_every_page_of_a_shared_file():
     assert [s.pages for s in sheets] == [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9)]
     assert sheets[3].labels == ("card#27", "extra#0", "extra#1")
     assert "(10 p.)" in guide_rows(Kit("g", "G", (deck,)), options)[0].pages
+
+
+def test_the_fold_file_holds_the_decks_own_cards_under_their_own_name():
+    deck = replace(_deck(28, (88, 125, 6)), title="Cards and extras", name="Cards")
+    options = KitOptions(PAPERS["a4"])
+    pages = PdfReader(io.BytesIO(render_fold(deck, Kit("g", "G", (deck,)), options))).pages
+    labels = [p.label for page in pages for p in read_record(page).pieces]
+    assert sorted(set(labels)) == sorted(f"card#{n}" for n in range(28))
+    assert all(page_text(page).count("Cards — fold-and-glue sheet") == 1 for page in pages)
+    assert not any("extras" in page_text(page) for page in pages)

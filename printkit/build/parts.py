@@ -218,12 +218,15 @@ def render_calibration(kit: Kit, options: KitOptions) -> bytes:
 
 
 def render_fold(deck: Deck, kit: Kit, options: KitOptions) -> bytes:
+    """The deck's own pieces as fold-and-glue sheets, named by them: companions sharing
+    its sheets print from the deck's file."""
     land = options.paper.landscape
+    title = deck.pieces_title
     c, buffer = new_canvas(
-        land.width, land.height, f"{kit.title} — {deck.title}, fold-and-glue", language=options.lang
+        land.width, land.height, f"{kit.title} — {title}, fold-and-glue", language=options.lang
     )
     grid = gutterfold_grid(options.paper, deck.width, deck.height)
-    draw_gutterfold(c, grid, deck.pieces, deck.title, labels_for(options.lang))
+    draw_gutterfold(c, grid, deck.pieces, title, labels_for(options.lang))
     return finish(c, buffer)
 
 
