@@ -78,6 +78,7 @@ CALLOUTS = (  # the rulebook's numbered callouts, numbered in this order
     *(f"table.{k}" for k in ("weather", "event", "price-cards", "score-markers", "first-player")),
 )
 PICTURES = ("components", "cards", "tokens", "back", "board", "mat", "setup", "table")  # alt texts
+PICTURES += ("board_top_left", "board_top_right")  # close-ups of the board
 WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "rule.forecast": ("d12",),
     "rule.forecast_skip": ("last_day",),

@@ -324,7 +324,7 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         ):
             panel(c, space, white, line=0.9, radius=1.5 * MM)
             label = Box(space.x, space.top - 5 * MM, space.width, 4 * MM)
-            _text(c, kind, label, BODY, 7.5, "center", colour=GREY, what="time track")
+            _text(c, kind, label, BODY, 9, "center", colour=GREY, what="time track")
         if index == 0:
             _opening_weather(c, upper, lower, pack, theme)
             continue
@@ -388,7 +388,7 @@ def _opening_weather(c: Canvas, upper: Box, lower: Box, pack: LemonadeStall, the
     start = pack.condition(condition)
     for space in (upper, lower):
         label = Box(space.x, space.y + 12.5 * MM, space.width, 4 * MM)
-        _text(c, pack.words.say("board.at_setup"), label, BOLD, 8, "center", what="time track")
+        _text(c, pack.words.say("board.at_setup"), label, BOLD, 9, "center", what="time track")
     name_w = width(start.name, BOLD, 10) + 9 * MM
     symbol_text(
         c,
@@ -481,11 +481,10 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         for cond in reversed(pack.conditions)
     ]
     fills = [theme.pale(_condition_tint(pack, cond.id), 0.3) for cond in reversed(pack.conditions)]
-    row_h = min(7.5 * MM, rest.height / (len(rows) + 1))
+    row_h = min(10 * MM, rest.height / (len(rows) + 1))  # a two-line heading at full size
     header = [say(f"board.caps_{k}") for k in ("weather", "top_price", "sure_cups")]
-    table(
-        c, rest, header, rows, [1.2, 1, 1.3], theme, row_h, 8.5, what="price caps", row_fills=fills
-    )
+    size = 9.5  # read in the rulebook's close-up too, at two thirds of its size
+    table(c, rest, header, rows, [1.2, 1, 1.3], theme, row_h, size, "price caps", fills, min_size=9)
 
 
 SALES_HEAD = 5.5 * MM

@@ -41,6 +41,7 @@ from printkit.rulebook.scenes import (
     Shown,
     readable_scale,
     shelves,
+    spread_in_margin,
 )
 
 MEASURE = 150 * MM  # the rulebook's text width: every picture fits it
@@ -285,43 +286,97 @@ def _gallery(
 
 
 # -- the board and a mat with callouts ------------------------------------------------
+MARGIN = 8 * MM  # the strip either side of a picture where its lettered discs stand
+DISC_GAP = 6.5 * MM  # between two discs in one margin
+
+
+def _margin_callouts(
+    pack: LemonadeStall,
+    kind: str,
+    targets: Mapping[str, tuple[float, float]],
+    width: float,
+    height: float,
+    middle: float,
+) -> list[Callout]:
+    """Discs in the left and right margins (a part left of ``middle`` on the left), each
+    with a leader to its part; lettered down the left margin, then down the right."""
+    named = [key for key in pack.words.each(f"callout.{kind}") if key in targets]
+    low, high = DISC_GAP / 2, height - DISC_GAP / 2
+    out: list[Callout] = []
+    for is_right, x in ((False, MARGIN / 2), (True, width - MARGIN / 2)):
+        keys = [key for key in named if (targets[key][0] >= middle) == is_right]
+        keys.sort(key=lambda key: -targets[key][1])
+        heights = spread_in_margin([targets[key][1] for key in keys], low, high, DISC_GAP)
+        for key, y in zip(keys, heights):
+            out.append(Callout(x, y, _say(pack, f"callout.{kind}.{key}"), to=targets[key]))
+    return out
+
+
 def board_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
-    scale = MEASURE / kit.board.width
+    """The whole board at the text's width, its parts lettered in the margins: where each
+    part lies (the close-ups after it show their words at reading size)."""
+    scale = (MEASURE - 2 * MARGIN) / kit.board.width
     regions = board_regions(pack)
-    inset = 7 * MM
+    inset = 5 * MM
 
-    def corner(box: Box) -> tuple[float, float]:  # top right: headings start at the left
-        return (box.right - inset) * scale, (box.top - inset) * scale
+    def heading(box: Box) -> tuple[float, float]:  # a panel heading's empty right end
+        return MARGIN + (box.right - inset) * scale, (box.top - inset) * scale
 
-    points = {key: corner(box) for key, box in regions.items()}
-    chart = regions["chart"]
-    points["chart"] = (chart.cx * scale, chart.cy * scale)
+    targets = {key: heading(box) for key, box in regions.items()}
     start = regions["score-track"]
-    points["score-track"] = (start.cx * scale, (start.y - 2 * MM) * scale)
-    shown = Placed(kit.board_shown(), 0, 0, scale)
-    callouts = _callouts(pack, "board", points)
-    footprint = shown.footprint
+    targets["score-track"] = (MARGIN + start.cx * scale, start.cy * scale)
+    shown = Placed(kit.board_shown(), MARGIN, 0, scale)
+    height = shown.footprint.height
+    callouts = _margin_callouts(pack, "board", targets, MEASURE, height, MEASURE / 2)
     return SceneBlock(
-        [shown], footprint.width, footprint.height, _say(pack, "picture.board"), sheet,
-        callouts=callouts,
-    )  # fmt: skip
+        [shown], MEASURE, height, _say(pack, "picture.board"), sheet, callouts=callouts
+    )
+
+
+def board_close_up(
+    pack: LemonadeStall, kit: Kit, sheet: PictureSheet, parts: Sequence[str], alt: str
+) -> SceneBlock:
+    """The board's ``parts`` at the text's width, large enough for their words to be read."""
+    regions = board_regions(pack)
+    pad = 2 * MM
+    boxes = [regions[key] for key in parts]
+    x0, y0 = min(b.x for b in boxes) - pad, min(b.y for b in boxes) - pad
+    x1, y1 = max(b.right for b in boxes) + pad, max(b.top for b in boxes) + pad
+    whole = kit.board_shown()
+
+    def draw(c: Canvas, box: Box) -> None:
+        c.saveState()
+        c.translate(box.x - x0, box.y - y0)
+        whole.draw(c, Box(0, 0, whole.width, whole.height))
+        c.restoreState()
+
+    crop = Shown(draw, x1 - x0, y1 - y0)
+    scale = MEASURE / crop.width
+    placed = Placed(crop, 0, 0, scale)
+    height = placed.footprint.height
+    return SceneBlock([placed], MEASURE, height, _say(pack, alt), sheet, caption=True)
 
 
 def mat_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
-    scale = 0.5
+    """A mat as wide as the text allows, its words at reading size, lettered in the left
+    margin with leaders to the parts (never on the colour symbol a disc names)."""
+    scale = (MEASURE - MARGIN) / MAT.width
     regions = mat_regions(pack, MAT)
     seat = Seat(0, pack.starting_money, {i.id: 3 + n for n, i in enumerate(pack.items)})
-    shown = Placed(kit.mat_shown(seat), (MEASURE - MAT.width * scale) / 2, 0, scale)
+    shown = Placed(kit.mat_shown(seat), MARGIN, 0, scale)
 
-    def at(box: Box) -> tuple[float, float]:
-        return shown.x + (box.right - 5 * MM) * scale, (box.top - 5 * MM) * scale
+    def at(x: float, y: float) -> tuple[float, float]:
+        return MARGIN + x * scale, y * scale
 
-    head = regions["header"]  # "your colour": on the colour symbol, clear of the stand picture
-    points = {"header": (shown.x + (head.x + 4 * MM) * scale, (head.top - 4 * MM) * scale)}
-    points["costs"] = at(regions["costs"])
-    points["goods"] = at(regions[f"goods:{pack.items[0].id}"])
-    callouts = _callouts(pack, "mat", points)
+    head, goods = regions["header"], regions[f"goods:{pack.items[0].id}"]
+    costs = regions["costs"]
+    targets = {
+        "header": at(head.x + 2 * MM, head.cy),  # on the band, left of the symbol
+        "goods": at(goods.x + 2.5 * MM, goods.top - 2.5 * MM),
+        "costs": at(costs.x + 2 * MM, costs.top - 2 * MM),
+    }
     height = MAT.height * scale
+    callouts = _margin_callouts(pack, "mat", targets, MEASURE, height, MEASURE)
     return SceneBlock([shown], MEASURE, height, _say(pack, "picture.mat"), sheet, callouts=callouts)
 
 
