@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -30,6 +31,7 @@ from printkit.games.lemonade_stall.kit.cards import (
 from printkit.games.lemonade_stall.kit.mats import mat_regions, player_mats
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.render.impose import Piece
+from printkit.render.layout import draw_picture
 from printkit.render.theme import Theme
 from printkit.render.units import MM, PAPERS, PRINT_MARGIN, Box
 from printkit.rulebook.pictures import PictureSheet
@@ -60,6 +62,7 @@ class Seat:
     stock: Mapping[str, int] = field(default_factory=dict)
     price: int | None = None  # the price card turned face up
     benefit: str | None = None  # the benefit card taken today
+    cups: int = 0  # cup-sold tokens beside the mat (all of them at set-up)
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,7 @@ def _say(pack: LemonadeStall, key: str, players: int | None = None) -> str:
         first_day=pack.days[0],
         last_day=pack.days[-1],
         players=pack.max_players if players is None else players,
+        cup_tokens=pack.component("cup-tokens").count,
     )
 
 
@@ -414,10 +418,16 @@ def table_scene(
         colour = pack.player_colours[seat.colour]
         card_y = y + (mat_h - card_h if is_far else 0)
         placed += _seat_cards(pack, kit, seat, cards_x, card_y)
+        cups_x = cards_x + card_w + 1.5 * MM
+        cups = _cup_tokens(kit, pack.player_colours[seat.colour].id, seat.cups, cups_x, y, is_far)
+        placed += cups
         label_y = y - 0.5 * MM if not is_far else y + mat_h + CAPTION_ROOM - 0.5 * MM
         captions.append(Caption(mat_x + mat_w / 2, label_y, mat_w, colour.name))
         if index == 0:
             points["mats"] = (mat_x + mat_w - 4 * MM, y + mat_h - 4 * MM)
+            if cups:
+                top = max(p.footprint.top for p in cups)
+                points["cup-tokens"] = (max(p.footprint.right for p in cups), top)
             points["price-cards"] = (cards_x + card_w, y + card_h)  # clear of the marker
         if index + 1 == table.first_player:  # the marker lies above (or below) the price cards
             fp = kit.markers.width * s * 1.4
@@ -445,6 +455,14 @@ def table_scene(
     supply_y = middle + 2 * MM
     placed += _supply(kit, gap, supply_y, side, s)
     points["supply"] = (gap + 2 * MM, supply_y + 12 * MM)
+    dice = pack.art.get("dice")
+    if setup and dice is not None:  # step 6: the dice and the other markers wait here
+        spare = _spare_markers(pack, kit, table, gap, supply_y + 16 * MM, s)
+        placed += spare
+        dice_w = 11 * MM
+        dice_y = max(p.footprint.top for p in spare) + 2 * MM if spare else supply_y + 16 * MM
+        placed.append(Placed(_picture(dice.path, dice_w, dice_w * 24 / 52), gap, dice_y))
+        points["dice"] = (gap + dice_w + 2.5 * MM, dice_y + 3 * MM)
     cascade_x = MEASURE - (side + card_w) / 2 - gap / 2
     step = min(6 * MM, (board_h - card_h) / max(len(table.middle) - 1, 1))
     for i, benefit in enumerate(table.middle):
@@ -479,6 +497,46 @@ def _seat_cards(pack: LemonadeStall, kit: Kit, seat: Seat, x: float, y: float) -
     return out
 
 
+CUP_ROWS = 7  # a stand's cup-sold tokens in columns this tall
+
+
+def _cup_tokens(kit: Kit, colour: str, count: int, x: float, y: float, far: bool) -> list[Placed]:
+    """A stand's cup-sold tokens in a small grid beside its price cards (from the mat's
+    near edge: the bottom for a near seat, the top for a far one)."""
+    size = kit.tokens.width * TABLE_SCALE
+    pitch = size + 0.3 * MM
+    token = kit.token(f"cup-{colour}")
+    out = []
+    for n in range(count):
+        col, row = divmod(n, CUP_ROWS)
+        ty = y + row * pitch if not far else y + MAT.height * TABLE_SCALE - (row + 1) * pitch
+        out.append(Placed(token, x + col * pitch, ty, TABLE_SCALE))
+    return out
+
+
+def _spare_markers(
+    pack: LemonadeStall, kit: Kit, table: Table, x: float, y: float, s: float
+) -> list[Placed]:
+    """The weather markers not on the board, in two stepped piles: conditions, temperatures."""
+    condition, degrees = table.today
+    piles = [
+        [f"condition-{c.id}" for c in pack.conditions if c.id != condition],
+        [f"temperature-{t.degrees}" for t in pack.temperatures if t.degrees != degrees],
+    ]
+    size = kit.markers.width * s
+    out = []
+    for n, labels in enumerate(piles):
+        for i, label in enumerate(labels):
+            step = i * 0.6 * MM
+            out.append(Placed(kit.marker(label), x + n * (size + 3 * MM) + step, y + step, s))
+    return out
+
+
+def _picture(path: Path, width: float, height: float) -> Shown:
+    """A picture from the pack's art, drawn in its box (no cut edge: it is not a piece)."""
+    return Shown(lambda c, box: draw_picture(c, box, path), width, height, edge=False)
+
+
 def _deck(kit: Kit, x: float, y: float, s: float) -> list[Placed]:
     """The event deck, face down: a few backs stepped to look like a pile."""
     label = kit.events.pieces[0].label.split("#")[0]
@@ -500,7 +558,8 @@ def _supply(kit: Kit, x: float, y: float, width: float, s: float) -> list[Placed
 
 def setup_table(pack: LemonadeStall, kit: Kit, sheet: PictureSheet, players: int) -> SceneBlock:
     """The table as the rules' set-up leaves it, for ``players`` stands."""
-    seats = tuple(Seat(i, pack.starting_money) for i in range(players))
+    cups = pack.component("cup-tokens").count
+    seats = tuple(Seat(i, pack.starting_money, cups=cups) for i in range(players))
     condition, degrees = pack.opening_weather
     middle = tuple(b.id for b in pack.benefits_for(players))
     table = Table(seats, 0, (condition, degrees), middle=middle)
