@@ -71,7 +71,10 @@ def test_every_callout_of_the_board_mat_and_setup_is_printed_in_order(pages):
         assert len(texts) >= 3
         filled = [
             t.format(
-                starting_money=pack.starting_money, first_day=pack.days[0], last_day=pack.days[-1]
+                starting_money=pack.starting_money,
+                first_day=pack.days[0],
+                last_day=pack.days[-1],
+                cup_tokens=pack.component("cup-tokens").count,
             )
             for t in texts.values()
         ]
