@@ -824,6 +824,24 @@ def _draw_board(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
     _bottom_right(c, layout.bottom_right, pack, theme)
 
 
+def draw_board_parts(c: Canvas, pack: LemonadeStall, theme: Theme, parts: Sequence[str]) -> None:
+    """Only the named parts of the board (``title``, ``time-track``, ``sales``) on its
+    background, in board points: a close-up that holds no words it does not show."""
+    layout = _board_layout(pack)
+    title, track = _top_left_boxes(pack, layout.top_left)
+    drawers = {
+        "title": lambda: _title_block(c, title, pack, theme),
+        "time-track": lambda: _time_track(c, track, pack, theme),
+        "sales": lambda: _sales_area(c, layout.top_right, pack, theme),
+    }
+    c.saveState()
+    c.setFillColor(theme.flood(BOARD_BG))
+    c.rect(0, 0, layout.board.width, layout.board.height, stroke=0, fill=1)
+    c.restoreState()
+    for part in parts:
+        drawers[part]()
+
+
 def _top_left(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     need(_time_track_height(pack) + 30 * MM, box, what="title and time track")
     title, track = _top_left_boxes(pack, box)

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.lemonade_stall.kit.board import (
     board,
     board_regions,
+    draw_board_parts,
     draw_chart,
     marker_spaces,
     score_space,
@@ -346,12 +347,12 @@ def board_close_up(
     boxes = [regions[key] for key in parts]
     x0, y0 = min(b.x for b in boxes) - pad, min(b.y for b in boxes) - pad
     x1, y1 = max(b.right for b in boxes) + pad, max(b.top for b in boxes) + pad
-    whole = kit.board_shown()
+    theme = kit.theme  # the drawing holds the theme, not the whole kit
 
     def draw(c: Canvas, box: Box) -> None:
         c.saveState()
         c.translate(box.x - x0, box.y - y0)
-        whole.draw(c, Box(0, 0, whole.width, whole.height))
+        draw_board_parts(c, pack, theme, parts)
         c.restoreState()
 
     crop = Shown(draw, x1 - x0, y1 - y0)
