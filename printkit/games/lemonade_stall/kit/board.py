@@ -517,7 +517,11 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     row_h = min(10 * MM, rest.height / (len(rows) + 1))  # a two-line heading at full size
     header = [say(f"board.caps_{k}") for k in ("weather", "top_price", "sure_cups")]
     size = 9.5  # read in the rulebook's close-up too, at two thirds of its size
-    table(c, rest, header, rows, [1.2, 1, 1.3], theme, row_h, size, "price caps", fills, min_size=9)
+    widths = [1.2, 1, 1.3]
+    table(
+        c, rest, header, rows, widths, theme, row_h, size, what="price caps", row_fills=fills,
+        min_size=9,
+    )  # fmt: skip
 
 
 SALES_HEAD = 5.5 * MM
