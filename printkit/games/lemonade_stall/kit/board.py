@@ -469,9 +469,11 @@ def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     _price_caps(c, side, pack, theme)
     table_h = _sales_table_height(pack)
     street = pack.art.get("street")
+    need(chart_h + 2 * MM + table_h, body, what="chart space and sales table")
     below = STREET + 1.5 * MM if street is not None and not theme.ink_saver else 0
-    need(chart_h + 2 * MM + table_h + below, body, what="chart space and sales table")
-    if below:  # the pavement the cups are sold on, the kerb and the road
+    if chart_h + 2 * MM + table_h + below > body.height:  # art only where a row leaves room
+        below = 0
+    if below and street is not None:  # the pavement the cups are sold on, the kerb, the road
         draw_picture(c, Box(box.x + 0.4, body.y - 0.5 * MM, box.width - 0.8, STREET), street.path)
     base = body.y + below
     _sales_table(c, Box(body.x, base, body.width, table_h), pack, theme)
