@@ -49,7 +49,7 @@ from printkit.rulebook.scenes import (
 
 MEASURE = 150 * MM  # the rulebook's text width: every picture fits it
 TABLE = HexColor("#EFE6D2")  # the table top under a set-up picture
-TABLE_SCALE = 0.185  # pieces on the table picture: under a fifth of their printed size
+TABLE_SCALE = 0.165  # pieces on the table: a sixth of their size (the legend fits a Letter page)
 PAGE = PAPERS["a4"]
 MAT = Box(0, 0, PAGE.width - 2 * PRINT_MARGIN, PAGE.height - 2 * PRINT_MARGIN - 4 * MM)
 
