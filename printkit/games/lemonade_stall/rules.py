@@ -458,9 +458,8 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
         wanting = [s for s in group if sold[s - 1] < capacity[s - 1]]
         if not wanting:
             return
-        rounds = min(
-            (limit - total) // len(wanting), *(capacity[s - 1] - sold[s - 1] for s in wanting)
-        )
+        room = min([capacity[s - 1] - sold[s - 1] for s in wanting])
+        rounds = min((limit - total) // len(wanting), room)
         if rounds:
             for seat in wanting:
                 sold[seat - 1] += rounds
