@@ -19,6 +19,7 @@ from printkit.dice import ScriptedDice
 from printkit.games.lemonade_stall.game import Decider, GameState
 from printkit.games.lemonade_stall.model import (
     BenefitEffect,
+    ChangeGroup,
     EventEffect,
     Item,
     LemonadeStall,
@@ -155,6 +156,8 @@ class Facts:
     buy_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)  # Bot.buy
     terms_cache: dict[int, dict[str, tuple]] = field(default_factory=dict, compare=False)
     prospects_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False)
+    outcomes_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False)
+    sales_cache: dict[tuple, float] = field(default_factory=dict, compare=False)
 
     def prices_allowed(self, condition: str) -> tuple[int, ...]:
         """The price cards the condition's cap allows (asked by every bot, every day: kept)."""
@@ -195,7 +198,7 @@ class Facts:
         key = (forecast.condition, forecast.temperature, event)  # hashed in C, unlike a Weather
         known = self.odds_cache.get(key)
         if known is None:
-            known = self.odds_cache[key] = _weather_odds(self.pack, forecast, event)
+            known = self.odds_cache[key] = _weather_odds(self, forecast, event)
         return known
 
 
@@ -251,22 +254,36 @@ def _undercut(prices: tuple[int, ...]) -> dict[int, float]:
     }
 
 
-def _weather_odds(pack: LemonadeStall, forecast: Weather, event: str | None) -> Odds:
+def _weather_odds(facts: Facts, forecast: Weather, event: str | None) -> Odds:
     """Every d6 outcome of the card's codes, run through the engine's own change_weather."""
     odds = {forecast: 1.0}
-    card = pack.event(event) if event else None
+    card = facts.pack.event(event) if event else None
     if card is None:
         return tuple(odds.items())
     for _ in range(card.effect.weather_checks):
         for group in card.change.groups:
-            one_group = WeatherChange(card.change.printed, (group,))
             after: dict[Weather, float] = {}
             for weather, chance in odds.items():
-                for roll in range(1, D6 + 1):
-                    changed = change_weather(pack, weather, one_group, ScriptedDice([roll]))
+                for changed in _outcomes(facts, weather, card.change.printed, group):
                     after[changed] = after.get(changed, 0.0) + chance / D6
             odds = after
     return tuple(odds.items())
+
+
+def _outcomes(
+    facts: Facts, weather: Weather, printed: str, group: ChangeGroup
+) -> tuple[Weather, ...]:
+    """What one group of codes makes of ``weather`` on each d6 roll, kept per pack."""
+    key = (weather.condition, weather.temperature, id(group))  # the pack holds every group
+    known = facts.outcomes_cache.get(key)
+    if known is None:
+        one_group = WeatherChange(printed, (group,))
+        known = tuple(
+            change_weather(facts.pack, weather, one_group, ScriptedDice([roll]))
+            for roll in range(1, D6 + 1)
+        )
+        facts.outcomes_cache[key] = known
+    return known
 
 
 def expected_sales(
@@ -709,16 +726,18 @@ class ForecastReader(Bot):
             limit_bonus = card.effect.limit_bonus if card else 0
             per_cup, bonus_cups = day.bonus or (0, 0)
             weathers = self.facts.odds(Weather(day.condition, day.temperature), day.event)
-            chances = tuple(
-                (
-                    chance,
-                    expected_sales(
-                        self.facts, day.players, w, price, math.inf, effect, limit_bonus
-                    ),
-                )
-                for w, chance in weathers
-            )
-            known = (price + effect.price_bonus, per_cup, bonus_cups, chances)
+            sales, players, spared = self.facts.sales_cache, day.players, effect.no_guarantees
+            chances = []
+            for weather, chance in weathers:
+                # all `expected_sales` reads, whatever the capacity: weathers recur across days
+                spot = (players, weather.condition, weather.temperature, price, spared, limit_bonus)
+                most = sales.get(spot)
+                if most is None:
+                    most = sales[spot] = expected_sales(
+                        self.facts, players, weather, price, math.inf, effect, limit_bonus
+                    )
+                chances.append((chance, most))
+            known = (price + effect.price_bonus, per_cup, bonus_cups, tuple(chances))
             self.facts.prospects_cache[key] = known
         return known
 
