@@ -390,7 +390,11 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
     event = state.event
     for seat in clockwise(state.players, state.first_player):
         effect = effect_on(pack, event, step.stands[seat - 1].benefit)
-        buy = {k: v for k, v in deciders[seat].buy(step.state, seat, effect).items() if v}
+        asked = deciders[seat].buy(step.state, seat, effect)
+        if type(asked) is dict and all(asked.values()):  # read here only, so no copy
+            buy = asked
+        else:
+            buy = {k: v for k, v in asked.items() if v}
         stand = step.rows[seat - 1]
         cost = check_purchase(pack, buy, effect, stand["money"])
         stand["money"] -= cost

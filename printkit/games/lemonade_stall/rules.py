@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import repeat
+from operator import sub
 from typing import TypeVar
 
 from printkit.dice import Dice
@@ -422,17 +423,21 @@ def sell(
     capacity, guaranteed = tuple(cupfuls), tuple(promised)
     sold = promised
     steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=sum(sold))]
-    order = clockwise(players, first_player)
-    prices = [o.price for o in offers]
-    for price in sorted(set(prices)):
-        group = [s for s in order if prices[s - 1] == price and capacity[s - 1] > sold[s - 1]]
-        if not group:
-            continue
+    groups: dict[int, list[int]] = {}  # price -> the seats still able to sell, from the first
+    for seat in clockwise(players, first_player):
+        if capacity[seat - 1] > sold[seat - 1]:  # a seat's cups change in its price's turn alone
+            price = offers[seat - 1].price
+            if price in groups:
+                groups[price].append(seat)
+            else:
+                groups[price] = [seat]
+    for price in sorted(groups):
+        group = groups[price]
         before = list(sold)
         _share(sold, capacity, group, limit)
         cut = sum([capacity[s - 1] - sold[s - 1] for s in group]) > 0
         phase = "tie" if cut and len(group) > 1 else "price"
-        added = tuple([a - b for a, b in zip(sold, before)])
+        added = tuple(map(sub, sold, before))
         steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=sum(sold)))
     income = tuple(
         [_income(pack, offer, cups, effect) for offer, cups, effect in zip(offers, sold, effects)]

@@ -256,32 +256,32 @@ def _undercut(prices: tuple[int, ...]) -> dict[int, float]:
 
 def _weather_odds(facts: Facts, forecast: Weather, event: str | None) -> Odds:
     """Every d6 outcome of the card's codes, run through the engine's own change_weather."""
-    odds = {forecast: 1.0}
     card = facts.pack.event(event) if event else None
     if card is None:
-        return tuple(odds.items())
+        return ((forecast, 1.0),)
+    odds = {(forecast.condition, forecast.temperature): 1.0}  # tuples hash in C, Weathers do not
     for _ in range(card.effect.weather_checks):
         for group in card.change.groups:
-            after: dict[Weather, float] = {}
+            after: dict[tuple[str, int], float] = {}
             for weather, chance in odds.items():
                 for changed in _outcomes(facts, weather, card.change.printed, group):
                     after[changed] = after.get(changed, 0.0) + chance / D6
             odds = after
-    return tuple(odds.items())
+    return tuple([(Weather(*weather), chance) for weather, chance in odds.items()])
 
 
 def _outcomes(
-    facts: Facts, weather: Weather, printed: str, group: ChangeGroup
-) -> tuple[Weather, ...]:
-    """What one group of codes makes of ``weather`` on each d6 roll, kept per pack."""
-    key = (weather.condition, weather.temperature, id(group))  # the pack holds every group
+    facts: Facts, weather: tuple[str, int], printed: str, group: ChangeGroup
+) -> tuple[tuple[str, int], ...]:
+    """What one group of codes makes of a (condition, degrees) on each d6 roll, kept per pack."""
+    key = (*weather, id(group))  # the pack holds every group
     known = facts.outcomes_cache.get(key)
     if known is None:
-        one_group = WeatherChange(printed, (group,))
-        known = tuple(
-            change_weather(facts.pack, weather, one_group, ScriptedDice([roll]))
-            for roll in range(1, D6 + 1)
-        )
+        one_group, before = WeatherChange(printed, (group,)), Weather(*weather)
+        known = ()
+        for roll in range(1, D6 + 1):
+            after = change_weather(facts.pack, before, one_group, ScriptedDice([roll]))
+            known += ((after.condition, after.temperature),)
         facts.outcomes_cache[key] = known
     return known
 
