@@ -32,8 +32,14 @@ class Deck:
     note: str = ""  # printing advice for the guide
     fold: bool = True  # also offered as fold-and-glue sheets
     copies: str = "1"  # how many times to print the whole deck, as the guide says it
-    also: tuple[Deck, ...] = ()  # single-sided decks of other sizes sharing its sheets
+    also: tuple[Deck, ...] = ()  # decks the game lets share its sheets (own backs or none)
+    name: str = ""  # its own pieces' name, when the title names the companions too
     reads: Mapping = field(default_factory=dict, compare=False, repr=False)  # see `made`
+
+    @property
+    def pieces_title(self) -> str:
+        """What its own pieces are called: a picture of them is captioned so."""
+        return self.name or self.title
 
     @property
     def every_piece(self) -> tuple[Piece, ...]:

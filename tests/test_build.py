@@ -248,9 +248,9 @@ def test_a_kit_with_backs_has_a_calibration_page_the_guide_explains(kits):
     guide = words(page_texts(kits / "a4" / "00-printing-guide.pdf")[0])
     assert "calibration.pdf" in guide and "in your printer\u2019s settings" in guide
     assert "--" not in guide, "a player who downloaded the kit runs no command line"
-    assert "Plain paper is fine for the pages printed whole (Maximum-sales charts" in guide
+    assert "Plain paper is fine for the pages printed whole (Player mats" in guide  # charts: card
     calibration = page_texts(kits / "a4" / "calibration.pdf")
-    assert len(calibration) == 2 and "Hold to the light" in calibration[0]
+    assert len(calibration) == 2 and "Hold the sheet up to a window" in calibration[0]
 
 
 def test_the_print_shop_board_has_boxes_and_crop_marks(kits):

@@ -192,7 +192,7 @@ def test_the_guide_names_the_fold_files_once_and_sets_its_quotes(pack):
 
 def test_the_calibration_page_sets_its_apostrophes_and_minus_signs(pack):
     """Strings drawn straight on the kit's canvas pass the typography filter too: the
-    scales read −5 and −10 with a true minus, the help line says back’s."""
+    scales read −10 and −20 with a true minus, the steps say cross’s and printer’s."""
     from pypdf import PdfReader
 
     from printkit.build.parts import render_calibration
@@ -202,7 +202,7 @@ def test_the_calibration_page_sets_its_apostrophes_and_minus_signs(pack):
     options = KitOptions(PAPERS["a4"])
     text = PdfReader(io.BytesIO(render_calibration(kit(pack, options), options))).pages[0]
     words = text.extract_text()
-    assert "back\u2019s" in words and "\u22125" in words and "\u221210" in words
+    assert "cross\u2019s" in words and "\u221220" in words and "\u221210" in words
     assert "'" not in words and not re.search(r"-\d", words)
 
 

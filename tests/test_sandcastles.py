@@ -506,3 +506,56 @@ def test_a_seeded_round_builds_legal_castles_and_adds_both_scorings(players, see
     assert list(result.final) == [a + b for a, b in zip(first, second)]
     for smash in done.smashes:  # bullies only smash castles that scored more
         assert first[smash.of - 1] > first[smash.by - 1]
+
+
+# -- the look of the cards and the rulebook ------------------------------------------------------
+def test_a_bridges_rules_plate_leaves_both_half_tower_rims_whole():
+    """The rims' outlines where they pass beside the rules text (a quarter card from each
+    tower's centre, 0.2 card below it) print dark, not covered by the plate's sand."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.games.sandcastles.kit.art import draw_card
+    from printkit.render.theme import Theme
+    from printkit.render.units import Box
+
+    side = PACK.kit.card * MM
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(side, side), invariant=1)
+    draw_card(c, Box(0, 0, side, side), PACK.card("bridge"), Theme())
+    c.save()
+    dpi = 300
+    image = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=dpi / 72).to_pil().convert("L")
+    across = (0.25**2 - 0.2**2) ** 0.5  # where the rim crosses 0.3 card above the bottom
+    for u in (across, 1 - across):
+        x, y = u * image.width, (1 - 0.3) * image.height
+        reach = round(0.6 * dpi / 25.4)
+        darkest = min(
+            image.getpixel((round(x) + dx, round(y) + dy))
+            for dx in range(-reach, reach + 1)
+            for dy in range(-reach, reach + 1)
+        )
+        assert darkest < 90, f"rim at {u:.2f} across is covered ({darkest})"
+
+
+@pytest.mark.slow
+def test_the_rulebook_names_feather_and_shell_on_lines_of_their_own(built):
+    lines = [
+        " ".join(line.split())
+        for page in PdfReader(built / "rulebook.pdf").pages
+        for line in page_text(page).splitlines()
+    ]
+    for kind in ("feather", "shell"):
+        card = PACK.card(kind)
+        first = card.text.format(bonus=PACK.scoring.special(kind)).split(".")[0]
+        assert any(line.startswith(f"{card.name}: {first}") for line in lines), card.name
+
+
+@pytest.mark.slow
+def test_the_whole_rounds_score_table_shares_its_page_with_a_castle(built):
+    """The table of the round's scores (its Smashed column) never sits alone on a page."""
+    pages = [" ".join(page_text(p).split()) for p in PdfReader(built / "rulebook.pdf").pages]
+    with_table = [text for text in pages if "Smashed Second" in text]
+    assert with_table and all(" is dealt " in text for text in with_table)

@@ -47,7 +47,8 @@ from printkit.games.thats_not_lemonade.simulation import explain_game, record_ga
 from printkit.games.thats_not_lemonade.strategies import STRATEGIES
 from printkit.kit import KitOptions
 from printkit.registry import plugin_for
-from printkit.render.units import PAPERS
+from printkit.render.preflight import read_record
+from printkit.render.units import PAPERS, PRINT_EDGE
 from tests.conftest import CONTENT, check_edited_example, edit, load_error, pack_copy, page_text
 
 TNL = CONTENT / "thats-not-lemonade"
@@ -339,9 +340,23 @@ def test_kit_prints_cards_tiles_and_the_engines_odds(built, tnl):
         assert typeset_text(card.title, "en") in cards and card.text.split()[0] in cards
     tiles = _pdf_text(built / "02-character-tiles.pdf")
     assert all(c.name.split()[0] in tiles for c in tnl.characters)
-    odds = _pdf_text(built / "03-odds-cards.pdf")
     for row in _odds_rows(odds_table(tnl)):
-        assert row in odds
+        assert row in cards  # the odds cards share the deck's sheets
+
+
+@pytest.mark.slow
+def test_each_tile_names_the_three_cup_signals_above_its_rules(built, tnl):
+    """Hit, Pass and Out stand in a row above "Your turn" on every tile, in that order."""
+    reader = PdfReader(str(built / "02-character-tiles.pdf"))
+    signals = [tnl.words.say(f"tile.signal_{key}") for key in ("hit", "pass", "out")]
+    turn = tnl.words.say("tile.turn").split("</b>")[0].removeprefix("<b>")
+    row = "\n".join([*signals, turn])
+    tiles = 0
+    for page in reader.pages:
+        lines = page.extract_text()
+        tiles += lines.count(row)
+        assert lines.count(row) == lines.count(turn)  # on every tile of the page
+    assert tiles == len(tnl.characters)
 
 
 def test_kit_parts_name_what_they_print(tnl):
@@ -349,7 +364,8 @@ def test_kit_parts_name_what_they_print(tnl):
     from printkit.registry import plugins
 
     parts = kit_for(plugins()[tnl.id], tnl, KitOptions(PAPERS["letter"])).parts
-    assert [p.id for p in parts] == ["cards", "character-tiles", "odds-cards"]
+    assert [p.id for p in parts] == ["cards", "character-tiles"]
+    assert [d.id for d in parts[0].also] == ["odds-cards"]  # on the deck's last sheets
     assert "cards[lemonade].title" in parts[0].reads  # what each part read, recorded
     assert not any(path.startswith("characters") for path in parts[0].reads)
     assert len(parts[0].pieces) == len(tnl.deck(tnl.max_players))
@@ -365,10 +381,29 @@ def test_a_deck_change_changes_the_odds_card(tnl_copy, tnl):
     assert odds_cells(before) != odds_cells(after)
     options = KitOptions(PAPERS["a4"])
     changed_kit = kit(changed, options)
-    odds_part = next(p for p in changed_kit.parts if p.id == "odds-cards")
-    pdf = PdfReader(io.BytesIO(render_part(odds_part, changed_kit, options)))
+    cards_part = next(p for p in changed_kit.parts if p.id == "cards")
+    pdf = PdfReader(io.BytesIO(render_part(cards_part, changed_kit, options)))
     text = "\n".join(page_text(page) for page in pdf.pages)
     assert "\n".join(["28", "3", "7", "10", "14", "17"]) in text  # 5 hidden among 29: 17%
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_card_sheet_is_mostly_empty(tnl, paper):
+    """28 poker cards leave one card alone on a third A4 sheet of nine, and six odds cards
+    half a sheet of four: sharing sheets, every front holds pieces over a third of the
+    paper's printable area, and every card and odds card is printed once."""
+    options = KitOptions(PAPERS[paper])
+    part = kit(tnl, options).parts[0]
+    pages = PdfReader(io.BytesIO(render_part(part, kit(tnl, options), options))).pages
+    fronts = [read_record(page) for page in pages[::2]]
+    sheet = PAPERS[paper]
+    printable = (sheet.width - 2 * PRINT_EDGE) * (sheet.height - 2 * PRINT_EDGE)
+    for number, record in enumerate(fronts, start=1):
+        used = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in (p.box for p in record.pieces))
+        assert used > printable / 3, f"{paper} sheet {number}: {used / printable:.0%} used"
+    labels = [p.label for record in fronts for p in record.pieces]
+    assert sorted(labels) == sorted(p.label for p in part.every_piece)
+    assert len(fronts) == (5 if paper == "a4" else 6)  # A4: 9 + 9 + 9 + (1 and 2) + 4
 
 
 # -- the rulebook ------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ def part_key(part: Part, options: KitOptions) -> str:
 def part_sheets(part: Part, options: KitOptions) -> list[Sheet]:
     """The reprintable units of a part's file: deck sheets (front and back), each page of
     whole pages, a board whole."""
-    from printkit.build.parts import page_count
+    from printkit.build.parts import page_count, sides
     from printkit.render.impose import layout_sheets
     from printkit.render.labels import labels_for, say
 
@@ -109,11 +109,10 @@ def part_sheets(part: Part, options: KitOptions) -> list[Sheet]:
         page = 0
         for index, bands in enumerate(layout_sheets(part.sizes(), options.paper)):
             chunk = [p for band in bands for p in band.pieces]
-            sides = 2 if any(p.back for p in chunk) else 1
             caption = say(labels, "sheet.name", title=part.title, number=index + 1)
-            pages = tuple(range(page, page + sides))
+            pages = tuple(range(page, page + sides(part)))
             result.append(Sheet(part.id, index, caption, tuple(p.label for p in chunk), pages))
-            page += sides
+            page += sides(part)
         return result
     if isinstance(part, Pages):
         return [

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
-from printkit.render.fonts import BODY, BOLD
+from printkit.render import calibration
 from printkit.render.guide import GuideRow, draw_guide, draw_reprint_note
 from printkit.render.impose import (
     MarkRoom,
@@ -29,11 +29,17 @@ from printkit.render.units import BLEED, LARGE_PAPERS, MM, PRINT_MARGIN, Box, Pa
 
 def page_count(part: Part, paper: Paper) -> int:
     if isinstance(part, Deck):
-        count = len(layout_sheets(part.sizes(), paper))
-        return count * (2 if any(p.back for p in part.pieces) else 1)
+        return len(layout_sheets(part.sizes(), paper)) * sides(part)
     if isinstance(part, Board):
         return len(plan_tiles(part.width, part.height, paper)[1])
     return len(part.pages)
+
+
+def sides(deck: Deck) -> int:
+    """Pages per sheet: a front, and a back when any piece of the file has one; a sheet
+    of companions without backs gets a blank one, so a file printed double-sided stays
+    in step."""
+    return 2 if any(p.back for p in deck.every_piece) else 1
 
 
 def _mm(points: float) -> str:
@@ -153,13 +159,13 @@ def render_part(part: Part, kit: Kit, options: KitOptions) -> bytes:
 
 
 def _draw_deck(c: Canvas, deck: Deck, paper: Paper, options: KitOptions, labels) -> None:
-    """Fronts, and backs after each sheet that has them; a deck with companions shares
-    its last sheet with them (they have no backs)."""
+    """Fronts, each followed by its back when the file prints double-sided; a deck with
+    companions shares its last sheet with them."""
     layouts = layout_sheets(deck.sizes(), paper)
     for number, bands in enumerate(layouts, start=1):
         where = {"title": deck.title, "number": number, "total": len(layouts)}
         draw_layout(c, bands, say(labels, "sheet.front", **where))
-        if any(p.back for band in bands for p in band.pieces):
+        if sides(deck) == 2:
             back = say(labels, "sheet.back", **where)
             draw_layout(c, bands, back, backs=True, offset=options.back_offset)
 
@@ -195,63 +201,32 @@ def render_large_board(board: Board, kit: Kit, options: KitOptions) -> bytes:
 
 
 def render_calibration(kit: Kit, options: KitOptions) -> bytes:
-    """A duplex test: scales in millimetres on the front, a cross on the back. Held to the
-    light, the cross shows the printer's shift as the X,Y to pass to --back-offset; the back
+    """A duplex test: a millimetre grid on the front, a cross on the back. Held to the
+    light, the cross shows the printer's shift as the X,Y to move the backs by; the back
     is drawn with the current offset, so a corrected build prints the cross dead centre."""
     paper = house_paper(options.paper)  # as the card sheets print, so one offset fits them
     labels = labels_for(options.lang)
     c, buffer = _new(kit, paper, "calibration", options.lang)
     c.setPageSize((paper.width, paper.height))
-    cx, cy = paper.width / 2, paper.height / 2
     c.note_page("pages")
-    c.setFont(BOLD, 11)
-    c.drawCentredString(cx, paper.height - 20 * MM, say(labels, "calibration.title"))
-    c.setFont(BODY, 9)
-    c.drawCentredString(cx, paper.height - 27 * MM, say(labels, "calibration.front"))
-    _scales(c, cx, cy)
+    calibration.draw_front(c, paper, labels, options.lang or "en")
     c.showPage()
     c.note_page("pages")
-    c.saveState()
-    c.translate(*options.back_offset)
-    c.setLineWidth(0.8)
-    c.line(cx - 15 * MM, cy, cx + 15 * MM, cy)
-    c.line(cx, cy - 15 * MM, cx, cy + 15 * MM)
-    c.restoreState()
-    c.setFont(BODY, 9)
-    c.drawCentredString(cx, paper.height - 20 * MM, say(labels, "calibration.back"))
+    calibration.draw_back(c, paper, labels, options.back_offset)
     c.showPage()
     return finish(c, buffer)
 
 
-def _scales(c: Canvas, cx: float, cy: float, reach: int = 10) -> None:
-    """Millimetre scales through the centre, numbered as --back-offset wants them: X as
-    seen from the front, Y upside down (the back's y is the front's, the shift reversed)."""
-    c.saveState()
-    c.setLineWidth(0.3)
-    c.setFont(BODY, 6.5)
-    for mm in range(-reach, reach + 1):
-        tick = (3 if mm % 5 == 0 else 1.5) * MM
-        x, y = cx + mm * MM, cy + mm * MM
-        c.line(x, cy - tick, x, cy + tick)
-        c.line(cx - tick, y, cx + tick, y)
-        if mm and mm % 5 == 0:
-            c.drawCentredString(x, cy - tick - 3 * MM, f"{mm:+d}")
-            c.drawRightString(cx - (reach + 3) * MM, y - 1 * MM, f"{-mm:+d}")
-    c.line(cx - reach * MM, cy, cx + reach * MM, cy)
-    c.line(cx, cy - reach * MM, cx, cy + reach * MM)
-    c.setFont(BOLD, 8)
-    c.drawString(cx + reach * MM + 2 * MM, cy - 1 * MM, "X")
-    c.drawCentredString(cx, cy + reach * MM + 2 * MM, "Y")
-    c.restoreState()
-
-
 def render_fold(deck: Deck, kit: Kit, options: KitOptions) -> bytes:
+    """The deck's own pieces as fold-and-glue sheets, named by them: companions sharing
+    its sheets print from the deck's file."""
     land = options.paper.landscape
+    title = deck.pieces_title
     c, buffer = new_canvas(
-        land.width, land.height, f"{kit.title} — {deck.title}, fold-and-glue", language=options.lang
+        land.width, land.height, f"{kit.title} — {title}, fold-and-glue", language=options.lang
     )
     grid = gutterfold_grid(options.paper, deck.width, deck.height)
-    draw_gutterfold(c, grid, deck.pieces, deck.title, labels_for(options.lang))
+    draw_gutterfold(c, grid, deck.pieces, title, labels_for(options.lang))
     return finish(c, buffer)
 
 

@@ -324,8 +324,10 @@ BAND_GAP = 2 * MARK_ROOM  # between stacked bands: room for the marks of both
 
 
 def layout_sheets(decks: Sequence[tuple[float, float, Sequence[Piece]]], paper: Paper):
-    """Sheets for one deck, or for several single-sided ones: each deck after the first
-    starts in the rows the previous one left empty on its last sheet, if it fits there."""
+    """Sheets for one deck, or for several sharing sheets: each deck after the first
+    starts in the rows the previous one left empty on its last sheet, if it fits there
+    and saves a sheet. Every slot carries its own back (or none), so a sheet mixes decks
+    with backs and decks without."""
     result: list[Layout] = []
     for width, height, pieces in decks:
         grid = grid_for(paper, width, height, count=len(pieces))
@@ -341,7 +343,7 @@ def _fill(sheet: Layout, grid: Grid, pieces: tuple[Piece, ...]):
     """The sheet with a band of ``pieces`` below its last one, and the pieces left over;
     the sheet unchanged when they do not fit, or sharing would save no sheet."""
     last = sheet[-1]
-    if last.grid.paper != grid.paper or any(p.back for b in sheet for p in b.pieces):
+    if last.grid.paper != grid.paper:
         return sheet, pieces
     lifted = sheet
     if len(sheet) == 1:  # lift the block to the top to make room below it
@@ -370,11 +372,12 @@ def draw_layout(
     """One sheet of bands: fronts with crop marks, or backs mirrored for long-edge duplex."""
     paper = bands[0].grid.paper
     c.setPageSize((paper.width, paper.height))
-    useds = [_used_block(b.grid, len(b.pieces)) for b in bands]
     grid = bands[0].grid
+    if backs and grid.landscape and len(bands) > 1:
+        bands = tuple(_flipped(band) for band in bands)
+    useds = [_used_block(b.grid, len(b.pieces)) for b in bands]
     if backs and grid.landscape:  # the backs' rows come out at the other end of the sheet
-        used = useds[0]
-        useds = [Box(used.x, grid.block.top - used.top + grid.block.y, used.width, used.height)]
+        useds = [_mirrored_rows(b.grid, used) for b, used in zip(bands, useds, strict=True)]
     whole = _union(useds)
     set_boxes(c, whole, whole.outset(grid.bleed))
     _note_page(c, "sheet", grid.bleed)
@@ -390,6 +393,19 @@ def draw_layout(
     footer(c, paper, caption)
     c.showPage()
     clear_boxes(c)
+
+
+def _flipped(band: Band) -> Band:
+    """A stacked band as a long-edge flip of a landscape sheet sees it: its block moved to
+    the other end of the sheet (its rows are mirrored within the block by `Grid.place`)."""
+    grid = band.grid
+    return replace(band, grid=replace(grid, top=grid.paper.height - grid.block.y))
+
+
+def _mirrored_rows(grid: Grid, used: Box) -> Box:
+    """The rows a band's pieces take, mirrored within its block as their backs are."""
+    block = grid.block
+    return Box(used.x, block.top - used.top + block.y, used.width, used.height)
 
 
 def _draw_band(c: Canvas, band: Band, backs: bool) -> None:

@@ -31,6 +31,8 @@ from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
 GALLERY_COLUMNS = 7  # the wordless cards: two rows; those with words get a row of their own
+ROUND_SCALE = 0.75  # the whole round's castles: their step tables beside them, one line a step
+WIDE_SCALE = 2.2  # a castle shown across the measure: scaled down to fit it
 COVER_EXAMPLE = "fortress"  # the castle on the title page
 BONUS_NAMES = {
     "most_cards": "Most cards",
@@ -228,9 +230,11 @@ def _pictures(
         if example.rule in ("score",) and view["result"]["illegal"]:
             marks = CastleMarks(illegal=_illegal_numbers(pack, castle), structures=True)
         key = f"castle:{example.name}:{seat}"
-        blocks[key] = castle_block(
-            pack, castle, theme, marks, f"The castle of example {view['title']!r}", sheet
-        )
+        alt = f"The castle of example {view['title']!r}"
+        scale = ROUND_SCALE if example.rule == "whole-round" else 1.0
+        blocks[key] = castle_block(pack, castle, theme, marks, alt, sheet, scale)
+        if example.rule == "legal":  # the template may show it across the measure instead
+            blocks[f"{key}:wide"] = castle_block(pack, castle, theme, marks, alt, sheet, WIDE_SCALE)
         keys.append(key)
     return keys
 

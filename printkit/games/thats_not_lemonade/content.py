@@ -49,6 +49,8 @@ from printkit.games.thats_not_lemonade.model import (
 MIN_MM = 20  # a printed piece smaller than this is a typo
 WORDS = {
     "deck.cards_note": (),
+    "deck.cards_and_odds": ("cards", "odds"),
+    "deck.cards_and_odds_note": ("cards", "odds"),
     "deck.tiles": (),
     "deck.tiles_note": (),
     "deck.odds": (),
@@ -59,6 +61,9 @@ WORDS = {
     "tile.winner": ("breaks", "trophy"),
     "tile.then": (),
     "tile.win": ("rounds",),
+    "tile.signal_hit": (),
+    "tile.signal_pass": (),
+    "tile.signal_out": (),
     **{f"break.{name}": () for name in TIE_BREAKS},
     "odds.title": ("out",),
     "odds.intro": ("out", "starts"),

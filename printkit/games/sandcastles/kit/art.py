@@ -262,6 +262,19 @@ def draw_castle_face(c: Canvas, box: Box, face: Face, theme: Theme, kind: str = 
     _grain(pen, theme)
     for route in face.routes:
         draw_wall(pen, route, theme, BLEED, deck=kind == BRIDGE)
+    c.restoreState()
+    draw_towers(c, box, face, theme)
+
+
+def draw_towers(c: Canvas, box: Box, face: Face, theme: Theme) -> None:
+    """The card's half towers and tower quarters, clipped to its bleed: drawn after the
+    walls, and again over a Bridge's text plate, so no plate notches a rim."""
+    pen = Pen(c, box)
+    c.saveState()
+    clip = c.beginPath()
+    outer = box.outset(BLEED)
+    clip.rect(outer.x, outer.y, outer.width, outer.height)
+    c.clipPath(clip, stroke=0, fill=0)
     for point in range(0, 8, 2):
         if face.feature(point) == HALF:
             draw_tower(pen, *POSITIONS[point], theme)
@@ -323,6 +336,7 @@ def draw_bridge(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:
         c.translate(-box.cx, -box.cy)
     _label(c, box, card.name, card.text, f"card {card.id!r}", theme.flood(SAND))
     c.restoreState()
+    draw_towers(c, box, card.face, theme)  # the words sit between the towers, clear of them
 
 
 def draw_resting(c: Canvas, box: Box, card: CardType, theme: Theme) -> None:

@@ -106,7 +106,7 @@ def castle_drawing(
             _grid(c, box, cols, rows, x0, y0, marks.text)
         occupied: dict[tuple[int, int], int] = {}
         resting: list[tuple[int, Placement]] = []
-        badges: list[tuple[Box, int]] = []  # drawn last, so no later card hides a number
+        badges: list[tuple[Box, int, bool]] = []  # drawn last: no later card hides a number
         for number, p in enumerate(castle, start=1):
             if pack.card(p.card).overlay:
                 resting.append((number, p))
@@ -116,7 +116,7 @@ def castle_drawing(
             cell = cell_box(box, p.x, p.y, shift)
             card(c, cell, p)
             _crossed(c, cell, number, marks)
-            badges.append((cell, number))
+            badges.append((cell, number, shift > 0))  # on another card: its number top right
             if p.cell in marks.smashed and shift == 0:
                 _cross(c, cell, INK, dashed=True)
         rested: dict[tuple[int, int], int] = {}
@@ -129,9 +129,9 @@ def castle_drawing(
             spot = Box(x - side / 2, y - side / 2, side, side)
             card(c, Box(x - CELL / 2, y - CELL / 2, CELL, CELL), p, REST_SCALE, -14)
             _crossed(c, spot, number, marks)
-            badges.append((spot, number))
-        for where, number in badges:
-            _badge(c, where, number, marks)
+            badges.append((spot, number, False))
+        for where, number, right in badges:
+            _badge(c, where, number, marks, right)
         if found is not None:
             stars = [_tower_centre(t.where) for t in found.complete_towers]
             for u, v in stars:
@@ -198,11 +198,15 @@ def _crossed(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
         _cross(c, cell, RED)
 
 
-def _badge(c: Canvas, cell: Box, number: int, marks: CastleMarks) -> None:
+def _badge(c: Canvas, cell: Box, number: int, marks: CastleMarks, right: bool = False) -> None:
+    """The card's number in its top left corner (top right for a card laid on another, so
+    the two numbers stay apart), inside the card's edges."""
     bad = number in marks.illegal
     if marks.numbers or bad:
         r = 2.1 * MM * marks.text
-        x, y = cell.x + r + 0.6 * MM, cell.top - r - 0.6 * MM
+        inset = r + 1.2 * MM
+        x = cell.right - inset if right else cell.x + inset
+        y = cell.top - inset
         fill, ink = (RED, white) if bad else (white, INK)
         c.saveState()
         t = marks.text

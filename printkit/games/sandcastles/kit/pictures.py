@@ -11,38 +11,54 @@ from printkit.games.sandcastles.model import Sandcastles
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
-from printkit.rulebook.scenes import Callout, Placed, SceneBlock, Shown, place, round_the_table
+from printkit.rulebook.scenes import TABLE_EDGE, Callout, Placed, SceneBlock, Shown, place
 
-MEASURE = 150 * MM
+MEASURE = 160 * MM
 SAND = HexColor("#F3E7C9")  # the table top
-SCALE = 0.2  # pieces on the table: a fifth of their printed size
+SCALE = 0.2  # the other seats: a fifth of their printed size
+NEAR = 0.45  # the near seat, the reader's own, large enough to see the cards dealt
+PILES = 0.3  # the piles in the middle
 SEATS = 4  # near, left, far and right of the piles
-FAN = 0.3  # each card of a hand steps this share of a card along
+FAN = 0.3  # each card of a face-down hand steps this share of a card along
+OPEN_FAN = 0.45  # the near hand, face up in the hand: enough of each card to read it
+GAP = 4 * MM  # between a seat's reference card and its hand (as a small seat shows it)
+ROW_GAP = 9 * MM  # between the near seat, the piles and the far seat
 
 
 def setup_table(pack: Sandcastles, theme: Theme, sheet: PictureSheet) -> SceneBlock:
-    """Four players round the piles: each with a dealt hand and a reference card."""
+    """Four players round the piles, each with a dealt hand and a reference card; the near
+    seat drawn larger, its hand face up as its player holds it."""
     castle, reference = castle_cards(pack, theme), reference_cards(pack, theme)
     back = Shown(castle.pieces[0].back, castle.width, castle.height)
-    card_side = castle.width * SCALE
-    seat = _seat(pack, back, Shown(reference.pieces[0].draw, reference.width, reference.height))
-    placed, height = round_the_table([seat] * SEATS, MEASURE, SCALE, 8 * MM)
-    centre_x, centre_y = MEASURE / 2, height / 2
+    ref = Shown(reference.pieces[0].draw, reference.width, reference.height)
+    faces = _dealt(pack, castle)
+    near = _seat([back] * pack.hand_size, ref, FAN, GAP / SCALE)
+    mine = _seat(faces, ref, OPEN_FAN, GAP / NEAR)
+    edge = TABLE_EDGE
+    pile = castle.width * PILES
+    far_h, side_w = near.height * SCALE, near.height * SCALE
+    height = edge + mine.height * NEAR + ROW_GAP + pile + ROW_GAP + far_h + edge
+    height = max(height, near.width * SCALE + 2 * (edge + far_h))
+    piles_y = edge + mine.height * NEAR + ROW_GAP
+    side_y = piles_y + pile / 2 - near.width * SCALE / 2  # level with the piles
+    placed = [
+        Placed(mine, (MEASURE - mine.width * NEAR) / 2, edge, NEAR),
+        Placed(near, edge, side_y, SCALE, 270),
+        Placed(near, (MEASURE - near.width * SCALE) / 2, height - edge - far_h, SCALE, 180),
+        Placed(near, MEASURE - edge - side_w, side_y, SCALE, 90),
+    ]
     gap = 3 * MM
-    row = pack.piles * card_side + (pack.piles - 1) * gap
-    piles_x, piles_y = centre_x - row / 2, centre_y - card_side / 2
+    row = pack.piles * pile + (pack.piles - 1) * gap
+    piles_x = (MEASURE - row) / 2
     for n in range(pack.piles):
         for layer in range(3):  # a few backs stepped: a pile, not a card
-            step = layer * 0.5 * MM
-            placed.append(
-                Placed(back, piles_x + n * (card_side + gap) + step, piles_y + step, SCALE)
-            )
-    near = placed[0].footprint
-    ref_w = reference.width * SCALE
+            step = layer * 0.6 * MM
+            placed.append(Placed(back, piles_x + n * (pile + gap) + step, piles_y + step, PILES))
+    seat = placed[0].footprint  # the near seat's letters beside it, clear of the piles
     points = {
-        "hand": (near.x + ref_w + 4 * MM + card_side, near.top + 2 * MM),
-        "reference": (near.x + ref_w / 2, near.top + 2 * MM),
-        "piles": (piles_x + row + 3 * MM, piles_y + card_side + 2 * MM),
+        "hand": (seat.right + 4 * MM, seat.cy),
+        "reference": (seat.x - 4 * MM, seat.cy),
+        "piles": (piles_x + pile / 2, piles_y - ROW_GAP / 2),
     }
     values = {"hand_size": pack.hand_size, "piles": pack.piles}
     callouts = [
@@ -54,17 +70,24 @@ def setup_table(pack: Sandcastles, theme: Theme, sheet: PictureSheet) -> SceneBl
     return SceneBlock(placed, MEASURE, height, alt, sheet, (), callouts, SAND, caption=True)
 
 
-def _seat(pack: Sandcastles, back: Shown, reference: Shown) -> Shown:
-    """One player's place: the reference card, then the dealt hand fanned face down."""
-    gap = 4 * MM / SCALE
-    fan = back.width * FAN
-    width = reference.width + gap + back.width + fan * (pack.hand_size - 1)
-    height = max(reference.height, back.height)
+def _dealt(pack: Sandcastles, castle) -> list[Shown]:
+    """A hand as a deal might give it: cards of different kinds, spread through the deck."""
+    step = max(len(castle.pieces) // pack.hand_size, 1)
+    chosen = castle.pieces[step // 2 :: step][: pack.hand_size]
+    return [Shown(piece.draw, castle.width, castle.height) for piece in chosen]
+
+
+def _seat(hand: list[Shown], reference: Shown, fan: float, gap: float) -> Shown:
+    """One player's place: the reference card, then the dealt hand fanned."""
+    first = hand[0]
+    step = first.width * fan
+    width = reference.width + gap + first.width + step * (len(hand) - 1)
+    height = max(reference.height, first.height)
 
     def draw(c: Canvas, box: Box) -> None:
         place(c, Placed(reference, box.x, box.y, 1.0))
-        for n in range(pack.hand_size):
-            x = box.x + reference.width + gap + n * fan
-            place(c, Placed(back, x, box.y + (height - back.height) / 2, 1.0))
+        for n, card in enumerate(hand):
+            x = box.x + reference.width + gap + n * step
+            place(c, Placed(card, x, box.y + (height - card.height) / 2, 1.0))
 
     return Shown(draw, width, height, edge=False)
