@@ -80,6 +80,7 @@ class Pages:
     note: str = ""
     landscape: bool = False
     reads: Mapping = field(default_factory=dict, compare=False, repr=False)
+    card_stock: bool = False  # printed on card (a chart laid on the board), not plain paper
 
 
 Part = Deck | Board | Pages

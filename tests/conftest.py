@@ -15,6 +15,15 @@ from printkit.games.lemonade_stall.content import load
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "printkit" / "bundled" / "content"
 STALL = CONTENT / "lemonade-stall"
+# every bundled game in each language it prints: (game, language or "")
+EVERY_LANGUAGE = [
+    ("lemonade-stall", ""),
+    ("thats-not-lemonade", ""),
+    ("sandcastles", ""),
+    ("yard-sale", ""),
+    ("lemonade-stand", "en"),
+    ("lemonade-stand", "ru"),
+]
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 

@@ -15,6 +15,7 @@ from printkit.check.checker import example_files, read_example
 from printkit.content.typography import typeset_text
 from printkit.errors import ContentError, RenderError, UsageError
 from printkit.games.lemonade_stall.content import load
+from printkit.games.lemonade_stall.rulebook import is_card_line
 from printkit.registry import GamePlugin, plugin_for
 from printkit.render.theme import Theme
 from printkit.render.units import PAPERS
@@ -119,9 +120,11 @@ def test_every_font_is_embedded(books):
 
 @pytest.mark.slow
 def test_contents_page_numbers_match_the_headings(pages):
+    """pypdf reads a contents line's leader dots and page number (a form drawn at the line's
+    end) before its title, so each title's number is the one just ahead of it."""
     contents = pages[1]
     for title in ("selling in detail", "the cards", "reference charts", "glossary"):
-        found = re.search(re.escape(title) + r"[ .]*(\d+)", contents)
+        found = re.search(r"(\d+) " + re.escape(title), contents)
         assert found, title
         page = pages[int(found.group(1)) - 1]
         assert title in page, f"{title!r} is not on page {found.group(1)}"
@@ -196,10 +199,25 @@ def test_every_component_is_counted(text, pack):
 
 
 def test_every_provisional_value_is_in_the_appendix(body, pack):
-    appendix = body[body.index("a few situations need a ruling") :]
-    for number, gap in enumerate(pack.gaps, start=1):
+    """All but the event cards' weather-change lines, which the appendix sums up in one
+    sentence: each card prints its own line, and a ruling per card told a player nothing."""
+    appendix = body[body.index("a few situations need a ruling") : body.index("turn summary")]
+    lines = [gap for gap in pack.gaps if is_card_line(gap)]
+    assert lines and "the weatherchange line on each event card was also chosen" in appendix
+    for gap in lines:
+        assert words(typeset_text(gap.reason, "en")) not in appendix
+    shown = [gap for gap in pack.gaps if gap not in lines]
+    for number, gap in enumerate(shown, start=1):
         assert f"r{number} · " in appendix
         assert words(typeset_text(gap.reason, "en")) in appendix
+    assert f"r{len(shown) + 1} · " not in appendix
+
+
+def test_a_ruling_is_cited_only_where_the_rule_needs_it(body):
+    """Petty Theft's timing says which goods it can reach; every other rule is whole."""
+    before = body[: body.index("a few situations need a ruling")]
+    assert re.findall(r"\(see r\d+\)", before) == ["(see r8)"]
+    assert before.index("(see r8)") > before.index("before anyone buys")
 
 
 def test_the_appendix_speaks_to_players_not_about_the_source(body):

@@ -12,18 +12,11 @@ from printkit.registry import plugin_for
 from printkit.render.theme import Theme
 from printkit.render.units import PAPERS
 from printkit.rulebook.build import PDF_FILE, render_rulebook
-from tests.conftest import CONTENT, page_text
+from tests.conftest import CONTENT, EVERY_LANGUAGE, page_text
 
 pytestmark = pytest.mark.slow
 
-BOOKS = [
-    ("lemonade-stall", ""),
-    ("thats-not-lemonade", ""),
-    ("sandcastles", ""),
-    ("yard-sale", ""),
-    ("lemonade-stand", "en"),
-    ("lemonade-stand", "ru"),
-]
+BOOKS = EVERY_LANGUAGE
 BUILDERS_WORDS = re.compile(
     r"\w+\.(?:yaml|csv|md|py)\b|\bline \d+\)|строка \d+|content files|Ruling:|"
     r"\bengine\b|движк"

@@ -357,8 +357,8 @@ def test_kit_parts_name_what_they_print(tnl):
 
 
 def test_a_deck_change_changes_the_odds_card(tnl_copy, tnl):
-    reason = "\n      provisional: >-\n        The deck holds four"
-    edit(tnl_copy / "cards.yaml", "      value: 4" + reason, "      value: 5" + reason)
+    card = "    out: true\n    copies:\n"
+    edit(tnl_copy / "cards.yaml", card + "      value: 4", card + "      value: 5")
     changed = load(tnl_copy)
     before, after = odds_table(tnl), odds_table(changed)
     assert after.hidden == (1, 2, 3, 4, 5) and after.cards_left[-1] == 28
@@ -390,7 +390,12 @@ def test_rulebook_prints_the_engines_numbers(tnl):
     assert "| 5 | none |" not in text
     assert "**Seat 3 wins the round** with the most lemons" in text  # end-all-revealed
     assert "The chance is 2/7: **29%**" in text
-    assert "(see\u00a0R4)" in text and "R10 · That’s Not Lemonade: copies" in text.replace("'", "’")
+    text = text.replace("'", "’")
+    assert "(see\u00a0R4)" in text and "R10 · That’s Not Lemonade cards in the deck: 4.**" in text
+    assert "Our ruling" not in text  # a ruling is stated as a rule, as in every game
+    # the odds chapter's first-card table: 4 to 6 players deal the same deck, one row
+    first = f"| 4–6 | {len(tnl.deck(6))} | {tnl.out_cards(6)} | "
+    assert first in text and f"| 5 | {len(tnl.deck(5))} |" not in text
 
 
 def test_rulebook_refuses_an_example_the_engine_disagrees_with(tnl_copy):

@@ -63,7 +63,7 @@ def _how(part: Part, options: KitOptions, labels) -> tuple[str, str]:
         return say(labels, "how.cardstock"), part.note
     if isinstance(part, Board):
         return say(labels, "how.board"), _sentences(say(labels, "note.board"), part.note)
-    return say(labels, "how.pages"), part.note
+    return say(labels, "how.cardstock" if part.card_stock else "how.pages"), part.note
 
 
 def guide_rows(kit: Kit, options: KitOptions) -> list[GuideRow]:

@@ -119,10 +119,11 @@ CALIBRATION_FILE = "calibration.pdf"
 
 def advice(kit, labels: Mapping[str, str]) -> list[str]:
     """The guide's opening sentences, only those that fit the kit: paper for whole pages
-    if it has any, duplex and its calibration if any deck has backs."""
+    printed on plain paper if it has any, duplex and its calibration if any deck has backs.
+    A part's own paper is said once, in its row, never again in its note."""
     from printkit.kit import Pages
 
-    pages = [part.title for part in kit.parts if isinstance(part, Pages)]
+    pages = [p.title for p in kit.parts if isinstance(p, Pages) and not p.card_stock]
     texts = [say(labels, "guide.scale"), say(labels, "guide.stock")]
     if pages:
         texts.append(say(labels, "guide.stock_pages", parts=", ".join(pages)))

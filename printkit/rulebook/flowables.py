@@ -482,6 +482,12 @@ def _small(node: Node, flow: Flow) -> list[Flowable]:
     return convert(node.children, replace(flow, styles=flow.styles.smaller()))
 
 
+def _keep(node: Node, flow: Flow) -> list[Flowable]:
+    """Its content on one page (a card with its first example), split only when taller."""
+    content = convert(node.children, flow)
+    return content if flow.nested else [KeepTogether(content)]
+
+
 def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:
     return [PageBreak()]
 
@@ -524,6 +530,7 @@ DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
     "contents": _contents,
     "cover": _cover,
     "small": _small,
+    "keep": _keep,
 }
 
 

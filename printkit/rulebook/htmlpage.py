@@ -175,6 +175,10 @@ def _small(node: Node, blocks: Blocks, root: list[Node]) -> str:
     return f'<div class="small">\n{_join(node.children, blocks, root)}</div>\n'
 
 
+def _keep(node: Node, blocks: Blocks, root: list[Node]) -> str:
+    return _join(node.children, blocks, root)  # a screen page has no page ends
+
+
 def _pagebreak(node: Node, blocks: Blocks, root: list[Node]) -> str:
     return ""
 
@@ -200,4 +204,5 @@ DIRECTIVES: dict[str, Converter] = {
     "contents": _contents,
     "cover": _cover,
     "small": _small,
+    "keep": _keep,
 }

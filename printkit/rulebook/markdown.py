@@ -9,6 +9,7 @@ directive name are layout instructions, not code:
 - ``aside TITLE``: a boxed panel (worked examples, notes);
 - ``onepage HEADER``: a page of its own, which the content must fit;
 - ``small``: its Markdown in a smaller type (an appendix of notes);
+- ``keep``: its Markdown on one page (a card and its first example), unless taller;
 - ``pagebreak``, ``contents`` (the table of contents), ``cover`` (the title page).
 
 Templates write them through `printkit.rulebook.templates.directive`, which
@@ -30,10 +31,10 @@ from markdown_it.token import Token
 from printkit.content.typography import typeset_text
 
 DIRECTIVES = frozenset(
-    {"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover", "small"}
+    {"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover", "small", "keep"}
 )
 # directives whose fence holds Markdown
-CONTAINERS = frozenset({"figure", "aside", "onepage", "cover", "small"})
+CONTAINERS = frozenset({"figure", "aside", "onepage", "cover", "small", "keep"})
 TOC_LEVELS = 2  # headings down to this level appear in the table of contents
 ICON_PT = 9.5  # an image inside a line of text is an icon about as tall as the body text
 

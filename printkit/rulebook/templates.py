@@ -34,6 +34,7 @@ from markupsafe import Markup, escape
 
 from printkit.build import diskcache
 from printkit.content.fields import suggest
+from printkit.content.numbers import in_words, times
 from printkit.content.yamlio import read_text
 from printkit.errors import ContentError, Location, PrintkitError
 from printkit.resources import shared_templates
@@ -223,6 +224,8 @@ def environment(folders: Iterable[Path], context: RulebookContext) -> SandboxedE
     )
     env.filters["cell"] = _cell
     env.filters["center"] = _center
+    env.filters["spelled"] = in_words  # a small count in running prose: "three of these"
+    env.filters["times"] = times  # "twice"
     env.filters.update(context.filters)
     env.globals["directive"] = directive
     env.globals["block"] = _block_function(context)

@@ -90,6 +90,7 @@ def rulebook(pack: LemonadeStall, theme: Theme) -> RulebookContext:
         "component": Catalog("component", {c.id: _component(pack, c) for c in pack.components}),
         "colours": [c.name for c in pack.player_colours[: pack.max_players]],
         "examples": examples,
+        "chosen_lines": [gap.field for gap in pack.gaps if is_card_line(gap)],
     }
     return rulebook_context(
         pack, variables, blocks, gaps, {"money": money, "deg": degrees, "signed": signed}
@@ -256,9 +257,17 @@ def _pictures(pack: LemonadeStall, kit: pictures.Kit, examples: Catalog) -> dict
 
 # -- the designer's rulings ------------------------------------------------------------
 def _gaps(pack: LemonadeStall) -> list[dict[str, Any]]:
+    """The rulings a player reads; the event cards' weather-change lines are left to
+    ``printkit gaps`` (the card prints its line, the rulebook says once that they are chosen)."""
     titles = {e.id: e.title for e in pack.events} | {b.id: b.title for b in pack.benefits}
     components = {c.id: c.name for c in pack.components}
-    return rulings(pack.gaps, lambda gap: _topic(gap, titles, components), _shown_value)
+    shown = [gap for gap in pack.gaps if not is_card_line(gap)]
+    return rulings(shown, lambda gap: _topic(gap, titles, components), _shown_value)
+
+
+def is_card_line(gap: Gap) -> bool:
+    """Whether the gap is an event card's weather-change line (``events[theft].codes``)."""
+    return gap.field.startswith("events[") and list_entry(gap.field)[1] == "codes"
 
 
 ASPECTS = {"codes": "weather-change line", "copies": "copies in the deck", "effect": "effect"}

@@ -49,10 +49,11 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
     def names(values: list[str], last: str = "and") -> str:
         return listed(values, words.get(last, last))
 
-    def hand(counts: dict[str, int]) -> str:
-        """``3 quarters and 1 dime``: the coins of a hand, biggest first."""
+    def hand(counts: dict[str, int], numbers: str = "") -> str:
+        """``3 quarters and 1 dime``: the coins of a hand, biggest first; in running prose
+        the template gives ``numbers`` (``one|two|…``) and reads "three quarters"."""
         held = [
-            pack.coin(c.id).counted(counts.get(c.id, 0), lang)
+            _spelled(pack.coin(c.id).counted(counts[c.id], lang), counts[c.id], numbers)
             for c in reversed(pack.coins)
             if counts.get(c.id, 0)
         ]
@@ -70,12 +71,6 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
     def counted(number: int, forms: str) -> str:
         """``4 игрока``: a number and the form of a word (``игрок|игрока|игроков``) it takes."""
         return f"{number} {agree(number, forms)}"
-
-    def spell(number: int, words: str) -> str:
-        """A small number in words: ``words`` lists one to ten (``один|два|…``) in the form
-        the sentence needs; a larger number stays in digits."""
-        spelled = words.split("|")
-        return spelled[number - 1] if 1 <= number <= len(spelled) else str(number)
 
     def agree(number: int, forms: str) -> str:
         """Just the word's form for ``number``: "2–4 игрока" agrees with the 4."""
@@ -145,7 +140,7 @@ def _game(pack: LemonadeStand, lang: str, hand: Callable[[dict[str, int]], str])
         "age": pack.age,
         "days": pack.days,
         "start_coins": pack.start_coins,
-        "start_mix": hand(dict(pack.start_mix)),
+        "start_mix": dict(pack.start_mix),
         "full_hand": hand({c.id: pack.hand_limit for c in pack.coins}),
         "start_dollars": pack.start_dollars,
         "hand_limit": pack.hand_limit,
@@ -330,3 +325,17 @@ def _day(
             }
         )
     return seats
+
+
+def spell(number: int, words: str) -> str:
+    """A small number in words: ``words`` lists one to ten (``один|два|…``) in the form
+    the sentence needs; a larger number stays in digits."""
+    spelled = words.split("|")
+    return spelled[number - 1] if 1 <= number <= len(spelled) else str(number)
+
+
+def _spelled(counted: str, number: int, numbers: str) -> str:
+    """``3 пятака`` with its number in words from ``numbers``, if given."""
+    if not numbers:
+        return counted
+    return spell(number, numbers) + counted[len(str(number)) :]

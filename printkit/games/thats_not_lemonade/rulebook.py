@@ -180,7 +180,7 @@ def _gaps(pack: ThatsNotLemonade) -> list[dict[str, Any]]:
             return TOPICS[gap.field]
         if gap.field.startswith("cards["):
             card_id = list_entry(gap.field)[0]
-            return f"{titles.get(card_id, card_id)}: copies in the deck"
+            return f"{titles.get(card_id, card_id)} cards in the deck"
         return gap.field
 
     return rulings(pack.gaps, topic, _shown_value)

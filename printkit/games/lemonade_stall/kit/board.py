@@ -1068,6 +1068,7 @@ def sales_charts(pack: LemonadeStall, theme: Theme) -> Pages:
         title=pack.words.say("deck.charts"),
         pages=tuple(_chart_page(pack, group, theme) for group in groups),
         note=pack.words.say("deck.charts_note"),
+        card_stock=True,  # laid on the board and handled every day
     )
 
 
