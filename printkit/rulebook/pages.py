@@ -27,7 +27,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFError
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import NextPageTemplate
+from reportlab.platypus import KeepTogether, NextPageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
 from printkit.build import diskcache
@@ -395,7 +395,7 @@ def typeset_by_runs(
 
             def made(node: Node, flowables: list) -> None:
                 for place, flowable in enumerate(flowables):
-                    names[id(flowable)] = f"{by_node[id(node)]}:{place}"
+                    name_kept(flowable, f"{by_node[id(node)]}:{place}", names)
 
             blocks = FormedBlocks(context.blocks, pictures)
             flowables = convert(run, replace(flow, blocks=blocks), made)
@@ -408,6 +408,15 @@ def typeset_by_runs(
         records.append(record)
         page += len(record.pages)
     return assemble(probe, records, toc, characters, form_writer, context.blocks)
+
+
+def name_kept(flowable: Any, name: str, names: dict[int, str]) -> None:
+    """A node's flowable by name, and a kept group's parts too: keeping headings with what
+    follows regroups them."""
+    names[id(flowable)] = name
+    if isinstance(flowable, KeepTogether):
+        for place, inner in enumerate(flowable._content):
+            name_kept(inner, f"{name}/{place}", names)
 
 
 def node_digest(node: Node, blocks: Mapping[str, Block], width: float) -> str:
