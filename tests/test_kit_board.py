@@ -153,7 +153,7 @@ def test_board_follows_the_content(content_copy, tmp_path):
 def test_board_without_a_bonus_event_has_no_overflow_note(content_copy, tmp_path):
     stall = content_copy / "lemonade-stall"
     edit(stall / "events.yaml", "effect: {limit_bonus: 4}", "effect: {}")
-    edit(stall / "events.yaml", "The table may sell {limit_bonus} more", "The table may sell more")
+    edit(stall / "events.yaml", "may sell {limit_bonus:words} more", "may sell more")
     text = board_text(load(stall), tmp_path)
     assert "Past 18?" not in text
 

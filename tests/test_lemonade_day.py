@@ -251,6 +251,24 @@ def test_watching_a_game_changes_nothing_and_what_was_seen_stays_as_seen(pack, l
     assert steps == list(range(1, 11)) * len(pack.days)
 
 
+@settings(max_examples=15, deadline=None)
+@given(lineup=LINEUPS, seed=st.integers(0, 2**40))
+def test_each_days_report_keeps_the_stock_that_day_ended_with(pack, lineup, seed):
+    """A day changes its own copy of every stand's counts in place; a report handed out
+    must not change with the days after it: each unwatched day's stocks are those a watcher
+    saw at that day's end, good for good and in the same order."""
+    ends: list[str] = []  # each day's stocks as the watcher saw them, written down at once
+
+    def watch(step: int, state: GameState) -> None:
+        if step == 10:
+            ends.append(repr(tuple(stand.stock for stand in state.stands)))
+
+    players = len(lineup)
+    play_seeded(pack, players, seed, lineup, watch)
+    _, days = play_seeded(pack, players, seed, lineup)
+    assert [repr(day.stock) for day in days] == ends
+
+
 def test_the_day_report_lists_each_seats_purchase(pack):
     """Seat 1 buys two cups, seat 2 one lemon: the report keeps them seat by seat."""
     from printkit.games.lemonade_stall.scripted import DayScript, read_day_start, run_script

@@ -71,7 +71,10 @@ def test_every_callout_of_the_board_mat_and_setup_is_printed_in_order(pages):
         assert len(texts) >= 3
         filled = [
             t.format(
-                starting_money=pack.starting_money, first_day=pack.days[0], last_day=pack.days[-1]
+                starting_money=pack.starting_money,
+                first_day=pack.days[0],
+                last_day=pack.days[-1],
+                cup_tokens=pack.component("cup-tokens").count,
             )
             for t in texts.values()
         ]
@@ -89,6 +92,44 @@ def test_the_board_and_a_mat_are_drawn_where_the_callouts_are(book, pages):
     runs = drawn_text(PdfReader(BytesIO(book)).pages[index])
     board_titles = [size for text, size, *_ in runs if text == pack.title and size < 15]
     assert board_titles, "the board's own title is drawn, scaled down, on the callout page"
+
+
+def test_the_boards_close_ups_print_its_words_at_reading_size(book, pages):
+    """After the whole board, its top half close up: every day name, the price caps' heading
+    and every condition's top price can be read, and no word there prints under 5.9 pt."""
+    pack = load(STALL)
+    index = page_with(pages, pack.words.say("picture.board_top_left"))
+    runs = drawn_text(PdfReader(BytesIO(book)).pages[index])
+    shown = {text for text, *_ in runs}
+    assert set(pack.days) <= shown
+    heads = [pack.words.say(f"board.caps_{k}") for k in ("weather", "top_price", "sure_cups")]
+    assert {word for head in heads for word in head.split()} <= shown  # two lines a heading
+    assert {f"${c.price_cap}" for c in pack.conditions if c.price_cap is not None} <= shown
+    assert min(size for _, size, *_ in runs) >= 5.9
+
+
+def test_the_mat_picture_prints_the_mats_own_labels(book, pages):
+    """The mat is shown at the text's width: its goods, its buying table and its note print
+    as on the mat, not left out as too small."""
+    pack = load(STALL)
+    index = page_with(pages, pack.words.each("callout.mat")["goods"])
+    runs = drawn_text(PdfReader(BytesIO(book)).pages[index])
+    shown = {text for text, *_ in runs}
+    assert {item.name for item in pack.items} <= shown
+    assert pack.words.say("mat.costs") in shown
+    assert min(size for _, size, *_ in runs) >= 5.9
+    assert words(pack.words.say("mat.keep")) in pages[index]
+
+
+def test_the_set_up_names_each_stands_cup_sold_tokens_and_the_dice(pages):
+    """Step 2 hands every stand its cup-sold tokens and step 6 keeps the dice beside the
+    board: the set-up's legend names both, with the count the components list gives."""
+    pack = load(STALL)
+    index = page_with(pages, pack.words.each("callout.setup")["benefits"])
+    count = pack.component("cup-tokens").count
+    cups = pack.words.each("callout.setup")["cup-tokens"].format(cup_tokens=count)
+    assert words(cups) in pages[index]
+    assert words(pack.words.each("callout.setup")["dice"]) in pages[index]
 
 
 def test_the_set_up_shows_four_stands_round_the_board(book, pages):

@@ -344,6 +344,21 @@ def test_kit_prints_cards_tiles_and_the_engines_odds(built, tnl):
         assert row in odds
 
 
+@pytest.mark.slow
+def test_each_tile_names_the_three_cup_signals_above_its_rules(built, tnl):
+    """Hit, Pass and Out stand in a row above "Your turn" on every tile, in that order."""
+    reader = PdfReader(str(built / "02-character-tiles.pdf"))
+    signals = [tnl.words.say(f"tile.signal_{key}") for key in ("hit", "pass", "out")]
+    turn = tnl.words.say("tile.turn").split("</b>")[0].removeprefix("<b>")
+    row = "\n".join([*signals, turn])
+    tiles = 0
+    for page in reader.pages:
+        lines = page.extract_text()
+        tiles += lines.count(row)
+        assert lines.count(row) == lines.count(turn)  # on every tile of the page
+    assert tiles == len(tnl.characters)
+
+
 def test_kit_parts_name_what_they_print(tnl):
     from printkit.build.builder import kit_for
     from printkit.registry import plugins

@@ -84,11 +84,15 @@ class Caption:
 
 @dataclass(frozen=True)
 class Callout:
-    """A lettered disc at (x, y) in the scene; ``text`` is its line in the legend."""
+    """A lettered disc at (x, y) in the scene; ``text`` is its line in the legend.
+
+    With ``to``, the disc sits apart (in the margin) and a leader line runs from it to
+    the point it names, so the disc never covers what it names."""
 
     x: float
     y: float
     text: str
+    to: tuple[float, float] | None = None
 
 
 TABLE_EDGE = 5 * MM  # between a seat's pieces and the edge of the table's picture
@@ -160,6 +164,41 @@ def draw_disc(c: Canvas, x: float, y: float, mark: str, fill: Color = INK) -> No
     c.restoreState()
 
 
+LEADER_DOT = 0.8 * MM  # the dot a leader line ends in, on the part it names
+
+
+def draw_leader(c: Canvas, callout: Callout) -> None:
+    """A thin ink line from a callout's disc to its point, ending in a dot on a white halo
+    (no transparency: a halo reads on any colour and keeps the page one pass)."""
+    assert callout.to is not None
+    x, y = callout.to
+    c.saveState()
+    c.setLineCap(1)
+    for colour, line, dot in ((white, 1.6, LEADER_DOT + 0.5), (INK, 0.6, LEADER_DOT)):
+        c.setStrokeColor(colour)
+        c.setFillColor(colour)
+        c.setLineWidth(line)
+        c.line(callout.x, callout.y, x, y)
+        c.circle(x, y, dot, stroke=0, fill=1)
+    c.restoreState()
+
+
+def spread_in_margin(heights: Sequence[float], low: float, high: float, gap: float) -> list[float]:
+    """Heights for discs in one margin column: each as near its part's height as the
+    others allow, ``gap`` apart, between ``low`` and ``high`` (top first, order kept)."""
+    order = sorted(range(len(heights)), key=lambda i: -heights[i])
+    placed: dict[int, float] = {}
+    ceiling = high
+    for i in order:
+        placed[i] = min(heights[i], ceiling)
+        ceiling = placed[i] - gap
+    floor = low
+    for i in reversed(order):  # a column pushed below the floor moves back up
+        placed[i] = max(placed[i], floor)
+        floor = placed[i] + gap
+    return [placed[i] for i in range(len(heights))]
+
+
 def scene_drawing(
     placed: Sequence[Placed],
     captions: Sequence[Caption] = (),
@@ -180,6 +219,9 @@ def scene_drawing(
             place(c, p)
         for caption in captions:
             draw_caption(c, caption)
+        for callout in callouts:
+            if callout.to is not None:
+                draw_leader(c, callout)
         for index, callout in enumerate(callouts):
             draw_disc(c, callout.x, callout.y, callout_mark(index))
         c.restoreState()

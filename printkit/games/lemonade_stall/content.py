@@ -68,16 +68,18 @@ STEP_IDS = (
     "spoilage",
     "end",
 )  # the day's ten steps, in order; words.yaml names each
-CALLOUT_VALUES = ("starting_money", "first_day", "last_day")
+CALLOUT_VALUES = ("starting_money", "first_day", "last_day", "cup_tokens")
 CALLOUTS = (  # the rulebook's numbered callouts, numbered in this order
     *(f"board.{k}" for k in ("score-track", "time-track", "chart", "sales", "forecast")),
     *(f"board.{k}" for k in ("spoilage", "weather-change", "steps", "costs", "setup", "game-end")),
     *(f"mat.{k}" for k in ("header", "goods", "costs")),
     *(f"setup.{k}" for k in ("board", "chart", "mats", "price-cards", "score-markers")),
     *(f"setup.{k}" for k in ("weather", "supply", "benefits", "events", "first-player")),
+    *(f"setup.{k}" for k in ("cup-tokens", "dice")),
     *(f"table.{k}" for k in ("weather", "event", "price-cards", "score-markers", "first-player")),
 )
 PICTURES = ("components", "cards", "tokens", "back", "board", "mat", "setup", "table")  # alt texts
+PICTURES += ("board_top_left", "board_top_right")  # close-ups of the board
 WORDS = {f"step.{step}": () for step in STEP_IDS} | {
     "rule.forecast": ("d12",),
     "rule.forecast_skip": ("last_day",),

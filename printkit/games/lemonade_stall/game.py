@@ -23,16 +23,18 @@ from printkit.games.lemonade_stall.rules import (
     Standing,
     Stock,
     Weather,
+    add_goods,
     build,
     change_weather,
     check_purchase,
     clockwise,
     effect_on,
     forecast,
+    ingredients,
     rank,
     sell,
-    spoil,
-    use_ingredients,
+    spoil_counts,
+    take_goods,
 )
 
 
@@ -137,11 +139,12 @@ class _Step:
     day hands each step's state on (`hand_on`) and starts a fresh copy, so every
     state a watcher (or an example) sees stays frozen; an unwatched day keeps one
     copy from its first step to its last. The copy owns a copy of every stand
-    (a day changes them all by its end), and ``rows`` are their fields, which
-    the rules change in place.
+    and of its stock (a day changes them all by its end): ``rows`` are the
+    stands' fields and ``counts`` their stocks' counts, which the rules change
+    in place (`add_goods`, `take_goods`).
     """
 
-    __slots__ = ("state", "fields", "stands", "rows")
+    __slots__ = ("state", "fields", "stands", "rows", "counts")
 
     def __init__(self, state: GameState) -> None:
         self.state = _own(state)
@@ -151,7 +154,17 @@ class _Step:
     def _own_stands(self) -> None:
         self.stands = [_own(stand) for stand in self.state.stands]
         self.rows = [stand.__dict__ for stand in self.stands]
+        self.counts = []
+        for row in self.rows:
+            counts = row["stock"]._counts.copy()
+            row["stock"] = Stock._adopt(counts, checked=True)  # a Stock's counts, copied
+            self.counts.append(counts)
         self.fields["stands"] = tuple(self.stands)
+
+    def replace_stock(self, seat: int, stock: Stock) -> None:
+        """The seat's whole stock swapped for ``stock``, owned from now on."""
+        self.rows[seat - 1]["stock"] = stock = Stock._adopt(stock.counts(), checked=True)
+        self.counts[seat - 1] = stock._counts
 
     def hand_on(self) -> GameState:
         """The state as it stands, never changed again: later steps change a new copy."""
@@ -219,8 +232,7 @@ def _gain(
     goods = _check_goods(
         pack, decider.place_goods(step.state, seat, count, one_type, why=why), count, one_type, why
     )
-    stand = step.rows[seat - 1]
-    stand["stock"] = stand["stock"].plus(goods)
+    add_goods(step.counts[seat - 1], goods)
 
 
 # -- the ten steps -------------------------------------------------------------
@@ -306,12 +318,12 @@ def _steal(step: _Step, seat: int, decider: Decider, goods: int, money: int) -> 
         raise RuleError(f"seat {seat} cannot steal from seat {target}")
     if sum(taken.values()) > goods:
         raise RuleError(f"theft of {dict(taken)!r} takes more than {goods} goods")
+    take_goods(step.counts[target - 1], taken)
     victim = step.rows[target - 1]
-    victim_stock = victim["stock"].minus(taken)
     dollars = min(money, victim["money"])
-    victim["stock"], victim["money"] = victim_stock, victim["money"] - dollars
-    thief = step.rows[seat - 1]
-    thief["stock"], thief["money"] = thief["stock"].plus(taken), thief["money"] + dollars
+    victim["money"] -= dollars
+    add_goods(step.counts[seat - 1], taken)
+    step.rows[seat - 1]["money"] += dollars
 
 
 def step_event(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Decider]) -> GameState:
@@ -349,10 +361,8 @@ def _pass_left(
         goods = _check_goods(pack, asked, due, False, "stock balance")
         passable.minus(goods)  # raises when passing goods just received
         left = seat % players + 1
-        stand = step.rows[seat - 1]
-        stand["stock"] = stand["stock"].minus(goods)
-        neighbour = step.rows[left - 1]
-        neighbour["stock"] = neighbour["stock"].plus(goods)
+        take_goods(step.counts[seat - 1], goods)
+        add_goods(step.counts[left - 1], goods)
         received[left] = received.get(left, Stock()).plus(goods)
 
 
@@ -380,11 +390,15 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
     event = state.event
     for seat in clockwise(state.players, state.first_player):
         effect = effect_on(pack, event, step.stands[seat - 1].benefit)
-        buy = {k: v for k, v in deciders[seat].buy(step.state, seat, effect).items() if v}
+        asked = deciders[seat].buy(step.state, seat, effect)
+        if type(asked) is dict and all(asked.values()):  # read here only, so no copy
+            buy = asked
+        else:
+            buy = {k: v for k, v in asked.items() if v}
         stand = step.rows[seat - 1]
         cost = check_purchase(pack, buy, effect, stand["money"])
         stand["money"] -= cost
-        stand["stock"] = stand["stock"].plus(buy)
+        add_goods(step.counts[seat - 1], buy)
         bought[seat - 1] = tuple(buy.items())
         spent[seat - 1] = cost
     cards = pack.benefit_effects
@@ -398,7 +412,7 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
             wanted = Stock(deciders[seat].barter(step.state, seat))
             if wanted.total != stock.total or any(k not in pack.item_ids for k in wanted):
                 raise RuleError(f"barter must swap one for one: {stock!r} -> {wanted!r}")
-            step.rows[seat - 1]["stock"] = wanted
+            step.replace_stock(seat, wanted)
     return list(zip(bought, spent))
 
 
@@ -450,15 +464,15 @@ def _sell(pack: LemonadeStall, step: _Step) -> Sales:
     sales = sell(pack, state.weather, state.first_player, offers, state.event)
     event = state.event
     discards = effect_on(pack, event, None).discard_half_after_selling  # immunity only spares
-    for seat, offer, cups, income in zip(
-        range(1, state.players + 1), offers, sales.sold, sales.income
+    for row, counts, offer, cups, income in zip(
+        step.rows, step.counts, offers, sales.sold, sales.income
     ):
-        stock = use_ingredients(pack, offer.stock, cups)
+        if cups:
+            take_goods(counts, ingredients(pack, cups))
         item = discards and effect_on(pack, event, offer.benefit).discard_half_after_selling
         if item:
-            stock = stock.minus({item: stock[item] // 2})
-        stand = step.rows[seat - 1]
-        stand["stock"], stand["money"] = stock, stand["money"] + income
+            take_goods(counts, {item: counts.get(item, 0) // 2})
+        row["money"] += income
     return sales
 
 
@@ -475,15 +489,13 @@ def _spoil(pack: LemonadeStall, step: _Step, dice: Dice) -> bool:
     spoiling = pack.perishing("spoils")
     state = step.state
     degrees, event, cards = state.weather.temperature, state.event, pack.benefit_effects
-    for seat, stand in enumerate(list(step.stands), start=1):
-        effect = effect_on(pack, event, stand.benefit)
-        fridge = bool(stand.benefit and cards[stand.benefit].fridge)
-        after = spoil(pack, stand.stock, degrees, roll, effect, fridge)
-        if after is not stand.stock:  # a Stock never changes: the same one lost nothing
-            if not spoiled:
-                held, left = stand.stock._counts, after._counts
-                spoiled = any([left.get(i, 0) < held.get(i, 0) for i in spoiling])
-            step.rows[seat - 1]["stock"] = after
+    for row, counts in zip(step.rows, step.counts):
+        benefit = row["benefit"]
+        effect = effect_on(pack, event, benefit)
+        fridge = bool(benefit and cards[benefit].fridge)
+        gone = spoil_counts(pack, counts, degrees, roll, effect, fridge)
+        if gone and not spoiled:
+            spoiled = any([item in gone for item in spoiling])
     return spoiled
 
 

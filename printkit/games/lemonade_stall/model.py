@@ -59,8 +59,11 @@ class ChangeGroup:
     options: tuple[ChangeOption, ...]
 
     def step_for(self, roll: int) -> int:
-        met = [o for o in self.options if roll >= o.threshold]
-        return met[-1].step if met else 0
+        step = 0
+        for option in self.options:  # the last one met, as the card lists them
+            if roll >= option.threshold:
+                step = option.step
+        return step
 
 
 @dataclass(frozen=True)

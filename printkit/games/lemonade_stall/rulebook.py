@@ -249,6 +249,12 @@ def _pictures(pack: LemonadeStall, kit: pictures.Kit, examples: Catalog) -> dict
         "components:cards": pictures.components_cards(pack, kit, PictureSheet()),
         "components:tokens": pictures.components_tokens(pack, kit, PictureSheet()),
         "board:callouts": pictures.board_callouts(pack, kit, PictureSheet()),
+        "board:top-left": pictures.board_close_up(
+            pack, kit, PictureSheet(), ("title", "time-track"), "picture.board_top_left"
+        ),
+        "board:top-right": pictures.board_close_up(
+            pack, kit, PictureSheet(), ("sales",), "picture.board_top_right"
+        ),
         "mat:callouts": pictures.mat_callouts(pack, kit, PictureSheet()),
         "setup:table": pictures.setup_table(pack, kit, PictureSheet(), pack.max_players),
         "day:table": pictures.day_table(pack, kit, PictureSheet(), examples[DAY_EXAMPLE], DAY_STEP),

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import repeat
+from operator import sub
 from typing import TypeVar
 
 from printkit.dice import Dice
@@ -117,31 +118,15 @@ class Stock(Mapping[str, int]):
         return stock
 
     def plus(self, goods: Mapping[str, int]) -> Stock:
-        merged = self._counts.copy()
-        if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
-            goods = goods._counts
-        get = merged.get
-        for item, count in goods.items():
-            merged[item] = get(item, 0) + count
-        if merged and min(merged.values()) < 0:  # no count of a Stock is below zero
-            return Stock(merged)  # raises, naming the good
-        stock = object.__new__(Stock)  # `_adopt`, without the call: buying adds up a lot
-        stock._counts = merged
+        counts = self._counts.copy()
+        add_goods(counts, goods)
+        stock = object.__new__(Stock)  # `_adopt`, without the call: no count is below zero
+        stock._counts = counts
         return stock
 
     def minus(self, goods: Mapping[str, int]) -> Stock:
         counts = self._counts.copy()
-        if type(goods) is Stock:
-            goods = goods._counts
-        get = counts.get
-        for item, count in goods.items():
-            counts[item] = get(item, 0) - count
-        if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
-            for item, count in goods.items():  # the first good short, as asked
-                held = self._counts.get(item, 0)
-                if count > held:
-                    raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
-            return Stock(counts)  # raises, naming the good
+        take_goods(counts, goods)
         stock = object.__new__(Stock)  # `_adopt`: no count fell below zero
         stock._counts = counts
         return stock
@@ -152,6 +137,36 @@ class Stock(Mapping[str, int]):
             if item in counts:
                 counts[item] = 0
         return Stock._adopt(counts, checked=True)  # zeros and counts already held
+
+
+def add_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
+    """Add ``goods`` to ``counts`` in place; raise, naming the good, if one falls below zero.
+
+    The one way goods join a stock: `Stock.plus` on a copy, a day's own stands
+    (`game._Step`) in place.
+    """
+    if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
+        goods = goods._counts
+    get = counts.get
+    for item, count in goods.items():
+        counts[item] = get(item, 0) + count
+    if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
+        Stock(counts)  # raises, naming the good
+
+
+def take_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
+    """Take ``goods`` from ``counts`` in place; raise, naming the first good short, if one is."""
+    if type(goods) is Stock:
+        goods = goods._counts
+    get = counts.get
+    for item, count in goods.items():
+        counts[item] = get(item, 0) - count
+    if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
+        for item, count in goods.items():  # the first good short, as asked
+            held = counts[item] + count
+            if count > held:
+                raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
+        Stock(counts)  # raises, naming the good
 
 
 @dataclass(frozen=True)
@@ -408,17 +423,21 @@ def sell(
     capacity, guaranteed = tuple(cupfuls), tuple(promised)
     sold = promised
     steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=sum(sold))]
-    order = clockwise(players, first_player)
-    prices = [o.price for o in offers]
-    for price in sorted(set(prices)):
-        group = [s for s in order if prices[s - 1] == price and capacity[s - 1] > sold[s - 1]]
-        if not group:
-            continue
+    groups: dict[int, list[int]] = {}  # price -> the seats still able to sell, from the first
+    for seat in clockwise(players, first_player):
+        if capacity[seat - 1] > sold[seat - 1]:  # a seat's cups change in its price's turn alone
+            price = offers[seat - 1].price
+            if price in groups:
+                groups[price].append(seat)
+            else:
+                groups[price] = [seat]
+    for price in sorted(groups):
+        group = groups[price]
         before = list(sold)
         _share(sold, capacity, group, limit)
         cut = sum([capacity[s - 1] - sold[s - 1] for s in group]) > 0
         phase = "tie" if cut and len(group) > 1 else "price"
-        added = tuple([a - b for a, b in zip(sold, before)])
+        added = tuple(map(sub, sold, before))
         steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=sum(sold)))
     income = tuple(
         [_income(pack, offer, cups, effect) for offer, cups, effect in zip(offers, sold, effects)]
@@ -444,9 +463,8 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
         wanting = [s for s in group if sold[s - 1] < capacity[s - 1]]
         if not wanting:
             return
-        rounds = min(
-            (limit - total) // len(wanting), *(capacity[s - 1] - sold[s - 1] for s in wanting)
-        )
+        room = min([capacity[s - 1] - sold[s - 1] for s in wanting])
+        rounds = min((limit - total) // len(wanting), room)
         if rounds:
             for seat in wanting:
                 sold[seat - 1] += rounds
@@ -467,10 +485,15 @@ def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -
     return income
 
 
+def ingredients(pack: LemonadeStall, cups: int) -> dict[str, int]:
+    """What ``cups`` cups use up: one of every good each."""
+    return dict.fromkeys(pack.item_ids, cups)
+
+
 def use_ingredients(pack: LemonadeStall, stock: Stock, cups: int) -> Stock:
     if not cups:
         return stock  # a Stock never changes, so the same one will do
-    return stock.minus(dict.fromkeys(pack.item_ids, cups))
+    return stock.minus(ingredients(pack, cups))
 
 
 # -- spoilage ------------------------------------------------------------------
@@ -497,13 +520,30 @@ def spoil(
     fridge: bool = False,
 ) -> Stock:
     """What is left on a mat after the night: fridges keep everything."""
+    counts = stock.counts()
+    if not spoil_counts(pack, counts, degrees, roll, effect, fridge):
+        return stock  # a Stock never changes, so the same one will do
+    return Stock._adopt(counts, checked=True)
+
+
+def spoil_counts(
+    pack: LemonadeStall,
+    counts: dict[str, int],
+    degrees: int,
+    roll: int,
+    effect: EventEffect = NO_EVENT,
+    fridge: bool = False,
+) -> list[str]:
+    """`spoil` on a stand's own counts, in place (a day's copy): the goods the night took."""
     if fridge:
-        return stock
-    lost = _lost_overnight(pack, degrees, roll, effect)
-    return stock.without(lost) if lost else stock
+        return []
+    gone = [item for item in lost_overnight(pack, degrees, roll, effect) if counts.get(item, 0)]
+    for item in gone:
+        counts[item] = 0
+    return gone
 
 
-def _lost_overnight(pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect) -> tuple:
+def lost_overnight(pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect) -> tuple:
     """The goods a night takes (kept per pack: a few dozen nights recur all run long)."""
     table = pack.memo.setdefault("lost overnight", {})
     key = (degrees, roll, effect.melts_from, effect.spoils_on)  # all the checks below read

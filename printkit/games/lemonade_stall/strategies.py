@@ -19,6 +19,7 @@ from printkit.dice import ScriptedDice
 from printkit.games.lemonade_stall.game import Decider, GameState
 from printkit.games.lemonade_stall.model import (
     BenefitEffect,
+    ChangeGroup,
     EventEffect,
     Item,
     LemonadeStall,
@@ -146,7 +147,7 @@ class Facts:
     cards: Mapping[str, tuple]  # benefit id -> the numbers the draft weighs, flat (`_card`)
     unit_floors: Mapping[str, float]  # the least one good can cost: singly or in a whole lot
     most_sold: int  # no table sells more in a day: more cups in stock change nothing
-    odds_cache: dict[tuple[Weather, str | None], Odds] = field(default_factory=dict, compare=False)
+    odds_cache: dict[tuple[str, int, str | None], Odds] = field(default_factory=dict, compare=False)
     best_cache: dict[tuple, tuple[int, float]] = field(default_factory=dict, compare=False)
     day_cache: dict[tuple, int] = field(default_factory=dict, compare=False)  # Bot.wanted
     plan_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)
@@ -154,6 +155,9 @@ class Facts:
     outlook_cache: dict[tuple, Outlook] = field(default_factory=dict, compare=False)
     buy_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)  # Bot.buy
     terms_cache: dict[int, dict[str, tuple]] = field(default_factory=dict, compare=False)
+    prospects_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False)
+    outcomes_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False)
+    sales_cache: dict[tuple, float] = field(default_factory=dict, compare=False)
 
     def prices_allowed(self, condition: str) -> tuple[int, ...]:
         """The price cards the condition's cap allows (asked by every bot, every day: kept)."""
@@ -191,10 +195,11 @@ class Facts:
 
     def odds(self, forecast: Weather, event: str | None) -> Odds:
         """The actual weather's chances, given today's forecast and the event card."""
-        key = (forecast, event)
-        if key not in self.odds_cache:
-            self.odds_cache[key] = _weather_odds(self.pack, forecast, event)
-        return self.odds_cache[key]
+        key = (forecast.condition, forecast.temperature, event)  # hashed in C, unlike a Weather
+        known = self.odds_cache.get(key)
+        if known is None:
+            known = self.odds_cache[key] = _weather_odds(self, forecast, event)
+        return known
 
 
 _FACTS: dict[int, Facts] = {}
@@ -249,22 +254,36 @@ def _undercut(prices: tuple[int, ...]) -> dict[int, float]:
     }
 
 
-def _weather_odds(pack: LemonadeStall, forecast: Weather, event: str | None) -> Odds:
+def _weather_odds(facts: Facts, forecast: Weather, event: str | None) -> Odds:
     """Every d6 outcome of the card's codes, run through the engine's own change_weather."""
-    odds = {forecast: 1.0}
-    card = pack.event(event) if event else None
+    card = facts.pack.event(event) if event else None
     if card is None:
-        return tuple(odds.items())
+        return ((forecast, 1.0),)
+    odds = {(forecast.condition, forecast.temperature): 1.0}  # tuples hash in C, Weathers do not
     for _ in range(card.effect.weather_checks):
         for group in card.change.groups:
-            one_group = WeatherChange(card.change.printed, (group,))
-            after: dict[Weather, float] = {}
+            after: dict[tuple[str, int], float] = {}
             for weather, chance in odds.items():
-                for roll in range(1, D6 + 1):
-                    changed = change_weather(pack, weather, one_group, ScriptedDice([roll]))
+                for changed in _outcomes(facts, weather, card.change.printed, group):
                     after[changed] = after.get(changed, 0.0) + chance / D6
             odds = after
-    return tuple(odds.items())
+    return tuple([(Weather(*weather), chance) for weather, chance in odds.items()])
+
+
+def _outcomes(
+    facts: Facts, weather: tuple[str, int], printed: str, group: ChangeGroup
+) -> tuple[tuple[str, int], ...]:
+    """What one group of codes makes of a (condition, degrees) on each d6 roll, kept per pack."""
+    key = (*weather, id(group))  # the pack holds every group
+    known = facts.outcomes_cache.get(key)
+    if known is None:
+        one_group, before = WeatherChange(printed, (group,)), Weather(*weather)
+        known = ()
+        for roll in range(1, D6 + 1):
+            after = change_weather(facts.pack, before, one_group, ScriptedDice([roll]))
+            known += ((after.condition, after.temperature),)
+        facts.outcomes_cache[key] = known
+    return known
 
 
 def expected_sales(
@@ -682,19 +701,45 @@ class ForecastReader(Bot):
 
     def takings(self, day: Outlook, price: int, capacity: float) -> tuple[float, float]:
         """Expected (income, cups) at ``price`` over the weather the day may turn into."""
-        card = self.pack.event(day.event) if day.event else None
-        effect = effect_for(self.pack, card.effect, day.immune) if card else NO_EVENT
-        limit_bonus = card.effect.limit_bonus if card else 0
-        per_cup, bonus_cups = day.bonus or (0, 0)
+        dollars, per_cup, bonus_cups, chances = self.prospects(day, price)
         income = cups = 0.0
-        for weather, chance in self.facts.odds(Weather(day.condition, day.temperature), day.event):
-            sold = expected_sales(
-                self.facts, day.players, weather, price, capacity, effect, limit_bonus
-            )
+        for chance, most in chances:
+            sold = min(capacity, most)  # `expected_sales` for this capacity
             extra = min(sold, bonus_cups) * per_cup
-            income += chance * (sold * (price + effect.price_bonus) + extra)
+            income += chance * (sold * dollars + extra)
             cups += chance * sold
         return income, cups
+
+    def prospects(self, day: Outlook, price: int) -> tuple[int, int, int, tuple]:
+        """What `takings` reads whatever the capacity, kept per pack, day and price.
+
+        A card's dollars a cup, the sales bonus (dollars a cup, cups), then each
+        weather's chance with the cups a stand of any capacity may expect
+        (`expected_sales`); the capacity only caps those cups, so one table serves
+        every stand's stock.
+        """
+        key = (day, price)
+        known = self.facts.prospects_cache.get(key)
+        if known is None:
+            card = self.pack.event(day.event) if day.event else None
+            effect = effect_for(self.pack, card.effect, day.immune) if card else NO_EVENT
+            limit_bonus = card.effect.limit_bonus if card else 0
+            per_cup, bonus_cups = day.bonus or (0, 0)
+            weathers = self.facts.odds(Weather(day.condition, day.temperature), day.event)
+            sales, players, spared = self.facts.sales_cache, day.players, effect.no_guarantees
+            chances = []
+            for weather, chance in weathers:
+                # all `expected_sales` reads, whatever the capacity: weathers recur across days
+                spot = (players, weather.condition, weather.temperature, price, spared, limit_bonus)
+                most = sales.get(spot)
+                if most is None:
+                    most = sales[spot] = expected_sales(
+                        self.facts, players, weather, price, math.inf, effect, limit_bonus
+                    )
+                chances.append((chance, most))
+            known = (price + effect.price_bonus, per_cup, bonus_cups, tuple(chances))
+            self.facts.prospects_cache[key] = known
+        return known
 
     def best(self, day: Outlook, capacity: float, cup_cost: float) -> tuple[int, float]:
         """The price card with the best expected profit, and the cups it should sell.

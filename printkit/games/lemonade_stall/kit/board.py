@@ -262,6 +262,7 @@ TIME_INTRO = 10 * MM
 TIME_DAY = 7 * MM
 TIME_GAP = 3 * MM  # between a day's two marker spaces
 TIME_NOTE = 7 * MM
+SKY_BAND = 15 * MM  # the cover's sky along the time track's top, its heading on the sky
 
 
 TITLE_ART = 62 * MM  # the stand picture's width beside the board's title
@@ -270,7 +271,7 @@ TITLE_ART = 62 * MM  # the stand picture's width beside the board's title
 def _time_track_height(pack: LemonadeStall) -> float:
     note = 0 if pack.forecast_on_last_day else TIME_NOTE
     markers = 2 * pack.kit.marker.height * MM + TIME_GAP
-    return 2 * PAD * 0.7 + HEADING + TIME_INTRO + TIME_DAY + markers + note + 2 * MM
+    return 2 * PAD * 0.7 + SKY_BAND + TIME_INTRO + TIME_DAY + markers + note + 2 * MM
 
 
 def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
@@ -301,9 +302,39 @@ def _title_block(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
     )
 
 
+def _sky_panel(c: Canvas, box: Box, title: str, pack: LemonadeStall, theme: Theme) -> Box:
+    """A panel whose top is a band of the cover's sky, its heading on the band's plain left;
+    returns the room under the band. Ink-saver mode keeps a plain heading."""
+    panel(c, box, theme.pale(SKY, 0.5), line=0.8, radius=2.5 * MM)
+    band = Box(box.x, box.top - SKY_BAND, box.width, SKY_BAND)
+    sky = pack.art.get("sky")
+    if sky is not None and not theme.ink_saver:
+        c.saveState()
+        clip = c.beginPath()
+        clip.roundRect(box.x, box.y, box.width, box.height, 2.5 * MM)
+        c.clipPath(clip, stroke=0, fill=0)
+        draw_picture(c, band, sky.path, cover=True)
+        c.restoreState()
+        c.saveState()
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.line(band.x, band.y, band.right, band.y)
+        c.roundRect(box.x, box.y, box.width, box.height, 2.5 * MM, stroke=1, fill=0)
+        c.restoreState()
+    heading = Box(band.x + PAD, band.y, band.width * 0.25 - PAD, band.height)
+    _text(c, title, heading, BOLD, 13, what="time track heading")
+    return _below_sky(box)
+
+
+def _below_sky(box: Box) -> Box:
+    """The room a sky-topped panel leaves under its band (laid out before drawing)."""
+    inner = box.inset(PAD, PAD * 0.7)
+    return Box(inner.x, inner.y, inner.width, box.top - SKY_BAND - 1.5 * MM - inner.y)
+
+
 def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     say = pack.words.say
-    body = headed_panel(c, box, say("board.time_track"), theme.pale(SKY, 0.5))
+    body = _sky_panel(c, box, say("board.time_track"), pack, theme)
     intro, _ = body.split_top(TIME_INTRO)
     _text(
         c,
@@ -324,7 +355,7 @@ def _time_track(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         ):
             panel(c, space, white, line=0.9, radius=1.5 * MM)
             label = Box(space.x, space.top - 5 * MM, space.width, 4 * MM)
-            _text(c, kind, label, BODY, 7.5, "center", colour=GREY, what="time track")
+            _text(c, kind, label, BODY, 9, "center", colour=GREY, what="time track")
         if index == 0:
             _opening_weather(c, upper, lower, pack, theme)
             continue
@@ -362,8 +393,7 @@ def _weather_choices(c: Canvas, space: Box, pack: LemonadeStall, ghost: Color) -
 
 def _time_columns(pack: LemonadeStall, box: Box) -> tuple[Box, list[Box], list[tuple[Box, Box]]]:
     """The time track's room, its day columns, and each day's (condition, temperature) space."""
-    body = panel_body(box)
-    _, body = body.split_top(TIME_INTRO)
+    _, body = _below_sky(box).split_top(TIME_INTRO)
     marker_w, marker_h = pack.kit.marker.width * MM, pack.kit.marker.height * MM
     body = Box(box.x + 1.5 * MM, body.y, box.width - 3 * MM, body.height)  # every mm counts here
     columns = body.columns(len(pack.days))
@@ -388,7 +418,7 @@ def _opening_weather(c: Canvas, upper: Box, lower: Box, pack: LemonadeStall, the
     start = pack.condition(condition)
     for space in (upper, lower):
         label = Box(space.x, space.y + 12.5 * MM, space.width, 4 * MM)
-        _text(c, pack.words.say("board.at_setup"), label, BOLD, 8, "center", what="time track")
+        _text(c, pack.words.say("board.at_setup"), label, BOLD, 9, "center", what="time track")
     name_w = width(start.name, BOLD, 10) + 9 * MM
     symbol_text(
         c,
@@ -438,11 +468,16 @@ def _sales_area(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
     side = Box(chart.right + GAP, chart.y, body.right - chart.right - GAP, chart.height)
     _price_caps(c, side, pack, theme)
     table_h = _sales_table_height(pack)
+    street = pack.art.get("street")
     need(chart_h + 2 * MM + table_h, body, what="chart space and sales table")
-    _sales_table(c, Box(body.x, body.y, body.width, table_h), pack, theme)
-    order = Box(
-        body.x, body.y + table_h + 1.5 * MM, body.width, chart.y - body.y - table_h - 3 * MM
-    )
+    below = STREET + 1.5 * MM if street is not None and not theme.ink_saver else 0
+    if chart_h + 2 * MM + table_h + below > body.height:  # art only where a row leaves room
+        below = 0
+    if below and street is not None:  # the pavement the cups are sold on, the kerb, the road
+        draw_picture(c, Box(box.x + 0.4, body.y - 0.5 * MM, box.width - 0.8, STREET), street.path)
+    base = body.y + below
+    _sales_table(c, Box(body.x, base, body.width, table_h), pack, theme)
+    order = Box(body.x, base + table_h + 1.5 * MM, body.width, chart.y - base - table_h - 3 * MM)
     recap = lead_in(say("board.selling_order_lead"), say("board.selling_order"))
     try:
         para = fit_rich(recap, order.width, order.height, RichStyle(size=10), what="recap")
@@ -481,11 +516,14 @@ def _price_caps(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         for cond in reversed(pack.conditions)
     ]
     fills = [theme.pale(_condition_tint(pack, cond.id), 0.3) for cond in reversed(pack.conditions)]
-    row_h = min(7.5 * MM, rest.height / (len(rows) + 1))
+    row_h = min(10 * MM, rest.height / (len(rows) + 1))  # a two-line heading at full size
     header = [say(f"board.caps_{k}") for k in ("weather", "top_price", "sure_cups")]
+    size = 9.5  # read in the rulebook's close-up too, at two thirds of its size
+    widths = [1.2, 1, 1.3]
     table(
-        c, rest, header, rows, [1.2, 1, 1.3], theme, row_h, 8.5, what="price caps", row_fills=fills
-    )
+        c, rest, header, rows, widths, theme, row_h, size, what="price caps", row_fills=fills,
+        min_size=9,
+    )  # fmt: skip
 
 
 SALES_HEAD = 5.5 * MM
@@ -505,8 +543,12 @@ def _overflow_events(pack: LemonadeStall) -> list:
     return [e for e in pack.events if e.effect.limit_bonus > 0]
 
 
+OVERFLOW_W = 30 * MM  # the space for a die beside the sales table (Holiday Crowds)
+STREET = 15 * MM  # the street strip under the sales table
+
+
 def _sales_room(pack: LemonadeStall, full: float) -> float:
-    return full - (34 * MM + GAP if _overflow_events(pack) else 0)
+    return full - (OVERFLOW_W + GAP if _overflow_events(pack) else 0)
 
 
 def _sales_table_height(pack: LemonadeStall) -> float:
@@ -531,9 +573,6 @@ def _sales_table(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None
     crowds = _overflow_events(pack)
     rows, per_row = _sales_grid(pack, _sales_room(pack, rest.width))
     most = _largest_limit(pack)
-    street = pack.art.get("street")
-    if street is not None:  # the stand's street runs behind the spaces the cups sell on
-        draw_picture(c, rest, street.path, cover=True)
     for n in range(1, most + 1):
         row, col = divmod(n - 1, per_row)
         x = rest.x + col * (token_w + SALES_GAP)
@@ -789,6 +828,24 @@ def _draw_board(c: Canvas, pack: LemonadeStall, theme: Theme) -> None:
     _sales_area(c, layout.top_right, pack, theme)
     _bottom_left(c, layout.bottom_left, pack, theme)
     _bottom_right(c, layout.bottom_right, pack, theme)
+
+
+def draw_board_parts(c: Canvas, pack: LemonadeStall, theme: Theme, parts: Sequence[str]) -> None:
+    """Only the named parts of the board (``title``, ``time-track``, ``sales``) on its
+    background, in board points: a close-up that holds no words it does not show."""
+    layout = _board_layout(pack)
+    title, track = _top_left_boxes(pack, layout.top_left)
+    drawers = {
+        "title": lambda: _title_block(c, title, pack, theme),
+        "time-track": lambda: _time_track(c, track, pack, theme),
+        "sales": lambda: _sales_area(c, layout.top_right, pack, theme),
+    }
+    c.saveState()
+    c.setFillColor(theme.flood(BOARD_BG))
+    c.rect(0, 0, layout.board.width, layout.board.height, stroke=0, fill=1)
+    c.restoreState()
+    for part in parts:
+        drawers[part]()
 
 
 def _top_left(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:

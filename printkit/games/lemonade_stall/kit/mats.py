@@ -79,16 +79,9 @@ def _header(c: Canvas, head: Box, colour: PlayerColour, pack: LemonadeStall, the
         room -= HEADER_ART + 2 * MM
     title = pack.words.say("mat.title", title=pack.title, colour=colour.name)
     text_line(c, title, x, head.cy + 1 * MM, room, font=BOLD, size=18, what="mat title")
-    text_line(
-        c,
-        pack.words.say("mat.keep"),
-        x,
-        head.cy - 6 * MM,
-        room,
-        font=BODY,
-        size=8.5,
-        what="mat note",
-    )
+    below = Box(x, head.y + 1 * MM, room, head.cy - 2 * MM - head.y)  # under the title
+    keep = pack.words.say("mat.keep")
+    text_box(c, keep, below, BODY, 8.5, valign="top", what="mat note", min_size=8.5)
 
 
 def _pile(space: Box) -> Box:
@@ -167,7 +160,7 @@ def _costs(c: Canvas, box: Box, pack: LemonadeStall, theme: Theme) -> None:
         note,
         Box(body.x, body.y, body.width, bottom - body.y - 1 * MM),
         BODY,
-        8,
+        8.5,  # read in the rulebook's picture of a mat too, at under three quarters size
         valign="top",
         what="mat costs note",
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -17,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.lemonade_stall.kit.board import (
     board,
     board_regions,
+    draw_board_parts,
     draw_chart,
     marker_spaces,
     score_space,
@@ -30,6 +32,7 @@ from printkit.games.lemonade_stall.kit.cards import (
 from printkit.games.lemonade_stall.kit.mats import mat_regions, player_mats
 from printkit.games.lemonade_stall.model import LemonadeStall
 from printkit.render.impose import Piece
+from printkit.render.layout import draw_picture
 from printkit.render.theme import Theme
 from printkit.render.units import MM, PAPERS, PRINT_MARGIN, Box
 from printkit.rulebook.pictures import PictureSheet
@@ -41,11 +44,12 @@ from printkit.rulebook.scenes import (
     Shown,
     readable_scale,
     shelves,
+    spread_in_margin,
 )
 
 MEASURE = 150 * MM  # the rulebook's text width: every picture fits it
 TABLE = HexColor("#EFE6D2")  # the table top under a set-up picture
-TABLE_SCALE = 0.185  # pieces on the table picture: under a fifth of their printed size
+TABLE_SCALE = 0.165  # pieces on the table: a sixth of their size (the legend fits a Letter page)
 PAGE = PAPERS["a4"]
 MAT = Box(0, 0, PAGE.width - 2 * PRINT_MARGIN, PAGE.height - 2 * PRINT_MARGIN - 4 * MM)
 
@@ -59,6 +63,7 @@ class Seat:
     stock: Mapping[str, int] = field(default_factory=dict)
     price: int | None = None  # the price card turned face up
     benefit: str | None = None  # the benefit card taken today
+    cups: int = 0  # cup-sold tokens beside the mat (all of them at set-up)
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,7 @@ def _say(pack: LemonadeStall, key: str, players: int | None = None) -> str:
         first_day=pack.days[0],
         last_day=pack.days[-1],
         players=pack.max_players if players is None else players,
+        cup_tokens=pack.component("cup-tokens").count,
     )
 
 
@@ -285,43 +291,97 @@ def _gallery(
 
 
 # -- the board and a mat with callouts ------------------------------------------------
+MARGIN = 8 * MM  # the strip either side of a picture where its lettered discs stand
+DISC_GAP = 6.5 * MM  # between two discs in one margin
+
+
+def _margin_callouts(
+    pack: LemonadeStall,
+    kind: str,
+    targets: Mapping[str, tuple[float, float]],
+    width: float,
+    height: float,
+    middle: float,
+) -> list[Callout]:
+    """Discs in the left and right margins (a part left of ``middle`` on the left), each
+    with a leader to its part; lettered down the left margin, then down the right."""
+    named = [key for key in pack.words.each(f"callout.{kind}") if key in targets]
+    low, high = DISC_GAP / 2, height - DISC_GAP / 2
+    out: list[Callout] = []
+    for is_right, x in ((False, MARGIN / 2), (True, width - MARGIN / 2)):
+        keys = [key for key in named if (targets[key][0] >= middle) == is_right]
+        keys.sort(key=lambda key: -targets[key][1])
+        heights = spread_in_margin([targets[key][1] for key in keys], low, high, DISC_GAP)
+        for key, y in zip(keys, heights):
+            out.append(Callout(x, y, _say(pack, f"callout.{kind}.{key}"), to=targets[key]))
+    return out
+
+
 def board_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
-    scale = MEASURE / kit.board.width
+    """The whole board at the text's width, its parts lettered in the margins: where each
+    part lies (the close-ups after it show their words at reading size)."""
+    scale = (MEASURE - 2 * MARGIN) / kit.board.width
     regions = board_regions(pack)
-    inset = 7 * MM
+    inset = 5 * MM
 
-    def corner(box: Box) -> tuple[float, float]:  # top right: headings start at the left
-        return (box.right - inset) * scale, (box.top - inset) * scale
+    def heading(box: Box) -> tuple[float, float]:  # a panel heading's empty right end
+        return MARGIN + (box.right - inset) * scale, (box.top - inset) * scale
 
-    points = {key: corner(box) for key, box in regions.items()}
-    chart = regions["chart"]
-    points["chart"] = (chart.cx * scale, chart.cy * scale)
+    targets = {key: heading(box) for key, box in regions.items()}
     start = regions["score-track"]
-    points["score-track"] = (start.cx * scale, (start.y - 2 * MM) * scale)
-    shown = Placed(kit.board_shown(), 0, 0, scale)
-    callouts = _callouts(pack, "board", points)
-    footprint = shown.footprint
+    targets["score-track"] = (MARGIN + start.cx * scale, start.cy * scale)
+    shown = Placed(kit.board_shown(), MARGIN, 0, scale)
+    height = shown.footprint.height
+    callouts = _margin_callouts(pack, "board", targets, MEASURE, height, MEASURE / 2)
     return SceneBlock(
-        [shown], footprint.width, footprint.height, _say(pack, "picture.board"), sheet,
-        callouts=callouts,
-    )  # fmt: skip
+        [shown], MEASURE, height, _say(pack, "picture.board"), sheet, callouts=callouts
+    )
+
+
+def board_close_up(
+    pack: LemonadeStall, kit: Kit, sheet: PictureSheet, parts: Sequence[str], alt: str
+) -> SceneBlock:
+    """The board's ``parts`` at the text's width, large enough for their words to be read."""
+    regions = board_regions(pack)
+    pad = 2 * MM
+    boxes = [regions[key] for key in parts]
+    x0, y0 = min(b.x for b in boxes) - pad, min(b.y for b in boxes) - pad
+    x1, y1 = max(b.right for b in boxes) + pad, max(b.top for b in boxes) + pad
+    theme = kit.theme  # the drawing holds the theme, not the whole kit
+
+    def draw(c: Canvas, box: Box) -> None:
+        c.saveState()
+        c.translate(box.x - x0, box.y - y0)
+        draw_board_parts(c, pack, theme, parts)
+        c.restoreState()
+
+    crop = Shown(draw, x1 - x0, y1 - y0)
+    scale = MEASURE / crop.width
+    placed = Placed(crop, 0, 0, scale)
+    height = placed.footprint.height
+    return SceneBlock([placed], MEASURE, height, _say(pack, alt), sheet, caption=True)
 
 
 def mat_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
-    scale = 0.5
+    """A mat as wide as the text allows, its words at reading size, lettered in the left
+    margin with leaders to the parts (never on the colour symbol a disc names)."""
+    scale = (MEASURE - MARGIN) / MAT.width
     regions = mat_regions(pack, MAT)
     seat = Seat(0, pack.starting_money, {i.id: 3 + n for n, i in enumerate(pack.items)})
-    shown = Placed(kit.mat_shown(seat), (MEASURE - MAT.width * scale) / 2, 0, scale)
+    shown = Placed(kit.mat_shown(seat), MARGIN, 0, scale)
 
-    def at(box: Box) -> tuple[float, float]:
-        return shown.x + (box.right - 5 * MM) * scale, (box.top - 5 * MM) * scale
+    def at(x: float, y: float) -> tuple[float, float]:
+        return MARGIN + x * scale, y * scale
 
-    head = regions["header"]  # "your colour": on the colour symbol, clear of the stand picture
-    points = {"header": (shown.x + (head.x + 4 * MM) * scale, (head.top - 4 * MM) * scale)}
-    points["costs"] = at(regions["costs"])
-    points["goods"] = at(regions[f"goods:{pack.items[0].id}"])
-    callouts = _callouts(pack, "mat", points)
+    head, goods = regions["header"], regions[f"goods:{pack.items[0].id}"]
+    costs = regions["costs"]
+    targets = {
+        "header": at(head.x + 2 * MM, head.cy),  # on the band, left of the symbol
+        "goods": at(goods.x + 2.5 * MM, goods.top - 2.5 * MM),
+        "costs": at(costs.x + 2 * MM, costs.top - 2 * MM),
+    }
     height = MAT.height * scale
+    callouts = _margin_callouts(pack, "mat", targets, MEASURE, height, MEASURE)
     return SceneBlock([shown], MEASURE, height, _say(pack, "picture.mat"), sheet, callouts=callouts)
 
 
@@ -359,10 +419,16 @@ def table_scene(
         colour = pack.player_colours[seat.colour]
         card_y = y + (mat_h - card_h if is_far else 0)
         placed += _seat_cards(pack, kit, seat, cards_x, card_y)
+        cups_x = cards_x + card_w + 1.5 * MM
+        cups = _cup_tokens(kit, pack.player_colours[seat.colour].id, seat.cups, cups_x, y, is_far)
+        placed += cups
         label_y = y - 0.5 * MM if not is_far else y + mat_h + CAPTION_ROOM - 0.5 * MM
         captions.append(Caption(mat_x + mat_w / 2, label_y, mat_w, colour.name))
         if index == 0:
             points["mats"] = (mat_x + mat_w - 4 * MM, y + mat_h - 4 * MM)
+            if cups:
+                top = max(p.footprint.top for p in cups)
+                points["cup-tokens"] = (max(p.footprint.right for p in cups), top)
             points["price-cards"] = (cards_x + card_w, y + card_h)  # clear of the marker
         if index + 1 == table.first_player:  # the marker lies above (or below) the price cards
             fp = kit.markers.width * s * 1.4
@@ -390,6 +456,14 @@ def table_scene(
     supply_y = middle + 2 * MM
     placed += _supply(kit, gap, supply_y, side, s)
     points["supply"] = (gap + 2 * MM, supply_y + 12 * MM)
+    dice = pack.art.get("dice")
+    if setup and dice is not None:  # step 6: the dice and the other markers wait here
+        spare = _spare_markers(pack, kit, table, gap, supply_y + 16 * MM, s)
+        placed += spare
+        dice_w = 11 * MM
+        dice_y = max(p.footprint.top for p in spare) + 2 * MM if spare else supply_y + 16 * MM
+        placed.append(Placed(_picture(dice.path, dice_w, dice_w * 24 / 52), gap, dice_y))
+        points["dice"] = (gap + dice_w + 2.5 * MM, dice_y + 3 * MM)
     cascade_x = MEASURE - (side + card_w) / 2 - gap / 2
     step = min(6 * MM, (board_h - card_h) / max(len(table.middle) - 1, 1))
     for i, benefit in enumerate(table.middle):
@@ -424,6 +498,46 @@ def _seat_cards(pack: LemonadeStall, kit: Kit, seat: Seat, x: float, y: float) -
     return out
 
 
+CUP_ROWS = 7  # a stand's cup-sold tokens in columns this tall
+
+
+def _cup_tokens(kit: Kit, colour: str, count: int, x: float, y: float, far: bool) -> list[Placed]:
+    """A stand's cup-sold tokens in a small grid beside its price cards (from the mat's
+    near edge: the bottom for a near seat, the top for a far one)."""
+    size = kit.tokens.width * TABLE_SCALE
+    pitch = size + 0.3 * MM
+    token = kit.token(f"cup-{colour}")
+    out = []
+    for n in range(count):
+        col, row = divmod(n, CUP_ROWS)
+        ty = y + row * pitch if not far else y + MAT.height * TABLE_SCALE - (row + 1) * pitch
+        out.append(Placed(token, x + col * pitch, ty, TABLE_SCALE))
+    return out
+
+
+def _spare_markers(
+    pack: LemonadeStall, kit: Kit, table: Table, x: float, y: float, s: float
+) -> list[Placed]:
+    """The weather markers not on the board, in two stepped piles: conditions, temperatures."""
+    condition, degrees = table.today
+    piles = [
+        [f"condition-{c.id}" for c in pack.conditions if c.id != condition],
+        [f"temperature-{t.degrees}" for t in pack.temperatures if t.degrees != degrees],
+    ]
+    size = kit.markers.width * s
+    out = []
+    for n, labels in enumerate(piles):
+        for i, label in enumerate(labels):
+            step = i * 0.6 * MM
+            out.append(Placed(kit.marker(label), x + n * (size + 3 * MM) + step, y + step, s))
+    return out
+
+
+def _picture(path: Path, width: float, height: float) -> Shown:
+    """A picture from the pack's art, drawn in its box (no cut edge: it is not a piece)."""
+    return Shown(lambda c, box: draw_picture(c, box, path), width, height, edge=False)
+
+
 def _deck(kit: Kit, x: float, y: float, s: float) -> list[Placed]:
     """The event deck, face down: a few backs stepped to look like a pile."""
     label = kit.events.pieces[0].label.split("#")[0]
@@ -445,7 +559,8 @@ def _supply(kit: Kit, x: float, y: float, width: float, s: float) -> list[Placed
 
 def setup_table(pack: LemonadeStall, kit: Kit, sheet: PictureSheet, players: int) -> SceneBlock:
     """The table as the rules' set-up leaves it, for ``players`` stands."""
-    seats = tuple(Seat(i, pack.starting_money) for i in range(players))
+    cups = pack.component("cup-tokens").count
+    seats = tuple(Seat(i, pack.starting_money, cups=cups) for i in range(players))
     condition, degrees = pack.opening_weather
     middle = tuple(b.id for b in pack.benefits_for(players))
     table = Table(seats, 0, (condition, degrees), middle=middle)

@@ -34,8 +34,9 @@ from printkit.render.fonts import (
     width,
 )
 from printkit.render.impose import Piece
+from printkit.render.layout import draw_picture
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import RichStyle, draw_stack
+from printkit.render.text import RichStyle, draw_stack, text_box
 from printkit.render.theme import INK, LEMON, Theme, hex_colour, mix
 from printkit.render.units import MM, SAFE, Box
 
@@ -94,15 +95,35 @@ def tile(pack: ThatsNotLemonade, character: Character, theme: Theme) -> DrawFn:
         draw_fitted(c, motto, band.x + 1.5 * MM, band.y + 15 * MM, "center", band.width - 3 * MM)
         text = Box(band.right + 3 * MM, safe.y, safe.right - band.right - 3 * MM, safe.height)
         panel(c, text)
+        inside = text.inset(2 * MM)
+        row, rest = inside.split_top(SIGNAL_ROW)
+        _signals(c, row, pack)
         draw_stack(
             c,
             tile_text(pack),
-            text.inset(2 * MM),
+            Box(rest.x, rest.y, rest.width, rest.height - 0.8 * MM),
             replace(TEXT, size=8),
             what=f"tile {character.id!r}",
         )
 
     return draw
+
+
+SIGNALS = ("hit", "pass", "out")  # the cup's signals, left to right: art/signal-<key>.svg
+SIGNAL_ROW = 7 * MM  # the row of small cups at the top of a tile's rules
+
+
+def _signals(c: Canvas, row: Box, pack: ThatsNotLemonade) -> None:
+    """The three cups (right way up, upside down, on its side), each named beside it: the
+    rulebook's signal picture, small, next to the turn it belongs to."""
+    cell_w = row.width / len(SIGNALS)
+    for n, key in enumerate(SIGNALS):
+        cell = Box(row.x + n * cell_w, row.y, cell_w, row.height)
+        cup = Box(cell.x, cell.y, row.height, row.height)
+        draw_picture(c, cup, pack.art.need(f"signal-{key}").path)
+        word = pack.words.say(f"tile.signal_{key}")
+        label = Box(cup.right + 0.8 * MM, cell.y, cell.right - cup.right - 0.8 * MM, cell.height)
+        text_box(c, word, label, BOLD, 8, what=f"tile signal {key!r}")
 
 
 def _flat_deck(
