@@ -11,7 +11,9 @@ Run: .venv/bin/python benchmarks/bench_regenerate.py [runs]  (default 5)
 Every run gives the event a title never printed before, and the disk cache is a new,
 empty folder for this script (filled by the first build), so no run is served a page
 an earlier run of the script typeset. Medians with min-max; the machine's load average
-is printed with the figures: on a shared VM it moves them a lot.
+is printed with the figures: on a shared VM it moves them a lot. The fresh processes
+load printkit from bytecode, as an installed printkit does, whatever
+PYTHONDONTWRITEBYTECODE says in the shell that runs the script.
 """
 
 from __future__ import annotations
@@ -115,6 +117,10 @@ def main(runs: int = 5) -> None:
     work = Path(tempfile.mkdtemp(prefix="bench-regenerate-"))
     os.environ["XDG_CACHE_HOME"] = str(work / "cache")  # this process's builds too
     env = {**os.environ}
+    # A fresh process as an installed printkit runs: modules loaded from their bytecode
+    # (a shell with PYTHONDONTWRITEBYTECODE compiles all of printkit again, ~0.3 s each run;
+    # the untimed first build of each figure writes the bytecode).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     content = work / "content"
     shutil.copytree(bundled_content() / GAME, content / GAME)
     try:

@@ -360,3 +360,60 @@ def test_a_paragraph_ending_in_a_colon_stays_with_the_box_it_introduces(box):
         ]
         lead = next(i for i, text in enumerate(pages) if "Sunday began:" in text)
         assert "Box begins." in pages[lead], count
+
+
+def _chapter(edited: int = -1, word: str = "dry") -> str:
+    """A chapter of one-line paragraphs over several pages; one paragraph's last word edited."""
+    lines = [f"Paragraph {n} says the street is long and the day is hot." for n in range(160)]
+    if edited >= 0:
+        lines[edited] = lines[edited].replace("hot.", f"{word}.")
+    return "# Alpha\n\n" + "\n\n".join(lines) + "\n"
+
+
+def _typeset_book(markdown: str) -> bytes:
+    context, nodes = _book(markdown)
+    return typeset(nodes, context, PAPERS["a4"])
+
+
+def _laid_out(monkeypatch) -> list[int]:
+    """The page numbers a run lays out (a page taken from a kept run is not)."""
+    pages: list[int] = []
+    real = runs_module.RecordingCanvas.showPage
+
+    def counting(canvas):
+        pages.append(canvas.getPageNumber())
+        real(canvas)
+
+    monkeypatch.setattr(runs_module.RecordingCanvas, "showPage", counting)
+    return pages
+
+
+@pytest.mark.parametrize("edited", [3, 80, 159])
+def test_a_run_lays_out_again_only_the_page_an_edit_is_on(edited, tmp_path, monkeypatch):
+    """The pages before and after the edited one begin as they did and take the same
+    paragraphs: they are the kept run's pages, and the book is the one a fresh build makes."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _typeset_book(_chapter())
+    context, nodes = _book(_chapter(edited))
+    laid_out = _laid_out(monkeypatch)
+    kept = typeset(nodes, context, PAPERS["a4"])
+    again = list(laid_out)
+    with diskcache.fresh():
+        fresh = typeset(nodes, context, PAPERS["a4"])
+    pages = PdfReader(BytesIO(fresh)).pages
+    assert kept == fresh
+    assert len(pages) >= 4
+    assert again == [n for n, page in enumerate(pages, 1) if "day is dry" in _text(page)]
+
+
+def test_pages_taken_after_an_edit_that_moves_every_later_page_are_right(tmp_path, monkeypatch):
+    """Two more lines early on: no later page begins as it did, until one does by chance;
+    whatever is taken, the book is the one a fresh build makes."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _typeset_book(_chapter())
+    longer = "dry, " + "and the next stand along has run out of ice, " * 3 + "again"
+    for edited in (2, 5):  # the second edit resumes against the first's pages as well
+        context, nodes = _book(_chapter(edited, longer))
+        kept = typeset(nodes, context, PAPERS["a4"])
+        with diskcache.fresh():
+            assert kept == typeset(nodes, context, PAPERS["a4"])

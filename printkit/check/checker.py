@@ -37,6 +37,12 @@ class Example:
     prose: str
     given: Field
     expect: Field
+    given_key: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """The givens as plain text, for the key of a run: made once, kept with the example
+        (each example runs twice a build; a fresh process reads it from the disk cache)."""
+        object.__setattr__(self, "given_key", repr(plain(self.given.raw)))
 
 
 @dataclass(frozen=True)
@@ -152,7 +158,7 @@ def run_example(plugin: GamePlugin, pack: Pack, example: Example) -> Mapping[str
 
 
 def _given(example: Example) -> str:
-    return repr(plain(example.given.raw))
+    return example.given_key
 
 
 def _still_current(found: object, pack: object) -> bool:

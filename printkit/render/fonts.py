@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import sys
 from collections.abc import Iterator
@@ -42,6 +43,7 @@ def register_fonts() -> None:
     keep_number_formatting()
     keep_paragraph_widths()
     read_fonts_faster()
+    encode_ascii_directly()
     for name, file in FONT_FILES.items():
         path = FONT_DIR / file
         if not path.is_file():
@@ -83,6 +85,36 @@ def keep_number_formatting() -> None:
         module = sys.modules.get(name)
         if module is not None and getattr(module, "fp_str", None) is original:
             module.fp_str = fp_str
+
+
+PDFDOC_HOLES = tuple(map(chr, range(0x18, 0x20)))  # ASCII codes PDFDocEncoding reassigns
+PDFDOC_HOLE = re.compile("[\x18-\x1f]")  # the same, quicker to ask of a short string
+
+
+@cache
+def encode_ascii_directly() -> None:
+    """reportlab encodes every string it writes through a pure-Python codec: about 5 ms for
+    each 50 KB content stream, the most of writing a rulebook's picture forms. Where that
+    codec maps each character to itself (ASCII outside the codes it reassigns, and it
+    refuses those) the bytes are the ASCII bytes; anything else takes the codec, so the
+    file is the same."""
+    from reportlab.pdfbase import pdfdoc
+
+    original = pdfdoc.pdfdocEnc
+    if getattr(original, "kept", False):
+        return
+
+    def pdfdoc_encoded(x):
+        if isinstance(x, str) and x.isascii():
+            if len(x) < 256:
+                if PDFDOC_HOLE.search(x) is None:
+                    return x.encode("ascii")
+            elif not any(hole in x for hole in PDFDOC_HOLES):
+                return x.encode("ascii")
+        return original(x)
+
+    pdfdoc_encoded.kept = True
+    pdfdoc.pdfdocEnc = pdfdoc_encoded
 
 
 @cache

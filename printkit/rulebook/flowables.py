@@ -176,10 +176,17 @@ class Flow:
         return replace(self, width=self.width - by, nested=True)
 
 
-def convert(nodes: list[Node], flow: Flow) -> list[Flowable]:
+def convert(
+    nodes: list[Node], flow: Flow, made: Callable[[Node, list[Flowable]], None] | None = None
+) -> list[Flowable]:
+    """The nodes' flowables; ``made`` is told which flowables each top-level node gave
+    (before headings are kept with what follows), so a run can name them by their node."""
     out: list[Flowable] = []
     for node in nodes:
-        out += CONVERTERS.get(node.kind, _skip)(node, flow)
+        flowables = CONVERTERS.get(node.kind, _skip)(node, flow)
+        if made is not None:
+            made(node, flowables)
+        out += flowables
     return out if flow.nested else _merge_keeps(out, flow)
 
 

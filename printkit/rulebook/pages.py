@@ -27,7 +27,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFError
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import NextPageTemplate
+from reportlab.platypus import KeepTogether, NextPageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
 from printkit.build import diskcache
@@ -40,6 +40,7 @@ from printkit.rulebook.flowables import BULLETS, Flow, convert, too_large
 from printkit.rulebook.keep import kept
 from printkit.rulebook.markdown import Node, headings, plain
 from printkit.rulebook.pictures import Picture, PictureOutsideForm, paint, pictures_in
+from printkit.rulebook.resume import MARKS_KIND, Finished, PageMark, Resumer, Story, name_story
 
 CACHE_KIND = "rulebook-pages"
 PAGE_FORM = "pk-page-{}"  # filled with a digest of the anchor: PDF names are short ASCII
@@ -69,6 +70,8 @@ class RunRecord:
     pages: list[PageRecord] = field(default_factory=list)
     landed: dict[str, int] = field(default_factory=dict)  # contents anchor -> page number
     pictures: dict[str, PictureSpot] = field(default_factory=dict)  # form name -> its picture
+    marks: list[PageMark] = field(default_factory=list)  # how each page began
+    story: Story | None = None  # the run's flowables by name, for runs typeset later
 
 
 @dataclass(frozen=True)
@@ -286,9 +289,13 @@ def typeset_run(
     cover: bool,
     characters: str,
     pictures: Mapping[str, PictureSpot] | None = None,
+    names: Mapping[int, str] | None = None,
+    base: str = "",
 ) -> RunRecord:
     """One run laid out; ``pictures`` fills, as it is converted, with the picture forms
-    its pages use."""
+    its pages use. Where ``names`` names the flowables (by id) and ``base`` sums up what
+    else the pages depend on, pages a kept run typeset from the same start are taken
+    from it (`printkit.rulebook.resume`)."""
     doc = doc_class(io.BytesIO(), paper, context, toc, cover)
     doc._doSave = 0  # the pages are kept, the document never written
     landed: dict[str, int] = {}
@@ -308,24 +315,43 @@ def typeset_run(
     doc._page_number_form = file_number
     doc._endBuild = lambda: BaseDocTemplate._endBuild(doc)  # no "?" forms: the book adds them
     story = ([NextPageTemplate("body")] if cover else []) + flowables
+    named = name_story(story, names or {})
+    resumer = Resumer(doc, story, named, base, _kept_run) if base else None
+    if resumer is not None:
+        doc.handle_pageBegin = resumer.page_began
     try:
         doc.build(story, canvasmaker=RecordingCanvas)
+    except Finished:
+        pass  # the rest of the run's pages are a kept run's
     except LayoutError as exc:
         raise too_large(exc) from None
     except PDFError as exc:  # a character outside the seed: the fonts are frozen
         raise Unsupported(str(exc)) from None
     except PictureOutsideForm as exc:
         raise Unsupported(str(exc)) from None
-    return RunRecord(doc.canv.pages, landed, dict(pictures or {}))
+    marks = resumer.marks if resumer is not None else []
+    if resumer is not None:
+        for anchor, number in resumer.landed.items():
+            landed.setdefault(anchor, number)
+    return RunRecord(doc.canv.pages, landed, dict(pictures or {}), marks, named)
+
+
+def _kept_run(key: str) -> RunRecord | None:
+    found = diskcache.load_value(CACHE_KIND, key)
+    return found if isinstance(found, RunRecord) else None
 
 
 def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
-    """A run from the disk cache, else typeset and stored."""
-    found = diskcache.load_value(CACHE_KIND, key)
-    if isinstance(found, RunRecord):
+    """A run from the disk cache, else typeset and stored, with where each of its pages
+    began (so a later run can take pages from it)."""
+    found = _kept_run(key)
+    if found is not None:
         return found
     record = make()
     diskcache.store_value(CACHE_KIND, key, record)
+    for index, mark in enumerate(record.marks):
+        if mark.key:
+            diskcache.store_value(MARKS_KIND, mark.key, (key, index))
     return record
 
 
@@ -359,23 +385,44 @@ def typeset_by_runs(
     page = 1
     for index, (run, carried) in enumerate(zip(runs, carried_sections(runs))):
         cover = has_cover and index == 0
-        blocks = [
-            layout_digest(context.blocks[k], probe.width) for k in block_keys(run, context.blocks)
-        ]
-        key = digest(common, page, carried, cover, [node_key(n) for n in run], blocks)
+        nodes_named = [node_digest(n, context.blocks, probe.width) for n in run]
+        key = digest(common, page, carried, cover, nodes_named)
 
-        def make(run=run, page=page, carried=carried, cover=cover) -> RunRecord:
+        def make(run=run, page=page, carried=carried, cover=cover, named=nodes_named):
             pictures: dict[str, PictureSpot] = {}
-            flowables = convert(run, replace(flow, blocks=FormedBlocks(context.blocks, pictures)))
+            names: dict[int, str] = {}
+            by_node = {id(node): name for node, name in zip(run, named)}
+
+            def made(node: Node, flowables: list) -> None:
+                for place, flowable in enumerate(flowables):
+                    name_kept(flowable, f"{by_node[id(node)]}:{place}", names)
+
+            blocks = FormedBlocks(context.blocks, pictures)
+            flowables = convert(run, replace(flow, blocks=blocks), made)
             return typeset_run(
                 doc_class, flowables, paper, context, toc, page, carried, cover, characters,
-                pictures,
+                pictures, names, digest(common, cover),
             )  # fmt: skip
 
         record = run_record(key, make)
         records.append(record)
         page += len(record.pages)
     return assemble(probe, records, toc, characters, form_writer, context.blocks)
+
+
+def name_kept(flowable: Any, name: str, names: dict[int, str]) -> None:
+    """A node's flowable by name, and a kept group's parts too: keeping headings with what
+    follows regroups them."""
+    names[id(flowable)] = name
+    if isinstance(flowable, KeepTogether):
+        for place, inner in enumerate(flowable._content):
+            name_kept(inner, f"{name}/{place}", names)
+
+
+def node_digest(node: Node, blocks: Mapping[str, Block], width: float) -> str:
+    """A top-level node as a run's pages depend on it: its content and its blocks' layout."""
+    placed = [layout_digest(blocks[k], width) for k in block_keys([node], blocks)]
+    return digest(node_key(node), placed)
 
 
 def layout_digest(block: Block, width: float) -> str:

@@ -32,9 +32,17 @@ CSS_PX_PER_PT = 96 / 72
 class Picture(Flowable):
     """A ``draw(canvas, box)`` function as a flowable, scaled, clipped to its trim box."""
 
-    def __init__(self, draw: DrawFn, width: float, height: float, scale: float) -> None:
+    def __init__(
+        self,
+        draw: DrawFn,
+        width: float,
+        height: float,
+        scale: float,
+        drawn: Callable[[float], Drawing] | None = None,
+    ) -> None:
         super().__init__()
         self.draw_fn = draw
+        self.drawn = drawn  # the block's own kept drawings, by scale: each looked up once
         self.trim_width = width
         self.trim_height = height
         self.scale = scale
@@ -55,6 +63,8 @@ class Picture(Flowable):
 
     def drawing(self) -> Drawing:
         """What this picture draws at its own scale, summed up (kept, as a block's is)."""
+        if self.drawn is not None:
+            return self.drawn(self.scale)
         return picture_drawing(self.draw_fn, self.trim_width, self.trim_height, self.scale)
 
 
@@ -113,14 +123,19 @@ class PictureBlock:
         self.alt = alt
         self.sheet = sheet if sheet is not None else PictureSheet()
         self.sheet.pictures.append(self)
-        self._fingerprint: Drawing | None = None
+        self._drawings: dict[float, Drawing] = {}
 
     def fingerprint(self) -> Drawing:
         """The picture drawn alone, summed up: keys for the disk cache. Kept under what the
         picture is and reads (`printkit.rulebook.keep`): drawn only when that changed."""
-        if self._fingerprint is None:
-            self._fingerprint = picture_drawing(self.draw, self.width, self.height, self.scale)
-        return self._fingerprint
+        return self.drawing_at(self.scale)
+
+    def drawing_at(self, scale: float) -> Drawing:
+        """The picture at ``scale``, summed up once per block: the book's characters, the
+        run keys and the picture forms all ask (each ask a walk and a disk read)."""
+        if scale not in self._drawings:
+            self._drawings[scale] = picture_drawing(self.draw, self.width, self.height, scale)
+        return self._drawings[scale]
 
     def layout(self) -> tuple:
         """What the pages around the picture depend on, its drawing apart: its size."""
@@ -128,7 +143,7 @@ class PictureBlock:
 
     def flowables(self, width: float) -> list[Flowable]:
         scale = min(self.scale, width / self.width)
-        return [Picture(self.draw, self.width, self.height, scale)]
+        return [Picture(self.draw, self.width, self.height, scale, self.drawing_at)]
 
     def html(self) -> str:
         data = base64.b64encode(self.sheet.png(self)).decode("ascii")

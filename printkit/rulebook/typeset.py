@@ -100,6 +100,16 @@ class RulebookDoc(BaseDocTemplate):
     def beforeDocument(self) -> None:
         self._reset()
 
+    def layout_state(self) -> tuple:
+        """This template's own bookkeeping a page's layout depends on, as a page starts
+        (the header's other parts are reset there): plain values, kept with the page."""
+        return (self.section, tuple(sorted(self._numbered)))
+
+    def restore_layout_state(self, state: tuple) -> None:
+        section, numbered = state
+        self.section = section
+        self._numbered = set(numbered)
+
     def _start_page(self, canvas, doc) -> None:
         canvas.setNamedCB(TOC_ENTRY_END, self._toc_entry_end)
         self._carried = self.section
