@@ -320,35 +320,45 @@ def _legend_markup(text: str) -> str:
 
 
 def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
-    """Numbered lines in two columns (one when there are few), read down then across."""
+    """Numbered lines in two columns (one when there are few), read down then across; each
+    column its own table, so a tall line in one never opens a gap in the other."""
     register_fonts()
     cols = 2 if len(callouts) > 4 else 1
     rows = -(-len(callouts) // cols)
-    number_w = 7 * MM
-    text_w = width / cols - number_w
-    cells: list[list] = [[] for _ in range(rows)]
-    for i, callout in enumerate(callouts):
-        cells[i % rows] += [
-            Paragraph(callout_mark(i), LEGEND_NUMBER),
-            Paragraph(_legend_markup(callout.text), LEGEND),
-        ]
-    for row in cells:
-        row += [""] * (2 * cols - len(row))
-    table = Table(cells, colWidths=[number_w, text_w] * cols, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), BODY),  # else reportlab names Helvetica
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
+    lines = [
+        [Paragraph(callout_mark(i), LEGEND_NUMBER), Paragraph(_legend_markup(c.text), LEGEND)]
+        for i, c in enumerate(callouts)
+    ]
+    columns = [
+        _legend_column(lines[n : n + rows], width / cols) for n in range(0, len(lines), rows)
+    ]
+    if cols == 1:
+        columns[0].spaceBefore = 4
+        return columns[0]
+    table = Table([columns], colWidths=[width / cols] * cols, hAlign="LEFT")
+    table.setStyle(_legend_style(0))
     table.spaceBefore = 4
     return table
+
+
+def _legend_column(lines: list[list], width: float) -> Table:
+    number_w = 7 * MM
+    table = Table(lines, colWidths=[number_w, width - number_w], hAlign="LEFT")
+    table.setStyle(_legend_style(1))
+    return table
+
+
+def _legend_style(pad: float) -> TableStyle:
+    return TableStyle(
+        [
+            ("FONTNAME", (0, 0), (-1, -1), BODY),  # else reportlab names Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2 * pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4 * pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ]
+    )
 
 
 # -- layouts --------------------------------------------------------------------------
