@@ -87,12 +87,14 @@ class Callout:
     """A lettered disc at (x, y) in the scene; ``text`` is its line in the legend.
 
     With ``to``, the disc sits apart (in the margin) and a leader line runs from it to
-    the point it names, so the disc never covers what it names."""
+    the point it names, so the disc never covers what it names; with ``via`` as well, the
+    leader bends there, to go round a part it would otherwise cross."""
 
     x: float
     y: float
     text: str
     to: tuple[float, float] | None = None
+    via: tuple[float, float] | None = None
 
 
 TABLE_EDGE = 5 * MM  # between a seat's pieces and the edge of the table's picture
@@ -190,7 +192,12 @@ def draw_leader(c: Canvas, callout: Callout) -> None:
         c.setStrokeColor(colour)
         c.setFillColor(colour)
         c.setLineWidth(line)
-        c.line(callout.x, callout.y, x, y)
+        path = c.beginPath()
+        path.moveTo(callout.x, callout.y)
+        if callout.via is not None:
+            path.lineTo(*callout.via)
+        path.lineTo(x, y)
+        c.drawPath(path, stroke=1, fill=0)
         c.circle(x, y, dot, stroke=0, fill=1)
     c.restoreState()
 
