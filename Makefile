@@ -52,7 +52,9 @@ docs: kit
 	$(BIN)/printkit preview thats-not-lemonade --to .docs-other --page "Setting up"
 	$(BIN)/printkit preview yard-sale --to .docs-other --page "Setting up"
 	$(BIN)/printkit preview lemonade-stand --lang ru --to .docs-other --page "Подготовка к игре"
-	cp .docs-other/thats-not-lemonade-rulebook-setting-up.png .docs-other/yard-sale-rulebook-setting-up.png .docs-other/yard-sale-03-pitch-cards.png .docs-other/yard-sale-04-cash-cards.png docs/img/
+	cp .docs-other/thats-not-lemonade-rulebook-setting-up.png .docs-other/yard-sale-rulebook-setting-up.png docs/img/
+	cp .docs-other/yard-sale-*-pitch-cards.png docs/img/yard-sale-pitch-cards.png
+	cp .docs-other/yard-sale-*-cash-cards.png docs/img/yard-sale-cash-cards.png
 	cp .docs-other/lemonade-stand-ru-01-stand-cards.png docs/img/lemonade-stand-ru-01-stand-cards.png
 	cp .docs-other/lemonade-stand-ru-rulebook-подготовка-к-игре.png docs/img/lemonade-stand-ru-rulebook-setting-up.png
 	rm -rf .docs-other

@@ -405,14 +405,17 @@ def test_every_shopping_time_section_holds_a_clock_marker(kit_folder):
 
     spaces = [
         s
-        for page in PdfReader(kit_folder / "02-shopper-cards.pdf").pages
+        for page in PdfReader(kit_folder / "01-item-cards.pdf").pages
         for s in read_record(page).spaces
         if s.holds == "clock"
     ]
     longest = max(s.time for s in PACK.shoppers)
-    fronts = [p for p in placed("02-shopper-cards.pdf") if p.side == "front"]
+    shopper_ids = {s.id for s in PACK.shoppers}
+    fronts = [
+        p for p in placed("01-item-cards.pdf") if p.side == "front" and p.label in shopper_ids
+    ]
     assert len(spaces) == longest * len(fronts) == longest * len(PACK.shoppers)
-    clock = next(p for p in placed("07-tokens.pdf") if p.token == "clock")
+    clock = next(p for p in placed("06-tokens.pdf") if p.token == "clock")
     size = sorted((clock.box[2] - clock.box[0], clock.box[3] - clock.box[1]))
     for space in spaces:
         room = sorted((space.box[2] - space.box[0], space.box[3] - space.box[1]))
@@ -437,16 +440,16 @@ def test_item_cards_print_every_name_and_price(kit_folder):
 
 @pytest.mark.slow
 def test_shoppers_pitches_and_cash_print_their_data(kit_folder):
-    shoppers = pdf_words(kit_folder / "02-shopper-cards.pdf")
+    shoppers = pdf_words(kit_folder / "01-item-cards.pdf")
     for shopper in PACK.shoppers:
         assert shopper.name in shoppers and f"${shopper.cash}" in shoppers
-    pitches = pdf_words(kit_folder / "03-pitch-cards.pdf")
+    pitches = pdf_words(kit_folder / "02-pitch-cards.pdf")
     for pitch in PACK.pitches:
         assert pitch.title.replace("'", "") in pitches.replace("'", "").replace("’", "")
-    cash = pdf_words(kit_folder / "04-cash-cards.pdf")
+    cash = pdf_words(kit_folder / "03-cash-cards.pdf")
     for note in PACK.cash:
         assert f"${note.value}" in cash
-    track = pdf_words(kit_folder / "05-turn-track.pdf")
+    track = pdf_words(kit_folder / "04-turn-track.pdf")
     assert PACK.clock(PACK.rounds) in track and str(PACK.rounds) in track
 
 
@@ -458,15 +461,17 @@ def test_every_card_deck_has_backs_and_the_guide_lists_every_file(kit_folder):
         assert name in guide
     for deck in (
         "01-item-cards",
-        "02-shopper-cards",
-        "03-pitch-cards",
-        "04-cash-cards",
-        "06-reference-cards",
+        "02-pitch-cards",
+        "03-cash-cards",
+        "05-reference-cards",
     ):
         text = pdf_words(kit_folder / f"{deck}.pdf")
         assert "back (print double-sided" in text
     pages = len(PdfReader(kit_folder / "01-item-cards.pdf").pages)
-    assert pages == 2 * -(-len(PACK.items) // 9)
+    cards = len(PACK.items) + len(PACK.shoppers)  # the shoppers run on after the items
+    assert (
+        pages == 2 * -(-cards // 9) < 2 * (-(-len(PACK.items) // 9) + -(-len(PACK.shoppers) // 9))
+    )
 
 
 # -- the rulebook ----------------------------------------------------------------------------------

@@ -136,12 +136,12 @@ def plan(
         files = [(part_file(index, part), rp.render_part)]
         if isinstance(part, Board):
             files.append((rp.large_board_file(part, options), rp.render_large_board))
-        if isinstance(part, Deck) and part.fold and rp.can_fold(part, options):
-            files.append((f"fold-{part.id}.pdf", rp.render_fold))
-        for name, render in files:
-            outputs.append(
-                Output(name, digest(key, name), _bind(render, part, kit, options), part=part.id)
-            )
+        bound = [(name, _bind(render, part, kit, options)) for name, render in files]
+        for deck in (part, *part.also) if isinstance(part, Deck) else ():
+            if deck.fold and rp.can_fold(deck, options):  # companions fold from their own file
+                bound.append((f"fold-{deck.id}.pdf", _bind(rp.render_fold, deck, kit, options)))
+        for name, render in bound:
+            outputs.append(Output(name, digest(key, name), render, part=part.id))
     from printkit.render.guide import CALIBRATION_FILE, has_duplex
 
     if has_duplex(kit):

@@ -329,7 +329,7 @@ def layout_sheets(decks: Sequence[tuple[float, float, Sequence[Piece]]], paper: 
     and saves a sheet. Every slot carries its own back (or none), so a sheet mixes decks
     with backs and decks without."""
     result: list[Layout] = []
-    for width, height, pieces in decks:
+    for width, height, pieces in _joined(decks):
         grid = grid_for(paper, width, height, count=len(pieces))
         rest = tuple(pieces)
         if result and rest:
@@ -337,6 +337,18 @@ def layout_sheets(decks: Sequence[tuple[float, float, Sequence[Piece]]], paper: 
             result[-1] = shared
         result += [(Band(grid, tuple(chunk)),) for chunk in sheets(rest, grid.per_sheet)]
     return result
+
+
+def _joined(decks: Sequence[tuple[float, float, Sequence[Piece]]]):
+    """Neighbouring decks of one card size run on as one: their cards share rows, with no
+    band of marks between them."""
+    joined: list[tuple[float, float, tuple[Piece, ...]]] = []
+    for width, height, pieces in decks:
+        if joined and joined[-1][:2] == (width, height):
+            joined[-1] = (width, height, joined[-1][2] + tuple(pieces))
+        else:
+            joined.append((width, height, tuple(pieces)))
+    return joined
 
 
 def _fill(sheet: Layout, grid: Grid, pieces: tuple[Piece, ...]):

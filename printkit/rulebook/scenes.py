@@ -87,12 +87,14 @@ class Callout:
     """A lettered disc at (x, y) in the scene; ``text`` is its line in the legend.
 
     With ``to``, the disc sits apart (in the margin) and a leader line runs from it to
-    the point it names, so the disc never covers what it names."""
+    the point it names, so the disc never covers what it names; with ``via`` as well, the
+    leader bends there, to go round a part it would otherwise cross."""
 
     x: float
     y: float
     text: str
     to: tuple[float, float] | None = None
+    via: tuple[float, float] | None = None
 
 
 TABLE_EDGE = 5 * MM  # between a seat's pieces and the edge of the table's picture
@@ -190,7 +192,12 @@ def draw_leader(c: Canvas, callout: Callout) -> None:
         c.setStrokeColor(colour)
         c.setFillColor(colour)
         c.setLineWidth(line)
-        c.line(callout.x, callout.y, x, y)
+        path = c.beginPath()
+        path.moveTo(callout.x, callout.y)
+        if callout.via is not None:
+            path.lineTo(*callout.via)
+        path.lineTo(x, y)
+        c.drawPath(path, stroke=1, fill=0)
         c.circle(x, y, dot, stroke=0, fill=1)
     c.restoreState()
 
@@ -320,35 +327,45 @@ def _legend_markup(text: str) -> str:
 
 
 def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
-    """Numbered lines in two columns (one when there are few), read down then across."""
+    """Numbered lines in two columns (one when there are few), read down then across; each
+    column its own table, so a tall line in one never opens a gap in the other."""
     register_fonts()
     cols = 2 if len(callouts) > 4 else 1
     rows = -(-len(callouts) // cols)
-    number_w = 7 * MM
-    text_w = width / cols - number_w
-    cells: list[list] = [[] for _ in range(rows)]
-    for i, callout in enumerate(callouts):
-        cells[i % rows] += [
-            Paragraph(callout_mark(i), LEGEND_NUMBER),
-            Paragraph(_legend_markup(callout.text), LEGEND),
-        ]
-    for row in cells:
-        row += [""] * (2 * cols - len(row))
-    table = Table(cells, colWidths=[number_w, text_w] * cols, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), BODY),  # else reportlab names Helvetica
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
+    lines = [
+        [Paragraph(callout_mark(i), LEGEND_NUMBER), Paragraph(_legend_markup(c.text), LEGEND)]
+        for i, c in enumerate(callouts)
+    ]
+    columns = [
+        _legend_column(lines[n : n + rows], width / cols) for n in range(0, len(lines), rows)
+    ]
+    if cols == 1:
+        columns[0].spaceBefore = 4
+        return columns[0]
+    table = Table([columns], colWidths=[width / cols] * cols, hAlign="LEFT")
+    table.setStyle(_legend_style(0))
     table.spaceBefore = 4
     return table
+
+
+def _legend_column(lines: list[list], width: float) -> Table:
+    number_w = 7 * MM
+    table = Table(lines, colWidths=[number_w, width - number_w], hAlign="LEFT")
+    table.setStyle(_legend_style(1))
+    return table
+
+
+def _legend_style(pad: float) -> TableStyle:
+    return TableStyle(
+        [
+            ("FONTNAME", (0, 0), (-1, -1), BODY),  # else reportlab names Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2 * pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4 * pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ]
+    )
 
 
 # -- layouts --------------------------------------------------------------------------

@@ -93,6 +93,8 @@ LABELS = [
     "part_coins",
     "part_dollars",
     "part_weather",
+    "part_shared",
+    "note_shared",
     "part_reference",
     "part_second",
     "note_cards",

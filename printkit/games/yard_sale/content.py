@@ -98,10 +98,12 @@ _EXTRA = {
     "picture.buying": ("shopper",),
     "picture.buying_shopper": ("cash",),
     "picture.buying_left": ("left",),
+    "deck.items_and_shoppers": ("item_cards", "shopper_cards"),
 }
 _SENTENCES = [
     *(f"deck.{d}{n}" for d in ("items", "shoppers", "pitches", "cash", "reference", "track")
       for n in ("", "_note")),
+    "deck.items_and_shoppers", "deck.items_and_shoppers_note",
     "deck.tokens", "deck.tokens_note", *(f"target.{t}" for t in TARGETS),
     *(f"shopper.{k}" for k in ("cash", "buys", "items_one", "items", "time_one", "time")),
     "shopper.clock_space",

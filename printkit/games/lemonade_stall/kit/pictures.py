@@ -302,18 +302,41 @@ def _margin_callouts(
     width: float,
     height: float,
     middle: float,
+    vias: Mapping[str, tuple[float, float]] | None = None,
 ) -> list[Callout]:
     """Discs in the left and right margins (a part left of ``middle`` on the left), each
     with a leader to its part; lettered down the left margin, then down the right."""
+    vias = vias or {}
     named = [key for key in pack.words.each(f"callout.{kind}") if key in targets]
     low, high = DISC_GAP / 2, height - DISC_GAP / 2
     out: list[Callout] = []
     for is_right, x in ((False, MARGIN / 2), (True, width - MARGIN / 2)):
         keys = [key for key in named if (targets[key][0] >= middle) == is_right]
         keys.sort(key=lambda key: -targets[key][1])
-        heights = spread_in_margin([targets[key][1] for key in keys], low, high, DISC_GAP)
+        wanted = [vias.get(key, targets[key])[1] for key in keys]
+        heights = spread_in_margin(wanted, low, high, DISC_GAP)
         for key, y in zip(keys, heights):
-            out.append(Callout(x, y, _say(pack, f"callout.{kind}.{key}"), to=targets[key]))
+            text = _say(pack, f"callout.{kind}.{key}")
+            out.append(Callout(x, y, text, to=targets[key], via=vias.get(key)))
+    return out
+
+
+def _round_about(
+    regions: Mapping[str, Box], targets: Mapping[str, tuple[float, float]], scale: float, middle
+) -> list[tuple[str, float, float]]:
+    """Left-hand panels with another panel between them and the margin: each leader runs
+    along the gap above the panel, then drops to its heading (board heights)."""
+    out = []
+    for key, box in regions.items():
+        if key not in targets or box.right > middle:
+            continue
+        y = targets[key][1] / scale
+        between = [r for r in regions.values() if r.right <= box.x and r.y < y < r.top]
+        above = [
+            r.y for r in regions.values() if r.y >= box.top and r.x < box.right and r.right > box.x
+        ]
+        if between and above:
+            out.append((key, targets[key][0], (box.top + min(above)) / 2))
     return out
 
 
@@ -332,7 +355,11 @@ def board_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneB
     targets["score-track"] = (MARGIN + start.cx * scale, start.cy * scale)
     shown = Placed(kit.board_shown(), MARGIN, 0, scale)
     height = shown.footprint.height
-    callouts = _margin_callouts(pack, "board", targets, MEASURE, height, MEASURE / 2)
+    vias = {
+        key: (x, y * scale)
+        for key, x, y in _round_about(regions, targets, scale, kit.board.width / 2)
+    }
+    callouts = _margin_callouts(pack, "board", targets, MEASURE, height, MEASURE / 2, vias)
     return SceneBlock(
         [shown], MEASURE, height, _say(pack, "picture.board"), sheet, callouts=callouts
     )

@@ -8,6 +8,8 @@ depends on: a changed dollar card rebuilds the decks that print it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.games.lemonade_stand.kit import faces
 from printkit.games.lemonade_stand.model import LemonadeStand, PlayerColour
 from printkit.games.lemonade_stand.text import LANGUAGES
@@ -31,9 +33,13 @@ def kit(pack: LemonadeStand, options: KitOptions) -> Kit:
 
     makers = (
         deck("stand-cards", "part_stands", lambda: stand_pieces(pack, first(), lang, theme)),
-        deck("coin-cards", "part_coins", lambda: coin_pieces(pack, lang, theme)),
-        deck("dollar-cards", "part_dollars", lambda: dollar_pieces(pack, 1, lang, theme)),
-        deck("weather-cards", "part_weather", lambda: weather_pieces(pack, lang, theme)),
+        lambda: shared_deck(
+            _deck(pack, lang, "coin-cards", "part_coins", coin_pieces(pack, lang, theme)),
+            _deck(pack, lang, "dollar-cards", "part_dollars", dollar_pieces(pack, 1, lang, theme)),
+            _deck(pack, lang, "weather-cards", "part_weather", weather_pieces(pack, lang, theme)),
+            pack=pack,
+            lang=lang,
+        ),
         lambda: reference_deck(pack, lang, theme),
         deck(
             "second-deck",
@@ -60,6 +66,13 @@ def _deck(
     return sized_deck(
         deck_id, pack.label(title)(lang), pack.card, pieces, note=pack.label(note)(lang)
     )
+
+
+def shared_deck(first: Deck, *others: Deck, pack: LemonadeStand, lang: str) -> Deck:
+    """Coins, dollars and weather on the same sheets: each deck alone leaves its last
+    sheet a third full, together they save two sheets of card stock."""
+    title, note = pack.label("part_shared")(lang), pack.label("note_shared")(lang)
+    return replace(first, title=title, note=note, also=others, name=first.title)
 
 
 def stand_pieces(

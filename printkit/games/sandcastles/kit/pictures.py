@@ -16,11 +16,11 @@ from printkit.rulebook.scenes import TABLE_EDGE, Callout, Placed, SceneBlock, Sh
 MEASURE = 160 * MM
 SAND = HexColor("#F3E7C9")  # the table top
 SCALE = 0.2  # the other seats: a fifth of their printed size
-NEAR = 0.45  # the near seat, the reader's own, large enough to see the cards dealt
+NEAR = 0.34  # the near seat, the reader's own, large enough to see the cards dealt
 PILES = 0.3  # the piles in the middle
 SEATS = 4  # near, left, far and right of the piles
 FAN = 0.3  # each card of a face-down hand steps this share of a card along
-OPEN_FAN = 0.45  # the near hand, face up in the hand: enough of each card to read it
+OPEN_FAN = 1.1  # the near hand, face up and spaced apart: a hand, not walls joined into a castle
 GAP = 4 * MM  # between a seat's reference card and its hand (as a small seat shows it)
 ROW_GAP = 9 * MM  # between the near seat, the piles and the far seat
 

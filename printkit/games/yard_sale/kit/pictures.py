@@ -169,8 +169,10 @@ def _seller(pack: YardSale, items, pitches, marks, colour: str, y: float, placed
     fan, apart, token = 2.5 * MM, 0.6 * MM, 7 * MM
     width = hand * (w + apart) - apart + 2 * MM + w + (pack.pitch_hand - 1) * fan + 2 * MM + token
     x = (MEASURE - width) / 2 - 6 * MM  # room for the name on the right
+    step = max(len(items.pieces) // hand, 1)  # every n-th card: a mixed hand, as a deal gives
     for n in range(hand):
-        placed.append(Placed(_face(items, n), x + n * (w + apart), y, ITEMS_SCALE))
+        card = _face(items, (step // 2 + n * step) % len(items.pieces))
+        placed.append(Placed(card, x + n * (w + apart), y, ITEMS_SCALE))
     points["items"] = (x - 3.2 * MM, y + h / 2)
     px = x + hand * (w + apart) - apart + 2 * MM
     for n in range(pack.pitch_hand):
