@@ -252,11 +252,7 @@ def draw_tower(pen: Pen, u: float, v: float, theme: Theme) -> None:
 def draw_castle_face(c: Canvas, box: Box, face: Face, theme: Theme, kind: str = "") -> None:
     """A castle card's sand, walls and towers, with the bleed around ``box``."""
     pen = Pen(c, box)
-    c.saveState()
-    clip = c.beginPath()
-    outer = box.outset(BLEED)
-    clip.rect(outer.x, outer.y, outer.width, outer.height)
-    c.clipPath(clip, stroke=0, fill=0)
+    outer = _clip_to_bleed(c, box)
     c.setFillColor(theme.flood(SAND))
     c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
     _grain(pen, theme)
@@ -266,15 +262,21 @@ def draw_castle_face(c: Canvas, box: Box, face: Face, theme: Theme, kind: str = 
     draw_towers(c, box, face, theme)
 
 
-def draw_towers(c: Canvas, box: Box, face: Face, theme: Theme) -> None:
-    """The card's half towers and tower quarters, clipped to its bleed: drawn after the
-    walls, and again over a Bridge's text plate, so no plate notches a rim."""
-    pen = Pen(c, box)
+def _clip_to_bleed(c: Canvas, box: Box) -> Box:
+    """Save the state and clip to the card's bleed (the caller restores); the bleed box."""
     c.saveState()
     clip = c.beginPath()
     outer = box.outset(BLEED)
     clip.rect(outer.x, outer.y, outer.width, outer.height)
     c.clipPath(clip, stroke=0, fill=0)
+    return outer
+
+
+def draw_towers(c: Canvas, box: Box, face: Face, theme: Theme) -> None:
+    """The card's half towers and tower quarters, clipped to its bleed: drawn after the
+    walls, and again over a Bridge's text plate, so no plate notches a rim."""
+    pen = Pen(c, box)
+    _clip_to_bleed(c, box)
     for point in range(0, 8, 2):
         if face.feature(point) == HALF:
             draw_tower(pen, *POSITIONS[point], theme)
