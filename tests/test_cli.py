@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
 from click.testing import CliRunner
 
 from printkit.cli import cli
-from tests.conftest import CONTENT, edit
+from tests.conftest import CONTENT, edit, pack_copy
 
 
 def test_gaps_lists_every_provisional_value():
@@ -33,6 +34,40 @@ def test_gaps_as_json_says_the_same_values_as_the_text():
             assert f"{where}  {gap['field']} = {gap['value']}" in text
             assert f"why: {gap['reason']}" in text
     assert any(g["field"].startswith("events[holiday-crowds]") for g in games[0]["gaps"])
+
+
+def test_gaps_lists_the_rulings_the_rulebook_leaves_out():
+    result = CliRunner().invoke(cli, ["gaps", "--content", str(CONTENT), "yard-sale"])
+    assert result.exit_code == 0
+    listed = re.split(r"\n  (?=\S)", result.output)  # one entry per value
+    hidden = [entry for entry in listed if "the rulebook does not print it" in entry]
+    assert len(hidden) == 3  # the reference cards, the round marker and the clocks
+    assert any("components[round-marker]" in entry for entry in hidden)
+    games = json.loads(
+        CliRunner().invoke(cli, ["gaps", "--content", str(CONTENT), "yard-sale", "--json"]).output
+    )
+    assert sum(not gap["appendix"] for gap in games[0]["gaps"]) == 3
+
+
+def test_a_bad_appendix_flag_is_a_content_error(tmp_path):
+    folder = pack_copy(CONTENT / "yard-sale", tmp_path)
+    components = folder / "components.yaml"
+    edit(components, "    appendix: false\n", "    appendix: no-thanks\n")
+    result = CliRunner().invoke(cli, ["check", str(folder)])
+    assert result.exit_code == 2
+    assert "components.yaml:12: components[reference-cards]" in result.output
+    assert "'appendix' must be true or false, not 'no-thanks'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_appendix_flag_needs_a_provisional_reason(tmp_path):
+    folder = pack_copy(CONTENT / "yard-sale", tmp_path)
+    game = folder / "game.yaml"
+    edit(game, "lowest_price:\n  value: 1\n", "lowest_price:\n  value: 1\n  appendix: false\n")
+    edit(game, "  provisional: >-\n    A price never", "  why: >-\n    A price never")
+    result = CliRunner().invoke(cli, ["check", str(folder)])
+    assert result.exit_code == 2
+    assert "lowest_price: 'appendix' goes only beside 'provisional'" in result.output
 
 
 def test_gaps_unknown_game_suggests():

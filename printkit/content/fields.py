@@ -7,7 +7,9 @@ line, the dotted field path, what is wrong and a hint ("did you mean ...").
 Provisional values: any mapping with a ``provisional: "<why>"`` key is a
 designer's choice the source rules do not state. ``{value: X, provisional: ...}``
 unwraps to X; a larger mapping (a whole card) keeps its keys. Either way the
-choice is recorded as a `Gap`, which `printkit gaps` lists.
+choice is recorded as a `Gap`, which `printkit gaps` lists. ``appendix: false``
+beside the reason keeps a ruling a player learns nothing from out of the printed
+rulebook's appendix; `printkit gaps` still lists it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from printkit.content.yamlio import LocatedDict
 from printkit.errors import ContentError, Location
 
 PROVISIONAL_KEY = "provisional"
+APPENDIX_KEY = "appendix"  # beside ``provisional``: false keeps the ruling out of the book
+RULING_KEYS = frozenset({PROVISIONAL_KEY, APPENDIX_KEY})
 COLOUR_RE = re.compile(r"#[0-9A-Fa-f]{6}")
 CARD_ID_HINT = "give each card its own id"
 
@@ -36,6 +40,7 @@ class Gap:
     line: int | None
     value: str
     reason: str
+    appendix: bool = True  # printed among the rulebook's rulings, not only in `printkit gaps`
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,7 @@ def suggest(word: str, options: Iterable[str]) -> str:
 
 
 def _compact(mapping: dict) -> str:
-    return ", ".join(f"{k}: {v}" for k, v in mapping.items() if k != PROVISIONAL_KEY)
+    return ", ".join(f"{k}: {v}" for k, v in mapping.items() if k not in RULING_KEYS)
 
 
 def _short(value: Any) -> str:
@@ -104,6 +109,12 @@ class Field:
 
     # -- construction ---------------------------------------------------
     def _unwrap(self, value: Any) -> Any:
+        flagged = isinstance(value, dict) and isinstance(value.get(APPENDIX_KEY), bool)
+        if flagged and PROVISIONAL_KEY not in value:
+            raise self.error(
+                f"'{APPENDIX_KEY}' goes only beside '{PROVISIONAL_KEY}'",
+                f'add provisional: "<why>" to this value, or remove {APPENDIX_KEY}:',
+            )
         if isinstance(value, dict) and PROVISIONAL_KEY in value:
             reason = value[PROVISIONAL_KEY]
             if not isinstance(reason, str) or not reason.strip():
@@ -112,17 +123,30 @@ class Field:
                     'write provisional: "<the reasoning behind this value>"',
                 )
             shown = value["value"] if "value" in value else value.get("id", _compact(value))
+            where = self.path or "(file)"
+            appendix = self._appendix(value)
             self.ledger.record(
-                Gap(str(self.file), self.path or "(file)", self.line, _short(shown), reason.strip())
+                Gap(str(self.file), where, self.line, _short(shown), reason.strip(), appendix)
             )
-            if set(value) == {"value", PROVISIONAL_KEY}:
+            if set(value) - RULING_KEYS == {"value"}:
                 return value["value"]
-            inner = LocatedDict((k, v) for k, v in value.items() if k != PROVISIONAL_KEY)
+            inner = LocatedDict((k, v) for k, v in value.items() if k not in RULING_KEYS)
             inner.line = getattr(value, "line", None)
             inner.key_lines = getattr(value, "key_lines", {})
             inner.key_cells = getattr(value, "key_cells", {})
             return inner
         return value
+
+    def _appendix(self, value: dict) -> bool:
+        """Whether the ruling is printed in the rulebook's appendix (``appendix: false``: not)."""
+        shown = value.get(APPENDIX_KEY, True)
+        if not isinstance(shown, bool):
+            raise self.error(
+                f"'{APPENDIX_KEY}' must be true or false, not {shown!r}",
+                f"write {APPENDIX_KEY}: false to keep this ruling out of the printed rulebook "
+                "(printkit gaps still lists it), or leave the key out to print it",
+            )
+        return shown
 
     def _child(self, key: str | int, value: Any, line: int | None, cell: str = "") -> Field:
         if isinstance(key, int) or key.startswith("["):

@@ -20,6 +20,8 @@ def format_gaps(title: str, gaps: tuple[Gap, ...], root: Path) -> list[str]:
         where = relative(gap, root) + (f":{gap.line}" if gap.line else "")
         lines.append(f"  {where}  {gap.field} = {gap.value}")
         lines.append(f"      why: {gap.reason}")
+        if not gap.appendix:
+            lines.append("      (appendix: false, so the rulebook does not print it)")
     return lines
 
 
@@ -35,6 +37,7 @@ def gaps_as_json(game: str, title: str, gaps: tuple[Gap, ...], root: Path) -> di
                 "field": gap.field,
                 "value": gap.value,
                 "reason": gap.reason,
+                "appendix": gap.appendix,
             }
             for gap in gaps
         ],

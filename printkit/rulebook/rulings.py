@@ -23,9 +23,10 @@ def rulings(
     shown: Callable[[Gap], str] | None = None,
     prefix: str = "R",
 ) -> list[Ruling]:
-    """One entry per gap in the pack's order, ``R1`` first; ``topic``/``value`` when worded."""
+    """One entry per gap in the pack's order, ``R1`` first; ``topic``/``value`` when worded.
+    A gap marked ``appendix: false`` in content is left to ``printkit gaps``."""
     out = []
-    for number, gap in enumerate(gaps, start=1):
+    for number, gap in enumerate((gap for gap in gaps if gap.appendix), start=1):
         entry: Ruling = {
             "ref": f"{prefix}{number}",
             "file": Path(gap.file).name,

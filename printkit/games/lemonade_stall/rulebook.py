@@ -267,15 +267,8 @@ def _gaps(pack: LemonadeStall) -> list[dict[str, Any]]:
     ``printkit gaps`` (the card prints its line, the rulebook says once that they are chosen)."""
     titles = {e.id: e.title for e in pack.events} | {b.id: b.title for b in pack.benefits}
     components = {c.id: c.name for c in pack.components}
-    shown = [gap for gap in pack.gaps if not is_card_line(gap) and gap.field not in LEFT_TO_GAPS]
+    shown = [gap for gap in pack.gaps if not is_card_line(gap)]
     return rulings(shown, lambda gap: _topic(gap, titles, components), _shown_value)
-
-
-# Rulings a player learns nothing from (the single tokens' ruling covers the x3 ones too);
-# ``printkit gaps`` still lists them for the designer.
-LEFT_TO_GAPS = frozenset(
-    {"components[resource-tokens-3]", "events[discover]", "events[all-calm].copies"}
-)
 
 
 def is_card_line(gap: Gap) -> bool:

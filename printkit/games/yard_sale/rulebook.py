@@ -252,14 +252,7 @@ class CardPictures(Mapping[str, Block]):
 # -- the designer's rulings ----------------------------------------------------------------
 def _gaps(pack: YardSale) -> list[dict[str, Any]]:
     components = {c.id: c.name for c in pack.components}
-    shown = [gap for gap in pack.gaps if gap.field not in LEFT_TO_GAPS]
-    return rulings(shown, lambda gap: _topic(gap, components))
-
-
-# Rulings a player learns nothing from; ``printkit gaps`` still lists them for the designer.
-LEFT_TO_GAPS = frozenset(
-    {"components[reference-cards]", "components[round-marker]", "components[clock-markers]"}
-)
+    return rulings(pack.gaps, lambda gap: _topic(gap, components))
 
 
 TOPICS = {
