@@ -181,11 +181,13 @@ def _component(pack: YardSale, component) -> dict[str, Any]:
 GALLERY = "components:kit"  # every part of the kit, one piece of each deck
 SETUP = "setup:table"  # the sale laid out for four sellers
 BUYING = "buying:"  # + a shop example's name: that shopper's row, as the example decides it
+ROUND = "round:"  # + a whole-round example's name: the table after its last turn
 
 
 class CardPictures(Mapping[str, Block]):
     """``card:<id>`` for every item, shopper and pitch, drawn by the kit's card renderer;
-    ``buying:<example>`` for every one-shopper example, drawn from its checked view.
+    ``buying:<example>`` for every one-shopper example and ``round:<example>`` for every
+    whole round, drawn from its checked view.
 
     Pictures are made on first use, so the screen version rasterises only the
     cards the rulebook shows.
@@ -203,6 +205,11 @@ class CardPictures(Mapping[str, Block]):
             if view["rule"] == "shop":
                 self._faces[BUYING + name] = (
                     lambda v=view: pictures.buying_row(pack, theme, v["shop"], PictureSheet()),
+                    "",
+                )
+            if view["rule"] == "whole-round":
+                self._faces[ROUND + name] = (
+                    lambda v=view: pictures.round_table(pack, theme, v, PictureSheet()),
                     "",
                 )
         for item in pack.items:
@@ -228,7 +235,7 @@ class CardPictures(Mapping[str, Block]):
             self._made[key] = kit_gallery(kit, self.pack, self.theme)
         if key == SETUP and key not in self._made:
             self._made[key] = pictures.setup_table(self.pack, self.theme, PictureSheet())
-        if key.startswith(BUYING) and key not in self._made:
+        if key.startswith((BUYING, ROUND)) and key not in self._made:
             self._made[key] = self._faces[key][0]()
         if key not in self._made:
             face, alt = self._faces[key]
@@ -309,7 +316,7 @@ def _whole_round(pack: YardSale, given: Field) -> dict[str, Any]:
     table_pitches = tuple(pack.pitch(p) for p in played.table_pitches)
     stalls = [
         _shop_table(pack, st.visit, st.offers, (*st.pitches, *table_pitches), purchase)
-        | {"pitches": [p.title for p in st.pitches]}
+        | {"pitches": [p.title for p in st.pitches], "own_pitch_cards": [p.id for p in st.pitches]}
         for st, purchase in zip(played.stalls, played.result.purchases)
         if st.offers
     ]
@@ -320,6 +327,7 @@ def _whole_round(pack: YardSale, given: Field) -> dict[str, Any]:
         ],
         "stalls": stalls,
         "table_pitches": [p.title for p in table_pitches],
+        "table_pitch_cards": [p.id for p in table_pitches],
         "quiet": [
             v.shopper.name
             for v in table.display
@@ -381,6 +389,7 @@ def _shop_table(
                 "result": outcome,
                 "card": appraisal.item,
                 "pitch_cards": [p.id for p in offer.pitches],
+                "paid": appraisal.price,
                 "cash_before": before,
                 "cash_after": cash,
             }

@@ -311,3 +311,118 @@ def _badge(value: int, bought: bool) -> Shown:
         c.restoreState()
 
     return Shown(draw, 2 * BADGE, 2 * BADGE, edge=False)
+
+
+# -- the table after a whole round's last turn ---------------------------------------------
+ROUND_SCALE = 0.4  # every card of the round at one size: four stalls fit in three bands
+ROUND_STEP = 1.5 * MM  # between the items offered to one shopper
+STALL_GAP = 4.5 * MM  # between two stalls sharing a band
+
+
+def round_table(pack: YardSale, theme: Theme, view: dict, sheet: PictureSheet) -> SceneBlock:
+    """The table once a round's last turn is played: every shopper who was offered something,
+    with the pitches played on them tucked under the card and the items offered under them
+    in the buying order the engine found, each with its seller's token, the pitches tucked
+    under it and its opinion in a badge; then the pitches played on the table. ``view`` is a
+    whole-round example's checked view (the rulebook's ``_whole_round``)."""
+    register_fonts()  # the captions are measured before anything is drawn
+    size = pack.kit.card
+    w, h = size.width * MM * ROUND_SCALE, size.height * MM * ROUND_SCALE
+    marks = tokens(pack, theme)
+    table = [{"table": card, "rows": []} for card in view["table_pitch_cards"]]
+    bands = _bands([*view["stalls"], *table], w, ROW_WIDTH - 2 * ROW_EDGE)
+    heights = [_band_height(pack, band, w, h) for band in bands]
+    height = 2 * ROW_EDGE + sum(heights) + (len(bands) - 1) * GAP
+    placed: list[Placed] = []
+    captions: list[Caption] = []
+    top = height - ROW_EDGE
+    for band, band_h in zip(bands, heights):
+        used = sum(_stall_width(s, w) for s in band) + (len(band) - 1) * STALL_GAP
+        x = (ROW_WIDTH - used) / 2
+        at = top - _tucked(band)
+        for stall in band:
+            if "table" in stall:
+                _on_table(pack, theme, stall["table"], (x, at), (w, h), placed, captions)
+            else:
+                _stall(pack, theme, marks, stall, (x, at), (w, h), placed, captions)
+            x += _stall_width(stall, w) + STALL_GAP
+        top -= band_h + GAP
+    alt = say(pack, "picture.round", turns=len(view["turn_rows"]))
+    return BoxedScene(placed, ROW_WIDTH, height, alt, sheet, captions, (), LAWN, caption=True)
+
+
+def _stall_width(stall: dict, w: float) -> float:
+    rows = len(stall["rows"])
+    return w + (SHOP_GAP + rows * (w + ROUND_STEP) - ROUND_STEP if rows else 0)
+
+
+def _tucked(band: list[dict]) -> float:
+    """How far the band's tucked pitches rise above its cards: each shows its title band."""
+    piles = [s.get("own_pitch_cards", []) for s in band]
+    piles += [row["pitch_cards"] for s in band for row in s["rows"]]
+    return PEEK * max(len(pile) for pile in piles)
+
+
+def _bands(stalls: list[dict], w: float, room: float) -> list[list[dict]]:
+    """The stalls in display order, as many to a band as fit across the picture."""
+    bands: list[list[dict]] = [[]]
+    used = 0.0
+    for stall in stalls:
+        need = _stall_width(stall, w) + (STALL_GAP if bands[-1] else 0)
+        if bands[-1] and used + need > room:
+            bands.append([])
+            used, need = 0.0, _stall_width(stall, w)
+        bands[-1].append(stall)
+        used += need
+    return bands
+
+
+def _band_height(pack: YardSale, band: list[dict], w: float, h: float) -> float:
+    words = [_round_words(pack, s) for s in band]
+    words += [_round_item(pack, r) for s in band for r in s["rows"]]
+    return _tucked(band) + h + 2 * MM + max(_lines(t, w) for t in words) * CAPTION_LEAD
+
+
+def _round_words(pack: YardSale, stall: dict) -> str:
+    """Under a shopper: their name and the cash left; under a pitch on the table: its title."""
+    if "table" in stall:
+        return "\n".join((pack.pitch(stall["table"]).title, say(pack, "picture.round_table")))
+    left = say(pack, "picture.round_left", left=money(stall["cash_left"]))
+    return "\n".join((stall["shopper"], left))
+
+
+def _round_item(pack: YardSale, row: dict) -> str:
+    """Under an offered item: its name, then whether it sold and at what price."""
+    outcome = say(pack, f"outcome.{row['result']}")
+    return "\n".join(
+        (row["item"], say(pack, "picture.round_item", outcome=outcome, price=money(row["paid"])))
+    )
+
+
+def _stall(pack, theme, marks, stall: dict, at, size, placed: list, captions: list) -> None:
+    """One shopper and the items offered to them, the cards' tops at ``at``'s height."""
+    x, top = at
+    w, h = size
+    card = (w / ROUND_SCALE, h / ROUND_SCALE)
+    longest = max(s.time for s in pack.shoppers)
+    face = Shown(shopper_face(pack, pack.shopper(stall["card"]), theme, longest), *card)
+    _tuck(pack, theme, placed, stall["own_pitch_cards"], x, top, card, ROUND_SCALE)
+    placed.append(Placed(face, x, top - h, ROUND_SCALE))
+    below = top - h - 2 * MM
+    captions.append(Caption(x + w / 2, below, w, _round_words(pack, stall)))
+    x += w + SHOP_GAP
+    for row in stall["rows"]:
+        _tuck(pack, theme, placed, row["pitch_cards"], x, top, card, ROUND_SCALE)
+        placed += _offered(pack, theme, marks, row, (x, top - h), ROUND_SCALE)
+        captions.append(Caption(x + w / 2, below, w, _round_item(pack, row)))
+        x += w + ROUND_STEP
+
+
+def _on_table(pack, theme, card: str, at, size, placed: list, captions: list) -> None:
+    """A pitch played on the table, face up: it touches every item of its subject."""
+    x, top = at
+    w, h = size
+    face = Shown(pitch_face(pack, pack.pitch(card), theme), w / ROUND_SCALE, h / ROUND_SCALE)
+    placed.append(Placed(face, x, top - h, ROUND_SCALE))
+    words = _round_words(pack, {"table": card, "rows": []})
+    captions.append(Caption(x + w / 2, top - h - 2 * MM, w, words))
