@@ -99,7 +99,7 @@ _EXTRA = {
     "picture.buying_shopper": ("cash",),
     "picture.buying_left": ("left",),
     "picture.round": ("turns",),
-    "picture.round_item": ("outcome", "price"),
+    "picture.item_result": ("outcome", "price"),
     "picture.round_left": ("left",),
     "deck.items_and_shoppers": ("item_cards", "shopper_cards"),
 }
@@ -123,7 +123,7 @@ _SENTENCES = [
       for h in ("_heading", "")),
     *(f"outcome.{o}" for o in OUTCOMES),
     "picture.setup", "picture.buying", "picture.buying_shopper", "picture.buying_left",
-    "picture.round", "picture.round_item", "picture.round_left", "picture.round_table",
+    "picture.round", "picture.item_result", "picture.round_left", "picture.round_table",
 ]  # fmt: skip
 WORDS = {key: FACTS + _EXTRA.get(key, ()) for key in _SENTENCES}  # the kit's, in words.yaml
 COMPONENT_KINDS = ("card", "cash", "track", "token", "timer", "die")

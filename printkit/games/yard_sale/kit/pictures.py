@@ -222,7 +222,15 @@ def buying_row(pack: YardSale, theme: Theme, shop: dict, sheet: PictureSheet) ->
     per_row = max(1, int((room + step) // (item_w + step)))
     used = shop_w + SHOP_GAP + min(per_row, len(rows)) * (item_w + step) - step
     left = (ROW_WIDTH - used) / 2  # the row centred in the picture
-    lines = max(_lines(_item_words(pack, r), item_w - 2 * MM) for r in rows)
+    words = "\n".join(
+        (
+            say(pack, "picture.buying_shopper", cash=money(shop["cash"])),
+            say(pack, "picture.buying_left", left=money(shop["cash_left"])),
+        )
+    )
+    lines = max(
+        _lines(words, shop_w), *(_lines(_item_words(pack, r), item_w - 2 * MM) for r in rows)
+    )
     band = peek + max(shop_h, item_h) + 2 * MM + lines * CAPTION_LEAD
     bands = -(-len(rows) // per_row)
     height = 2 * ROW_EDGE + bands * band + (bands - 1) * GAP
@@ -233,12 +241,6 @@ def buying_row(pack: YardSale, theme: Theme, shop: dict, sheet: PictureSheet) ->
     face = Shown(shopper_face(pack, shopper, theme, longest), w, h)
     _tuck(pack, theme, placed, shop["pitch_cards"], left, top, (w, h), SHOPPER_SCALE)
     placed.append(Placed(face, left, top - shop_h, SHOPPER_SCALE))
-    words = "\n".join(
-        (
-            say(pack, "picture.buying_shopper", cash=money(shop["cash"])),
-            say(pack, "picture.buying_left", left=money(shop["cash_left"])),
-        )
-    )
     captions.append(Caption(left + shop_w / 2, top - max(shop_h, item_h) - 2 * MM, shop_w, words))
     start = left + shop_w + SHOP_GAP
     for n, row in enumerate(rows):
@@ -291,8 +293,10 @@ def _tuck(
 
 
 def _item_words(pack: YardSale, row: dict) -> str:
-    """The item's result, its price after pitches and its opinion, a line each."""
-    return "\n".join((say(pack, f"outcome.{row['result']}"), row["price"], row["opinion"]))
+    """Under an offered item: whether it sold and at what price (the table below the
+    picture gives the sums; the badge gives the opinion)."""
+    outcome = say(pack, f"outcome.{row['result']}")
+    return say(pack, "picture.item_result", outcome=outcome, price=money(row["paid"]))
 
 
 def _lines(text: str, width: float) -> int:
@@ -392,11 +396,9 @@ def _round_words(pack: YardSale, stall: dict) -> str:
 
 
 def _round_item(pack: YardSale, row: dict) -> str:
-    """Under an offered item: its name, then whether it sold and at what price."""
-    outcome = say(pack, f"outcome.{row['result']}")
-    return "\n".join(
-        (row["item"], say(pack, "picture.round_item", outcome=outcome, price=money(row["paid"])))
-    )
+    """Under an item offered in a whole round: its name, then whether it sold and at what
+    price."""
+    return "\n".join((row["item"], _item_words(pack, row)))
 
 
 def _stall(pack, theme, marks, stall: dict, at, size, placed: list, captions: list) -> None:
