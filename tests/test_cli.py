@@ -41,12 +41,13 @@ def test_gaps_lists_the_rulings_the_rulebook_leaves_out():
     assert result.exit_code == 0
     listed = re.split(r"\n  (?=\S)", result.output)  # one entry per value
     hidden = [entry for entry in listed if "the rulebook does not print it" in entry]
-    assert len(hidden) == 3  # the reference cards, the round marker and the clocks
+    assert len(hidden) == 9  # three pieces that explain themselves and six design notes
     assert any("components[round-marker]" in entry for entry in hidden)
+    assert not any("lowest_price" in entry for entry in hidden)
     games = json.loads(
         CliRunner().invoke(cli, ["gaps", "--content", str(CONTENT), "yard-sale", "--json"]).output
     )
-    assert sum(not gap["appendix"] for gap in games[0]["gaps"]) == 3
+    assert sum(not gap["appendix"] for gap in games[0]["gaps"]) == 9
 
 
 def test_a_bad_appendix_flag_is_a_content_error(tmp_path):

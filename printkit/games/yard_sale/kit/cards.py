@@ -539,11 +539,27 @@ def _reference_side(pack: YardSale, side: str, theme: Theme) -> DrawFn:
         title = say(pack, f"reference.{side}")
         c.drawCentredString(head.cx, head.cy - 1.5 * MM, title)
         body = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - 4 * MM)
-        for box, (heading, text) in zip(body.rows(len(sections), GAP), sections):
+        for box, (heading, text) in zip(_shares(body, sections), sections):
             headed_text(c, box, heading, text, what=f"reference card ({side}) {heading!r}")
         kind_label(c, safe, "reference", rise=0.8 * MM)
 
     return draw
+
+
+def _shares(body: Box, sections: list[tuple[str, str]]) -> list[Box]:
+    """The card's panels from top to bottom, each as tall as its share of the words (plus a
+    heading's worth), so a longer text keeps a larger size than equal rows would leave it."""
+    weights = [len(text) + HEADING_CHARS for _, text in sections]
+    room = body.height - GAP * (len(sections) - 1)
+    boxes, top = [], body.top
+    for weight in weights:
+        height = room * weight / sum(weights)
+        boxes.append(Box(body.x, top - height, body.width, height))
+        top -= height + GAP
+    return boxes
+
+
+HEADING_CHARS = 60  # a panel's heading and padding, counted as this many characters of text
 
 
 def reference_cards(pack: YardSale, theme: Theme) -> Deck:
