@@ -413,8 +413,8 @@ def test_yard_sale_buying_picture_lays_the_items_out_in_buying_order():
     """The Kid with Allowance loves toys (+1): the Tin Robot with Show How It Works (+2)
     rates 3 but costs $12 of the kid's $8; the Wooden Train Set, a second toy on offer
     (+1 by its own rule), rates 2 at $5; the Jar of Marbles rates 1 at $1. So the row
-    reads +3, +2, +1 left to right, and under it: too dear, bought, bought. Every word
-    the picture's page prints is 6 pt or more."""
+    reads +3, +2, +1 left to right, and under it: too dear at $12, bought at $5, bought at
+    $1. Every word the picture's page prints is 6 pt or more."""
     from printkit.games.yard_sale.content import load as load_yard_sale
 
     pack = load_yard_sale(CONTENT / "yard-sale")
@@ -430,11 +430,33 @@ def test_yard_sale_buying_picture_lays_the_items_out_in_buying_order():
         )
     ]
     assert badges == ["+3", "+2", "+1"]
-    outcomes = [pack.words.say(f"outcome.{o}") for o in ("too-dear", "bought")]
-    first_lines = [r for r in runs if r[0] in outcomes and abs(r[1] - 7.5) < 0.1]
-    top = max(y for *_, y in first_lines)
-    row = [text for text, _, x, y in sorted(first_lines, key=lambda r: r[2]) if y == top]
-    assert row == [outcomes[0], outcomes[1], outcomes[1]]
+    sold = [("too-dear", "$12"), ("bought", "$5"), ("bought", "$1")]
+    words = [
+        pack.words.say("picture.item_result", outcome=pack.words.say(f"outcome.{o}"), price=p)
+        for o, p in sold
+    ]
+    under = [r for r in runs if r[0] in words and abs(r[1] - 7.5) < 0.1]
+    assert [text for text, *_ in sorted(under, key=lambda r: r[2])] == words
+    assert smallest_word(raw[index]) >= 6.0 - 0.1
+
+
+def test_yard_sale_whole_round_picture_shows_the_table_after_the_last_turn():
+    """Round 4 of the whole-round example: the Busy Parent ($24) buys the marbles ($1), the
+    yo-yo ($2) and the train set ($5), so $16 is left; Price Tag Mix-up adds $4 to the
+    $3 Claw Hammer, which the Handyman buys at $7; Toy Craze lies on the table. The picture
+    says so under each card, and its page prints no word under 6 pt."""
+    from printkit.games.yard_sale.content import load as load_yard_sale
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    raw, pages = _book_pages("yard-sale")
+    index = page_with(pages, pack.words.say("picture.round", turns=11)[:40])
+    shown = {text for text, *_ in drawn_text(raw[index])}
+    bought = pack.words.say("outcome.bought")
+    result = "picture.item_result"
+    assert pack.words.say(result, outcome=bought, price="$7") in shown
+    assert {"Busy Parent", "Claw Hammer", "Toy Craze"} <= shown
+    assert pack.words.say("picture.round_left", left="$16") in shown
+    assert pack.words.say("picture.round_table") in shown
     assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 
