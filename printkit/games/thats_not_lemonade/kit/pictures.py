@@ -23,7 +23,6 @@ from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
 from printkit.rulebook.scenes import (
-    TABLE_EDGE,
     Callout,
     Caption,
     Placed,
@@ -36,8 +35,10 @@ from printkit.rulebook.scenes import (
 
 MEASURE = 150 * MM
 TABLE = HexColor("#E9EFE3")  # the table top
-SCALE = 0.21  # the other seats and the deck: about a fifth of their printed size
+SCALE = 0.16  # the other seats and the deck: a sixth of their size, so the picture fits
+# a Letter page under the last set-up steps
 SEATS = 4  # near, far, left and right of the deck
+NEAR_EDGE = 3.5 * MM  # the near seat's side margins: its odds card's column heads print at 6 pt
 SEAT_GAP = 1.2 * MM  # between a seat's pieces, as printed: one seat, one group
 CUP = 52 * MM  # a cup's width on the table, as the pieces are measured (unscaled)
 SIGNALS = ("hit", "pass", "out")  # the cup's signals, left to right: art/signal-<key>.svg
@@ -59,7 +60,7 @@ def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> Sc
     table, height = round_the_table(seats, MEASURE, SCALE, 4 * MM)
     first = faces[0]
     near_scale = readable_scale(first.draw, characters.width, characters.height)
-    room = MEASURE - 2 * TABLE_EDGE
+    room = MEASURE - 2 * NEAR_EDGE
     odds_scale = min(
         1.0, (room / near_scale - characters.width - SEAT_GAP / near_scale) / odds.width
     )
