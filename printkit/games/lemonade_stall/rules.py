@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import repeat
-from operator import sub
+from operator import add, sub
 from typing import TypeVar
 
 from printkit.dice import Dice
@@ -147,9 +147,10 @@ def add_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
     """
     if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
         goods = goods._counts
-    get = counts.get
-    for item, count in goods.items():
-        counts[item] = get(item, 0) + count
+    if goods is counts:
+        goods = goods.copy()
+    # each good's count plus what comes, all in C: `counts[item] = counts.get(item, 0) + n`
+    counts.update(zip(goods, map(add, map(counts.get, goods, ZEROS), goods.values())))
     if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
         Stock(counts)  # raises, naming the good
 
@@ -158,9 +159,9 @@ def take_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
     """Take ``goods`` from ``counts`` in place; raise, naming the first good short, if one is."""
     if type(goods) is Stock:
         goods = goods._counts
-    get = counts.get
-    for item, count in goods.items():
-        counts[item] = get(item, 0) - count
+    if goods is counts:
+        goods = goods.copy()
+    counts.update(zip(goods, map(sub, map(counts.get, goods, ZEROS), goods.values())))  # in C
     if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
         for item, count in goods.items():  # the first good short, as asked
             held = counts[item] + count
