@@ -171,7 +171,8 @@ class _Step:
         self.counts = []
         for row in self.rows:
             counts = row["stock"]._counts.copy()
-            row["stock"] = Stock._adopt(counts, checked=True)  # a Stock's counts, copied
+            row["stock"] = stock = object.__new__(Stock)  # `Stock._adopt` of the counts copied
+            stock._counts = counts
             self.counts.append(counts)
         self.fields["stands"] = tuple(self.stands)
 

@@ -508,13 +508,12 @@ class Bot:
 
 def richest_rival(state: GameState, seat: int) -> int:
     """The rival with the most money, then the most goods, then the lowest seat."""
-    best, key = 0, None
-    for stand in state.stands:
-        if stand.seat != seat:
-            mine = (stand.money, stand.stock.total, -stand.seat)
-            if key is None or mine > key:
-                best, key = stand.seat, mine
-    return best
+    rivals = [
+        (stand.money, sum(stand.stock._counts.values()), -stand.seat)  # the stock's total
+        for stand in state.stands
+        if stand.seat != seat
+    ]
+    return -max(rivals)[2] if rivals else 0
 
 
 def plan_purchase(
