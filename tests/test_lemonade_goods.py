@@ -1,9 +1,9 @@
 """Goods and purchases, checked against the rule said one good at a time.
 
-The engine adds, takes and prices goods in a few C-level calls (issue 20); these
-properties state each rule as a player would apply it, good by good in the order
-asked, and check the engine agrees on random stocks, including goods a stock
-never held, unknown goods and counts out of range.
+These properties state each rule as a player would apply it, good by good in the
+order asked, and check the engine agrees on random stocks, including goods a
+stock never held, unknown goods and counts out of range; and that a day selling
+from its own plain counts (`sell_stands`) sells what `sell` does from the stands.
 """
 
 from __future__ import annotations

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import countOf
 from typing import Protocol, TypeVar
 
 from printkit.dice import Dice, shuffle  # noqa: F401  (shuffle: re-exported)
@@ -219,13 +218,16 @@ def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 
 def _check_goods(
     pack: LemonadeStall, goods: Mapping[str, int], count: int, one_type: bool, why: str
 ) -> Stock:
-    counts = goods.values()
-    total = -1  # unknown goods or a negative count
-    if goods.keys() <= pack.item_prices.keys() and (not counts or min(counts) >= 0):
-        total = sum(counts)
+    known, total, kinds = pack.item_ids, 0, 0
+    for item, n in goods.items():
+        if item not in known or n < 0:
+            total = -1
+            break
+        total += n
+        kinds += n > 0
     if total != count:
         raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
-    if one_type and len(goods) - countOf(counts, 0) > 1:  # more than one kind of good
+    if one_type and kinds > 1:
         raise RuleError(f"{why}: {dict(goods)!r} must be a single type of good")
     return Stock._adopt(dict(goods), checked=True)  # every count known and not negative
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import repeat
-from operator import add, getitem, sub
+from operator import sub
 from typing import TypeVar
 
 from printkit.dice import Dice
@@ -147,10 +147,9 @@ def add_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
     """
     if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
         goods = goods._counts
-    if goods is counts:
-        goods = goods.copy()
-    # each good's count plus what comes, all in C: `counts[item] = counts.get(item, 0) + n`
-    counts.update(zip(goods, map(add, map(counts.get, goods, ZEROS), goods.values())))
+    get = counts.get
+    for item, count in goods.items():
+        counts[item] = get(item, 0) + count
     if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
         Stock(counts)  # raises, naming the good
 
@@ -159,9 +158,9 @@ def take_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
     """Take ``goods`` from ``counts`` in place; raise, naming the first good short, if one is."""
     if type(goods) is Stock:
         goods = goods._counts
-    if goods is counts:
-        goods = goods.copy()
-    counts.update(zip(goods, map(sub, map(counts.get, goods, ZEROS), goods.values())))  # in C
+    get = counts.get
+    for item, count in goods.items():
+        counts[item] = get(item, 0) - count
     if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
         for item, count in goods.items():  # the first good short, as asked
             held = counts[item] + count
@@ -293,52 +292,23 @@ def assess_purchase(
     bots try many purchases and drop most.
     """
     prices, most, lot = pack.item_prices, pack.max_per_item, _lot(pack, effect)
-    counts = buy.values()
-    if buy.keys() <= prices.keys() and (not counts or (min(counts) >= 0 and max(counts) <= most)):
-        # every good known and within 0..most: the cost read off the per-count table, in C
-        total = sum(counts)
-        cost = sum(map(getitem, map(_cost_table(pack, lot).__getitem__, buy), counts))
-    else:
-        cost, total, broken = _assess_goods(pack, buy, lot)
-        if broken:
-            return 0, broken
+    cost = total = 0
+    for item_id, count in buy.items():
+        price = prices.get(item_id)
+        if price is None:
+            return 0, ("no item {item!r}", {"item": item_id})
+        if count < 0:
+            return 0, ("{count} {item} is negative", {"count": count, "item": item_id})
+        if count > most:
+            return 0, ("at most {most} {item} a round", {"most": most, "item": item_id})
+        total += count
+        cost += price[1] if count == lot else count * price[0]  # `_cost_of`, without the call
     cap = effect.purchase_total_cap
     if cap is not None and total > cap:
         return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
     if money is not None and cost > money:
         return cost, ("costs ${cost}, stand has ${money}", {"cost": cost, "money": money})
     return cost, None
-
-
-def _cost_table(pack: LemonadeStall, lot: int | None) -> dict[str, tuple[int, ...]]:
-    """Item id -> what 0, 1, ... `max_per_item` of it cost (`_cost_of`), kept per pack and lot."""
-    key = ("purchase costs", lot)
-    table = pack.memo.get(key)
-    if table is None:
-        table = pack.memo[key] = {
-            item_id: tuple(_cost_of(price, n, lot) for n in range(pack.max_per_item + 1))
-            for item_id, price in pack.item_prices.items()
-        }
-    return table
-
-
-def _assess_goods(
-    pack: LemonadeStall, buy: Mapping[str, int], lot: int | None
-) -> tuple[int, int, Broken | None]:
-    """Cost, goods and the first good that breaks a rule, in the goods' order."""
-    prices, most = pack.item_prices, pack.max_per_item
-    cost = total = 0
-    for item_id, count in buy.items():
-        price = prices.get(item_id)
-        if price is None:
-            return 0, 0, ("no item {item!r}", {"item": item_id})
-        if count < 0:
-            return 0, 0, ("{count} {item} is negative", {"count": count, "item": item_id})
-        if count > most:
-            return 0, 0, ("at most {most} {item} a round", {"most": most, "item": item_id})
-        total += count
-        cost += _cost_of(price, count, lot)
-    return cost, total, None
 
 
 def check_purchase(

@@ -430,10 +430,12 @@ class Bot:
 
     def _scarcest(self, counts: Mapping[str, int], items: Sequence[str]) -> str:
         """The first of ``items`` held least (``items`` in `Facts.durable_first` order)."""
-        try:
-            return min(items, key=counts.__getitem__)  # the first of the least, in C
-        except KeyError:  # a good the stand has never held counts 0
-            return min(items, key=lambda item: counts.get(item, 0))
+        best, least = items[0], counts.get(items[0], 0)
+        for item in items:
+            held = counts.get(item, 0)
+            if held < least:
+                best, least = item, held
+        return best
 
     def buy(self, state: GameState, seat: int, effect: EventEffect) -> Mapping[str, int]:
         """`plan_purchase` towards today's appetite (perishables) and the stockpile (durables).
@@ -508,12 +510,13 @@ class Bot:
 
 def richest_rival(state: GameState, seat: int) -> int:
     """The rival with the most money, then the most goods, then the lowest seat."""
-    rivals = [
-        (stand.money, sum(stand.stock._counts.values()), -stand.seat)  # the stock's total
-        for stand in state.stands
-        if stand.seat != seat
-    ]
-    return -max(rivals)[2] if rivals else 0
+    best, key = 0, None
+    for stand in state.stands:
+        if stand.seat != seat:
+            mine = (stand.money, stand.stock.total, -stand.seat)
+            if key is None or mine > key:
+                best, key = stand.seat, mine
+    return best
 
 
 def plan_purchase(
