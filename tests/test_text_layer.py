@@ -276,8 +276,8 @@ def _set_lines(text: str, room: float, language: str = "ru") -> list[str]:
 def test_a_short_word_leaves_its_glue_rather_than_a_line_far_short():
     """'или' is glued to 'покупателей'; where the pair does not fit and moving it down would
     leave the line more than a sixth short, 'или' ends the line instead."""
-    head = "Монета покупает стаканы"
-    room = width(head + " или", BODY, 10) + 20  # 'или' fits; 'покупателей' does not
+    head = "Сыгранная утром, карта-монета покупает стаканы лимонада"
+    room = width(head + " или", BODY, 10) + 45  # 'или' fits; 'покупателей' does not
     assert width(head, BODY, 10) < 0.85 * room  # without 'или' the line is far short
     lines = _set_lines(f"{head} или покупателей, а прилавок решает цену.", room)
     assert lines[0] == f"{head} или"
@@ -285,7 +285,7 @@ def test_a_short_word_leaves_its_glue_rather_than_a_line_far_short():
 
 
 def test_a_short_word_keeps_its_glue_when_the_line_is_nearly_full():
-    head = "Монета покупает все стаканы"
+    head = "Сыгранная утром, карта-монета покупает все стаканы лимонада"
     room = width(head + " или", BODY, 10) + 4  # 'или' fits, and the line is full without it
     assert width(head, BODY, 10) > 0.85 * room
     lines = _set_lines(f"{head} или покупателей, а прилавок решает цену.", room)
@@ -294,10 +294,16 @@ def test_a_short_word_keeps_its_glue_when_the_line_is_nearly_full():
 
 
 def test_a_number_keeps_its_unit_and_a_dash_its_word_however_short_the_line():
-    head = "Монета покупает сейчас"
-    room = width(head + " 5", BODY, 10) + 20  # '5' would fit, 'стаканов' does not
+    head = "Сыгранная утром, карта-монета покупает сегодня"
+    room = width(head + " 5", BODY, 10) + 40  # '5' would fit, 'стаканов' does not
     lines = _set_lines(f"{head} 5 стаканов на весь день.", room)
     assert lines[0] == head
     assert lines[1].startswith("5 стаканов")
-    lines = _set_lines("Монета покупает стакан — и это всё, что она делает.", room)
+    lines = _set_lines(f"{head} стакан — и это всё, что она делает за день.", room)
     assert not any(line.startswith("\u2014") for line in lines)
+
+
+def test_a_narrow_column_keeps_every_glue():
+    """In a table cell a short line is ordinary rag: 'Киоск в парке' never ends a line in 'в'."""
+    room = width("Киоск в", BODY, 10) + 2
+    assert _set_lines("Киоск в парке", room) == ["Киоск", "в парке"]

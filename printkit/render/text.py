@@ -141,6 +141,7 @@ def symbol_text(
 
 # -- paragraphs ----------------------------------------------------------------------
 LOOSE_LINE = 0.15  # of the measure: a line left this short may break a short word's glue
+LOOSE_MEASURE = 25  # ems: narrower columns (cards, table cells) are ragged by nature
 LOOSENED = (TA_LEFT, TA_JUSTIFY)  # centred and right-set lines are short by design
 
 
@@ -151,7 +152,8 @@ class TypesetParagraph(Paragraph):
     glue only while it costs little. Where moving the pair down leaves a line more than
     `LOOSE_LINE` of its measure short and the short word would still fit on it, the
     glue becomes a plain space and the paragraph breaks again. Numbers keep their
-    units, dashes and particles their words (`may_loosen`).
+    units, dashes and particles their words (`may_loosen`); a column narrower than
+    `LOOSE_MEASURE` keeps every glue, since a short line there is ordinary rag.
     """
 
     def __init__(self, text, style=None, bulletText=None, frags=None, *args, **kwargs) -> None:
@@ -187,9 +189,10 @@ def loose_glue(para: Paragraph) -> int | None:
     for (text, room, measure, ends, _), (after, _, _, _, font) in zip(lines, lines[1:]):
         before += text.count(NBSP)
         head, glued, tail = after.lstrip().partition(" ")[0].partition(NBSP)
-        if ends or not glued or room <= LOOSE_LINE * measure or not may_loosen(head, tail):
+        wide = measure >= LOOSE_MEASURE * font[1]
+        if ends or not glued or not wide or room <= LOOSE_LINE * measure:
             continue
-        if stringWidth(" " + head, *font) <= room:
+        if may_loosen(head, tail) and stringWidth(" " + head, *font) <= room:
             return before
     return None
 
