@@ -123,6 +123,8 @@ def test_only_a_short_words_glue_may_give_way():
     """A line far short may break after 'или' or '«У', never inside '5 стаканов', before a
     dash or a particle, or between a word and the short number ending its phrase."""
     assert may_loosen("или", "покупателей") and may_loosen("«У", "калитки»")
+    assert may_loosen("или", f"5{NBSP}покупателей")
+    assert not may_loosen("до", "3.")
     assert not may_loosen("5", "стаканов")
     assert not may_loosen("он", EM_DASH)
     assert not may_loosen("он", "же")

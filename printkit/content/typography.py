@@ -30,10 +30,11 @@ RU_SHORT = re.compile(
 )
 RU_PARTICLE = re.compile(r"(?<=\w) +(же|ли|бы)(?!\w)")
 # The glue RU_SHORT puts after a short word, told apart from the glue a number keeps with
-# its unit, a dash with the word before it and a particle with its word: only this one
-# may give way when keeping it would leave a line far short of its measure.
+# its unit, a dash with the word before it, a particle with its word and a word with the
+# short number ending its phrase: only this one may give way when keeping it would leave
+# a line far short of its measure (before a word, or a number with its unit).
 LOOSE_HEAD = re.compile(rf"[(«„\"]*(?:[^\W\d_]{{1,2}}|{RU_LONGER})")
-LOOSE_TAIL = re.compile(r"[(«„\"]*(?!(?:же|ли|бы)(?!\w))[^\W\d_]")
+LOOSE_TAIL = re.compile(r"[(«„\"]*(?:(?!(?:же|ли|бы)(?!\w))[^\W\d_]|\d+(?:[.,]\d+)*\u00a0)")
 # A short number ending a phrase after a word ("место 1.", "(step 5)") stays with it; one
 # followed by its noun ("2 cups") goes with the noun instead (NUMBER, RU_SHORT).
 COUNTED = re.compile(r"(?<=[^\W\d_]) (?=\d{1,3}(?:[.,;:)!?]|\s*$))")
