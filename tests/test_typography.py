@@ -25,6 +25,10 @@ def test_russian_short_words_stay_with_the_next_word():
     assert russian("Это не помещается") == f"Это не{NBSP}помещается"
 
 
+def test_russian_see_stays_with_what_it_points_to():
+    assert russian("правило (см. пояснение 4)") == f"правило (см.{NBSP}пояснение{NBSP}4)"
+
+
 def test_russian_particles_stay_with_the_word_before():
     assert russian("Можно ли так же") == f"Можно{NBSP}ли так{NBSP}же"
 

@@ -24,7 +24,7 @@ EN_DASH = "\u2013"
 
 # A word of one or two letters (or a number), or one of the short prepositions and
 # conjunctions a Russian editor also keeps off a line's end; glued to the next word.
-RU_LONGER = "(?i:без|для|при|под|над|про|или)"
+RU_LONGER = r"(?i:без|для|при|под|над|про|или|см\.)"  # "см." as in "(см. пояснение 4)"
 RU_SHORT = re.compile(
     rf"(?<![\w\-\u2010])(?!(?:же|ли|бы)(?!\w))(\w{{1,2}}|\d+(?:[.,]\d+)*|{RU_LONGER}) +(?=\S|$)"
 )
