@@ -129,6 +129,7 @@ def test_only_a_short_words_glue_may_give_way():
     assert may_loosen("или", "покупателей") and may_loosen("«У", "калитки»")
     assert may_loosen("или", f"5{NBSP}покупателей")
     assert not may_loosen("до", "3.")
+    assert not may_loosen("(см.", "пояснение")
     assert not may_loosen("5", "стаканов")
     assert not may_loosen("он", EM_DASH)
     assert not may_loosen("он", "же")

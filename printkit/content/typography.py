@@ -24,9 +24,10 @@ EN_DASH = "\u2013"
 
 # A word of one or two letters (or a number), or one of the short prepositions and
 # conjunctions a Russian editor also keeps off a line's end; glued to the next word.
-RU_LONGER = r"(?i:без|для|при|под|над|про|или|см\.)"  # "см." as in "(см. пояснение 4)"
-RU_SHORT = re.compile(
-    rf"(?<![\w\-\u2010])(?!(?:же|ли|бы)(?!\w))(\w{{1,2}}|\d+(?:[.,]\d+)*|{RU_LONGER}) +(?=\S|$)"
+RU_LONGER = "(?i:без|для|при|под|над|про|или)"
+RU_SHORT = re.compile(  # and "см." as in "(см. пояснение 4)", which never gives way
+    rf"(?<![\w\-\u2010])(?!(?:же|ли|бы)(?!\w))(\w{{1,2}}|\d+(?:[.,]\d+)*|{RU_LONGER}|(?i:см)\.)"
+    r" +(?=\S|$)"
 )
 RU_PARTICLE = re.compile(r"(?<=\w) +(же|ли|бы)(?!\w)")
 # The glue RU_SHORT puts after a short word, told apart from the glue a number keeps with
