@@ -488,6 +488,23 @@ def test_lemonade_stand_day_picture_shows_each_coin_turned_to_what_it_buys(lang)
     assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_lemonade_stand_whole_day_prints_its_picture_table_and_prose_on_one_page(lang):
+    """The day's picture, the table it explains and the prose after it share one page; the
+    players the picture names (labels.yaml, read once) head the table's columns, and the
+    prose says whose stand is whose in the same words."""
+    from printkit.games.lemonade_stand.content import load as load_stand
+
+    pack = load_stand(CONTENT / "lemonade-stand")
+    _, pages = _book_pages("lemonade-stand", lang)
+    index = page_with(pages, pack.label("picture_day")(lang)[:40])
+    page = pages[index]
+    for name in pack.label("day_players")(lang).split("|"):
+        assert page.count(words(name)) >= 2  # its row in the picture, its column in the table
+    assert words(pack.label("day_players_whose")(lang).split("|")[0]) in page
+    assert words({"en": "runs to Mom.", "ru": "бежит к маме."}[lang]) in page  # the prose's end
+
+
 def test_lemonade_stand_day_picture_turns_customer_coins_upside_down():
     """The dime Ann plays for customers is drawn turned half round: its value's text runs
     right to left on the page (a 180° turn), while the quarter bought for cups reads upright."""

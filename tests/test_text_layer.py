@@ -250,3 +250,60 @@ def test_a_rulebook_page_is_found_by_a_heading_typeset_with_a_no_break_space(tmp
         pages["rulebook-подготовка-к-игре.png"]
         != rulebook_page_pngs(path, ["Состав игры"], dpi=20)["rulebook-состав-игры.png"]
     )
+
+
+def _set_lines(text: str, room: float, language: str = "ru") -> list[str]:
+    """``text`` set by ``language`` as a ragged paragraph ``room`` wide (no hyphenation),
+    drawn, and its lines as a PDF reader extracts them (no-break spaces read as spaces)."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from printkit.content.typography import typeset_text
+    from printkit.render.fonts import register_fonts
+    from printkit.render.text import TypesetParagraph
+
+    register_fonts()
+    style = ParagraphStyle("test", fontName=BODY, fontSize=10, leading=12)
+    para = TypesetParagraph(typeset_text(text, language), style)
+    _, height = para.wrap(room, 1000)
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(room + 20, height + 20))
+    para.drawOn(c, 10, 10)
+    c.save()
+    read = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text()
+    return [" ".join(line.split()) for line in read.replace("\u00a0", " ").splitlines()]
+
+
+def test_a_short_word_leaves_its_glue_rather_than_a_line_far_short():
+    """'или' is glued to 'покупателей'; where the pair does not fit and moving it down would
+    leave the line more than a sixth short, 'или' ends the line instead."""
+    head = "Сыгранная утром, карта-монета покупает стаканы лимонада"
+    room = width(head + " или", BODY, 10) + 45  # 'или' fits; 'покупателей' does not
+    assert width(head, BODY, 10) < 0.85 * room  # without 'или' the line is far short
+    lines = _set_lines(f"{head} или покупателей, а прилавок решает цену.", room)
+    assert lines[0] == f"{head} или"
+    assert lines[1].startswith("покупателей,")
+
+
+def test_a_short_word_keeps_its_glue_when_the_line_is_nearly_full():
+    head = "Сыгранная утром, карта-монета покупает все стаканы лимонада"
+    room = width(head + " или", BODY, 10) + 4  # 'или' fits, and the line is full without it
+    assert width(head, BODY, 10) > 0.85 * room
+    lines = _set_lines(f"{head} или покупателей, а прилавок решает цену.", room)
+    assert lines[0] == head
+    assert lines[1].startswith("или покупателей,")
+
+
+def test_a_number_keeps_its_unit_and_a_dash_its_word_however_short_the_line():
+    head = "Сыгранная утром, карта-монета покупает сегодня"
+    room = width(head + " 5", BODY, 10) + 40  # '5' would fit, 'стаканов' does not
+    lines = _set_lines(f"{head} 5 стаканов на весь день.", room)
+    assert lines[0] == head
+    assert lines[1].startswith("5 стаканов")
+    lines = _set_lines(f"{head} стакан — и это всё, что она делает за день.", room)
+    assert not any(line.startswith("\u2014") for line in lines)
+
+
+def test_a_narrow_column_keeps_every_glue():
+    """In a table cell a short line is ordinary rag: 'Киоск в парке' never ends a line in 'в'."""
+    room = width("Киоск в", BODY, 10) + 2
+    assert _set_lines("Киоск в парке", room) == ["Киоск", "в парке"]

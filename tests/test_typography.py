@@ -11,6 +11,7 @@ from printkit.content.typography import (
     NBSP,
     english,
     hyphenation_language,
+    may_loosen,
     russian,
     typeset_text,
 )
@@ -22,6 +23,10 @@ def test_russian_short_words_stay_with_the_next_word():
         f"Положите карту в{NBSP}стопку и{NBSP}за{NBSP}ней"
     )
     assert russian("Это не помещается") == f"Это не{NBSP}помещается"
+
+
+def test_russian_see_stays_with_what_it_points_to():
+    assert russian("правило (см. пояснение 4)") == f"правило (см.{NBSP}пояснение{NBSP}4)"
 
 
 def test_russian_particles_stay_with_the_word_before():
@@ -116,3 +121,17 @@ def test_markup_is_set_outside_its_tags_only():
 
     set_text = typeset_markup('<font color="#fff">That&#x27;s</font> it', "en")
     assert set_text == '<font color="#fff">That\u2019s</font> it'
+
+
+def test_only_a_short_words_glue_may_give_way():
+    """A line far short may break after 'или' or '«У', never inside '5 стаканов', before a
+    dash or a particle, or between a word and the short number ending its phrase."""
+    assert may_loosen("или", "покупателей") and may_loosen("«У", "калитки»")
+    assert may_loosen("или", f"5{NBSP}покупателей")
+    assert not may_loosen("до", "3.")
+    assert not may_loosen("(см.", "пояснение")
+    assert not may_loosen("5", "стаканов")
+    assert not may_loosen("он", EM_DASH)
+    assert not may_loosen("он", "же")
+    assert not may_loosen("место", "1.")
+    assert not may_loosen("покупает", "стаканы")

@@ -24,12 +24,18 @@ EN_DASH = "\u2013"
 
 # A word of one or two letters (or a number), or one of the short prepositions and
 # conjunctions a Russian editor also keeps off a line's end; glued to the next word.
-RU_SHORT = re.compile(
-    r"(?<![\w\-\u2010])(?!(?:же|ли|бы)(?!\w))"
-    r"(\w{1,2}|\d+(?:[.,]\d+)*|(?i:без|для|при|под|над|про|или))"
+RU_LONGER = "(?i:без|для|при|под|над|про|или)"
+RU_SHORT = re.compile(  # and "см." as in "(см. пояснение 4)", which never gives way
+    rf"(?<![\w\-\u2010])(?!(?:же|ли|бы)(?!\w))(\w{{1,2}}|\d+(?:[.,]\d+)*|{RU_LONGER}|(?i:см)\.)"
     r" +(?=\S|$)"
 )
 RU_PARTICLE = re.compile(r"(?<=\w) +(же|ли|бы)(?!\w)")
+# The glue RU_SHORT puts after a short word, told apart from the glue a number keeps with
+# its unit, a dash with the word before it, a particle with its word and a word with the
+# short number ending its phrase: only this one may give way when keeping it would leave
+# a line far short of its measure (before a word, or a number with its unit).
+LOOSE_HEAD = re.compile(rf"[(«„\"]*(?:[^\W\d_]{{1,2}}|{RU_LONGER})")
+LOOSE_TAIL = re.compile(r"[(«„\"]*(?:(?!(?:же|ли|бы)(?!\w))[^\W\d_]|\d+(?:[.,]\d+)*\u00a0)")
 # A short number ending a phrase after a word ("место 1.", "(step 5)") stays with it; one
 # followed by its noun ("2 cups") goes with the noun instead (NUMBER, RU_SHORT).
 COUNTED = re.compile(r"(?<=[^\W\d_]) (?=\d{1,3}(?:[.,;:)!?]|\s*$))")
@@ -52,6 +58,12 @@ def russian(text: str) -> str:
     text = SPACED_DASH.sub(NBSP + EM_DASH, text)
     text = RU_SHORT.sub(lambda m: m.group(1) + NBSP, COUNTED.sub(NBSP, text))
     return RU_PARTICLE.sub(lambda m: NBSP + m.group(1), text)
+
+
+def may_loosen(head: str, tail: str) -> bool:
+    """Whether the glue between ``head`` and ``tail`` (a word either side of a no-break space)
+    is a short word's, which a typesetter breaks rather than leave a line far short."""
+    return bool(LOOSE_HEAD.fullmatch(head) and LOOSE_TAIL.match(tail))
 
 
 def english(text: str) -> str:

@@ -14,6 +14,7 @@ from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD
 from printkit.render.labels import ENGLISH, say
+from printkit.render.text import TypesetParagraph
 from printkit.render.units import MM, PRINT_MARGIN, Paper
 
 HEAD = HexColor("#F7D84A")
@@ -37,7 +38,7 @@ def _escape(text: str) -> str:
 
 def _p(text: str, style: ParagraphStyle = SMALL, language: str = "en") -> Paragraph:
     """``text`` as a guide paragraph, set by the guide's language's typography."""
-    return Paragraph(_escape(typeset_text(text, language)), style)
+    return TypesetParagraph(_escape(typeset_text(text, language)), style)
 
 
 def _heading(c: Canvas, title: str, paper: Paper, subtitle: str) -> tuple[float, float, float]:

@@ -19,11 +19,13 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import cleanBlockQuotedText
 
 from printkit.content.layout import INLINE_ICON
-from printkit.content.typography import typeset_markup, typeset_text
+from printkit.content.typography import NBSP, TAG, may_loosen, typeset_markup, typeset_text
 from printkit.errors import RenderError
 from printkit.render.fonts import (
     BODY,
@@ -137,6 +139,95 @@ def symbol_text(
     text_box(c, text, rest, font, size, what=what, min_size=min_size)
 
 
+# -- paragraphs ----------------------------------------------------------------------
+LOOSE_LINE = 0.15  # of the measure: a line left this short may break a short word's glue
+LOOSE_MEASURE = 25  # ems: narrower columns (cards, table cells) are ragged by nature
+LOOSENED = (TA_LEFT, TA_JUSTIFY)  # centred and right-set lines are short by design
+
+
+class TypesetParagraph(Paragraph):
+    """A Paragraph whose short words' glue gives way where keeping it leaves a line far short.
+
+    Typography glues ``в``, ``и``, ``или``… to the next word; a typesetter keeps that
+    glue only while it costs little. Where moving the pair down leaves a line more than
+    `LOOSE_LINE` of its measure short and the short word would still fit on it, the
+    glue becomes a plain space and the paragraph breaks again. Numbers keep their
+    units, dashes and particles their words (`may_loosen`); a column narrower than
+    `LOOSE_MEASURE` keeps every glue, since a short line there is ordinary rag.
+    """
+
+    def __init__(self, text, style=None, bulletText=None, frags=None, *args, **kwargs) -> None:
+        super().__init__(text, style, bulletText, frags, *args, **kwargs)
+        self._pk_source = text if frags is None and text and NBSP in text else None
+        self._pk_set = self._pk_source
+        self._pk_setup = (style, bulletText)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        source = self._pk_source
+        if source is None or self.style.alignment not in LOOSENED:
+            return super().wrap(availWidth, availHeight)
+        if self._pk_set != source:  # loosened for another width: start again from the text
+            self._set_text(source)
+        size = super().wrap(availWidth, availHeight)
+        while (glue := loose_glue(self)) is not None:
+            self._set_text(_spaced(self._pk_set, glue))
+            size = super().wrap(availWidth, availHeight)
+        return size
+
+    def _set_text(self, text: str) -> None:
+        style, bullet = self._pk_setup
+        self._setup(text, style, bullet, None, cleanBlockQuotedText)
+        self._pk_set = text
+
+
+def loose_glue(para: Paragraph) -> int | None:
+    """Which no-break space of a wrapped paragraph (counted from its start) to make a
+    plain one: the first that starts a line after one left far short, if its short word
+    fits there. None when no line asks for it."""
+    lines = [_line(para, line) for line in para.blPara.lines]
+    before = 0
+    for (text, room, measure, ends, _), (after, _, _, _, font) in zip(lines, lines[1:]):
+        before += text.count(NBSP)
+        head, glued, tail = after.lstrip().partition(" ")[0].partition(NBSP)
+        wide = measure >= LOOSE_MEASURE * font[1]
+        if ends or not glued or not wide or room <= LOOSE_LINE * measure:
+            continue
+        if may_loosen(head, tail) and stringWidth(" " + head, *font) <= room:
+            return before
+    return None
+
+
+def _line(para: Paragraph, line) -> tuple[str, float, float, bool, tuple[str, float]]:
+    """A broken line's text, spare width, measure, whether a forced break ends it, and the
+    font of its first word."""
+    if para.blPara.kind == 0:
+        room, words = line
+        measure = para._wrapWidths[0 if line is para.blPara.lines[0] else -1]
+        return " ".join(words), room, measure, False, (para.blPara.fontName, para.blPara.fontSize)
+    words = line.words
+    first = words[0] if words else para.style
+    font = (
+        getattr(first, "fontName", para.style.fontName),
+        getattr(first, "fontSize", para.style.fontSize),
+    )
+    text = "".join(getattr(word, "text", "") for word in words)
+    return text, line.extraSpace, line.maxWidth, line.lineBreak, font
+
+
+def _spaced(markup: str, glue: int) -> str:
+    """``markup`` with the ``glue``-th no-break space of its text (from 0) made a plain one."""
+    parts = TAG.split(markup)
+    for k, part in enumerate(parts):
+        if part.startswith("<"):
+            continue
+        if glue < part.count(NBSP):
+            pieces = part.split(NBSP)
+            parts[k] = NBSP.join(pieces[: glue + 1]) + " " + NBSP.join(pieces[glue + 1 :])
+            break
+        glue -= part.count(NBSP)
+    return "".join(parts)
+
+
 # -- rich text ---------------------------------------------------------------------
 BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
 ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\*)")
@@ -208,7 +299,7 @@ def rich_paragraph(text: str, style: RichStyle, size: float, icon: Icon | None =
     language's typography (English when the style names none: text already set stays so)."""
     draw_icon = None if icon is None else (lambda name: icon(name, size))
     text = typeset_text(text, style.lang or "en")
-    return Paragraph(rich_markup(text, draw_icon), style.at(size))
+    return TypesetParagraph(rich_markup(text, draw_icon), style.at(size))
 
 
 def rich_height(text: str, width: float, style: RichStyle, size: float) -> float:
@@ -258,7 +349,9 @@ def draw_stack(
     largest common size that fits, ``gap`` (of the size) between them."""
     size = style.size
     while size >= style.min_size - 1e-6:
-        built = [Paragraph(typeset_markup(m, style.lang or "en"), style.at(size)) for m in markups]
+        built = [
+            TypesetParagraph(typeset_markup(m, style.lang or "en"), style.at(size)) for m in markups
+        ]
         heights = [p.wrap(box.width, box.height)[1] for p in built]
         if sum(heights) + gap * size * (len(built) - 1) <= box.height:
             y = box.top

@@ -30,6 +30,7 @@ from reportlab.platypus.flowables import HRFlowable, PageBreakIfNotEmpty
 
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, CONDENSED
+from printkit.render.text import TypesetParagraph
 from printkit.render.units import MM
 from printkit.rulebook.context import Block
 from printkit.rulebook.markdown import Node, pdf_markup, plain
@@ -43,7 +44,7 @@ BULLETS = ("•", "–")  # list bullets, alternating with depth
 FONT = ("FONTNAME", (0, 0), (-1, -1), BODY)  # tables default to (unembedded) Helvetica
 
 
-class Para(Paragraph):
+class Para(TypesetParagraph):
     """A paragraph that breaks its lines once per width.
 
     platypus asks a paragraph for its height several times at the same width
@@ -51,7 +52,7 @@ class Para(Paragraph):
     asks again); line breaking is most of a rulebook's typesetting time.
     """
 
-    _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max")
+    _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max", "frags", "text", "_pk_set")
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         memo = self.__dict__.get("_pk_memo")

@@ -126,6 +126,7 @@ LABELS = [
     "callout_setup_weather",
     "picture_setup",
     "day_players",
+    "day_players_whose",
     "day_forecast",
     "day_next",
     "picture_day",

@@ -107,6 +107,7 @@ def rulebook(pack: LemonadeStand, theme: Theme, lang: str) -> RulebookContext:
             for c in pack.components
         ],
         "examples": Catalog("worked example", examples),
+        "players": _players(pack, lang),
         "gaps": gaps,
     }
     return RulebookContext(
@@ -156,6 +157,20 @@ def _game(pack: LemonadeStand, lang: str, hand: Callable[[dict[str, int]], str])
         "dollar_cards": len(pack.dollars),
         "coin_copies": pack.coin_copies,
     }
+
+
+def _players(pack: LemonadeStand, lang: str) -> list[dict[str, str]]:
+    """The examples' players in seat order, named once in ``labels.yaml`` (the whole day's
+    picture reads the same names): each name, and the same saying whose."""
+    names = pack.label("day_players")(lang).split("|")
+    whose = pack.label("day_players_whose")(lang).split("|")
+    if len(whose) != len(names):
+        raise RenderError(
+            f"labels.yaml: day_players_whose ({lang}) names {len(whose)} players, "
+            f"day_players {len(names)}: {whose!r}",
+            "write one form for each player, in the same order, separated by '|'",
+        )
+    return [{"name": name, "whose": form} for name, form in zip(names, whose)]
 
 
 def _coin(pack: LemonadeStand, coin, lang: str) -> dict[str, Any]:

@@ -5,17 +5,19 @@ captions' words come from ``labels.yaml`` in the rulebook's language."""
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.content.typography import typeset_text
 from printkit.games.lemonade_stand.kit import faces
 from printkit.games.lemonade_stand.model import CUPS, LemonadeStand, PlayerColour
-from printkit.render.fonts import register_fonts
+from printkit.render.fonts import BODY, register_fonts
 from printkit.render.theme import Theme
 from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
 from printkit.rulebook.scenes import (
     CAPTION_LEAD,
+    CAPTION_SIZE,
     BoxedScene,
     Callout,
     Caption,
@@ -159,8 +161,8 @@ def day_table(
     pack: LemonadeStand, theme: Theme, lang: str, example: dict, sheet: PictureSheet
 ) -> BoxedScene:
     """A ``day`` example's morning, as its given lays it out: a row for each player (their
-    stand card, the coin cards they played, each turned so the end it buys faces away,
-    then their dollar cards), and the forecast with the card turned over beside it."""
+    name, stand card, the coin cards they played, each turned so the end it buys faces
+    away, then their dollar cards), and the forecast with the card turned over beside it."""
     register_fonts()  # captions are measured before anything is drawn
     given = example["given"]
     w, h = pack.card.width * MM, pack.card.height * MM
@@ -170,26 +172,38 @@ def day_table(
         _day_row(pack, theme, lang, player, pack.colours[n % len(pack.colours)], (w, h))
         for n, player in enumerate(given["players"])
     ]
-    lines = 1 + max(len(caption_lines(Caption(0, 0, card_w, t))) for row in rows for _, t in row)
-    band = card_h + 2 * MM + lines * CAPTION_LEAD
-    height = 2 * EDGE_ROW + len(rows) * band + (len(rows) - 1) * ROW_GAP
+    names = [
+        typeset_text(people[n] if n < len(people) else str(n + 1), lang) for n in range(len(rows))
+    ]
+    label_w = max(stringWidth(name, BODY, CAPTION_SIZE) for name in names) + DAY_GAP
+    texts = [[words for _, words in row] for row in rows]
+    weather = [pack.label(f"day_{key}")(lang) for key in ("forecast", "next")]
+    texts[-1] += weather  # the forecast pair lies at the end of the last row
+
+    def band(words: list[str]) -> float:  # a row: its cards and its own longest caption
+        lines = max(len(caption_lines(Caption(0, 0, card_w, t))) for t in words)
+        return card_h + 2 * MM + lines * CAPTION_LEAD
+
+    bands = [band(row) for row in texts]
+    height = 2 * EDGE_ROW + sum(bands) + (len(rows) - 1) * ROW_GAP
     placed: list[Placed] = []
     captions: list[Caption] = []
     for n, row in enumerate(rows):
-        top = height - EDGE_ROW - n * (band + ROW_GAP)
-        name = people[n] if n < len(people) else str(n + 1)
-        for k, (shown, words) in enumerate(row):
-            x = EDGE_ROW + k * (card_w + DAY_GAP)
+        top = height - EDGE_ROW - sum(bands[:n]) - n * ROW_GAP
+        middle = top - card_h / 2 + CAPTION_SIZE / 2  # the name, level with the cards' middle
+        captions.append(Caption(EDGE_ROW + label_w / 2, middle, label_w, names[n]))
+        for k, (shown, _) in enumerate(row):
+            x = EDGE_ROW + label_w + k * (card_w + DAY_GAP)
             placed.append(Placed(shown[0], x, top - card_h, DAY_SCALE, shown[1]))
-            text = typeset_text(f"{name}\n{words}" if k == 0 else words, lang)
+            text = typeset_text(texts[n][k], lang)
             captions.append(Caption(x + card_w / 2, top - card_h - 1.5 * MM, card_w, text))
     pair_x = DAY_WIDTH - EDGE_ROW - 2 * card_w - DAY_GAP
-    top = height - EDGE_ROW - (len(rows) - 1) * (band + ROW_GAP)  # beside the shortest row
-    for k, (card, key) in enumerate(((given["forecast"], "forecast"), (given["revealed"], "next"))):
+    top = height - EDGE_ROW - sum(bands[:-1]) - (len(rows) - 1) * ROW_GAP  # the last row
+    for k, card in enumerate((given["forecast"], given["revealed"])):
         face = Shown(faces.weather_face(pack, pack.weather_card(card), lang, theme), w, h)
         x = pair_x + k * (card_w + DAY_GAP)
         placed.append(Placed(face, x, top - card_h, DAY_SCALE))
-        words = typeset_text(pack.label(f"day_{key}")(lang), lang)
+        words = typeset_text(weather[k], lang)
         captions.append(Caption(x + card_w / 2, top - card_h - 1.5 * MM, card_w, words))
     alt = typeset_text(pack.label("picture_day")(lang), lang)
     return BoxedScene(placed, DAY_WIDTH, height, alt, sheet, captions, (), DAY_GROUND, True)
