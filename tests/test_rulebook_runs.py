@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from reportlab.lib.colors import white
 
 from printkit.build import diskcache
 from printkit.registry import plugin_for
@@ -17,11 +18,16 @@ from printkit.rulebook import pages as runs_module
 from printkit.rulebook import typeset as typeset_module
 from printkit.rulebook.build import rulebook_tree
 from printkit.rulebook.markdown import Node
-from printkit.rulebook.pages import Unsupported, split_runs
+from printkit.rulebook.pages import Unsupported, split_runs, typeset_run
 from printkit.rulebook.typeset import contents_lines, typeset, typeset_in_one_pass
 from tests.conftest import CONTENT, edit, pack_copy
 
-RUN_GAMES = [("lemonade-stall", ""), ("thats-not-lemonade", ""), ("lemonade-stand", "ru")]
+RUN_GAMES = [
+    ("lemonade-stall", ""),
+    ("thats-not-lemonade", ""),
+    ("lemonade-stand", "ru"),
+    ("sandcastles", ""),
+]
 
 
 def tree_of(folder: Path, lang: str = ""):
@@ -90,23 +96,39 @@ def test_runs_make_the_book_one_pass_makes(game, lang):
     assert links(by_runs) == links(one_pass) and links(by_runs)
 
 
-def test_the_flagship_is_typeset_in_runs(monkeypatch):
+@pytest.mark.parametrize("game", ["lemonade-stall", "sandcastles"])
+def test_the_book_is_typeset_in_runs(monkeypatch, game):
+    """Sandcastles' crossed cards are washed out in opaque colours: no page needs one pass."""
+
     def refuse(*args):
         raise AssertionError("fell back to one pass")
 
     monkeypatch.setattr(typeset_module, "typeset_in_one_pass", refuse)
-    context, nodes = tree_of(CONTENT / "lemonade-stall")
+    context, nodes = tree_of(CONTENT / game)
     assert typeset(nodes, context, PAPERS["letter"]).startswith(b"%PDF")
 
 
 @pytest.mark.slow
-def test_transparency_falls_back_to_one_pass(monkeypatch):
-    """Sandcastles' diagrams are translucent: runs cannot replay that, one pass can.
-    The pictures tell before any page is laid out in vain."""
+def test_transparency_falls_back_to_one_pass(monkeypatch, tmp_path):
+    """A translucent picture (Sandcastles' crossed cards washed with a see-through white,
+    as they once were) cannot be replayed by runs; one pass can. The pictures tell
+    before any page is laid out in vain."""
+    from printkit.games.sandcastles.kit import diagrams
+
+    def translucent(c, draw, box, veil, ground=white):
+        draw(c, box)
+        if veil:
+            c.saveState()
+            c.setFillColor(ground)
+            c.setFillAlpha(veil)
+            c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+            c.restoreState()
 
     def refuse(*args):
         raise AssertionError("a run was typeset before the fallback")
 
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # kept drawings are keyed on content
+    monkeypatch.setattr(diagrams, "draw_veiled", translucent)
     monkeypatch.setattr(runs_module, "typeset_run", refuse)
     context, nodes = tree_of(CONTENT / "sandcastles")
     toc = contents_lines(nodes)
@@ -120,6 +142,7 @@ def test_transparency_falls_back_to_one_pass(monkeypatch):
             True,
             typeset_module.page_number_form,
         )
+    monkeypatch.setattr(runs_module, "typeset_run", typeset_run)
     assert typeset(nodes, context, PAPERS["a4"]) == typeset_in_one_pass(
         nodes, context, PAPERS["a4"]
     )
