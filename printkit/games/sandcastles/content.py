@@ -65,6 +65,10 @@ RULINGS = {  # each ruling and the one reading this engine implements
 WORDS = {
     "deck.castle": ("count",),
     "diagram.courtyard": (),
+    **{f"step.{k}": ("card", "at", "turned") for k in ("lay", "draw_lay")},
+    **{f"step.{k}": ("card", "at") for k in ("rest", "draw_rest")},
+    **{f"step.{k}": ("card",) for k in ("draw", "discard", "draw_discard")},
+    "step.turned": ("turn",),
     "deck.castle_note": (),
     "deck.reference": (),
     "deck.reference_note": (),

@@ -130,6 +130,7 @@ def castle_drawing(
             if smashed:
                 _cross(c, cell, INK, dashed=True)
         rested: dict[tuple[int, int], int] = {}
+        spots: list[Box] = []  # the Feathers and Shells laid on cards: no label covers one
         for number, p in resting:
             cell = cell_box(box, p.x, p.y)
             nth = rested.get(p.cell, 0)  # a second one on the same card sits above the first
@@ -137,7 +138,8 @@ def castle_drawing(
             side = CELL * REST_SCALE
             x, y = cell.x + CELL * 0.6, cell.y + CELL * (0.28 + 0.46 * nth)
             spot = Box(x - side / 2, y - side / 2, side, side)
-            veil = WASH if number in marks.illegal else 0
+            spots.append(spot.outset(side * 0.11))  # turned 14°: its corners reach out
+            veil = WASH if number in marks.illegal or p.cell in marks.smashed else 0  # toppled
             card(c, Box(x - CELL / 2, y - CELL / 2, CELL, CELL), p, REST_SCALE, -14, veil)
             _crossed(c, spot, number, marks)
             badges.append((spot, number, False))
@@ -154,13 +156,18 @@ def castle_drawing(
                     CELL * 0.16,
                     fill=LEMON,
                 )
+            label = pack.words.say("diagram.courtyard")
             for yard in found.courtyards:
                 u = sum(x + 0.5 for x, _ in yard.cells) / len(yard.cells)
                 v = sum(y + 0.5 for _, y in yard.cells) / len(yard.cells)
-                if any(abs(u - su) < 0.45 and abs(v - sv) < 0.3 for su, sv in stars):
-                    v -= 0.3  # keep the label off a tower's star
-                x, y = box.x + margin + (u - x0) * CELL, box.y + margin + (v - y0) * CELL
-                _tag(c, x, y, pack.words.say("diagram.courtyard"), marks.text)
+                for dv in (0.0, -0.3, 0.3, -0.45, 0.45):  # the middle, else just below or above
+                    x = box.x + margin + (u - x0) * CELL
+                    y = box.y + margin + (v + dv - y0) * CELL
+                    starred = any(abs(u - su) < 0.45 and abs(v + dv - sv) < 0.3 for su, sv in stars)
+                    tag = _tag_box(c, x, y, label, marks.text)
+                    if not starred and not any(_meets(tag, spot) for spot in spots):
+                        break
+                _tag(c, x, y, label, marks.text)
         c.restoreState()
 
     return without_small_text(draw, UNREAD), width, height  # cards hold words too small
@@ -240,16 +247,26 @@ def _cross(c: Canvas, cell: Box, colour: Color, dashed: bool = False) -> None:
     c.restoreState()
 
 
+def _tag_box(c: Canvas, x: float, y: float, text: str, size: float = 1.0) -> Box:
+    """Where the courtyard's label centred on (x, y) lies."""
+    w = c.stringWidth(text, BOLD, 6 * size) + 2.4 * MM
+    h = 3.6 * MM * size
+    return Box(x - w / 2, y - h / 2, w, h)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
+
+
 def _tag(c: Canvas, x: float, y: float, text: str, size: float = 1.0) -> None:
     """The courtyard's name on a small label, where the enclosed sand is."""
     c.saveState()
     c.setFont(BOLD, 6 * size)
-    w = c.stringWidth(text, BOLD, 6 * size) + 2.4 * MM
-    h = 3.6 * MM * size
+    tag = _tag_box(c, x, y, text, size)
     c.setFillColor(white)
     c.setStrokeColor(INK)
     c.setLineWidth(0.5)
-    c.roundRect(x - w / 2, y - h / 2, w, h, 1.2 * MM, stroke=1, fill=1)
+    c.roundRect(tag.x, tag.y, tag.width, tag.height, 1.2 * MM, stroke=1, fill=1)
     c.setFillColor(INK)
     c.drawCentredString(x, y - 2.1 * size, text)
     c.restoreState()
