@@ -31,9 +31,12 @@ from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
 GALLERY_COLUMNS = 7  # the wordless cards: two rows; those with words get a row of their own
-ROUND_SCALE = 1.3  # the whole round's castles, above their steps: 19.5 mm a card, to follow them on
+ROUND_SCALE = 1.25  # the whole round's castles, above their steps: 19 mm a card, to follow them on
 WIDE_SCALE = 2.2  # a castle shown across the measure: scaled down to fit it
 COVER_EXAMPLE = "fortress"  # the castle on the title page
+# Rulings about the printed kit that a player learns nothing from (the printing guide gives
+# the card sizes); ``printkit gaps`` still lists them for the designer.
+LEFT_TO_GAPS = frozenset({"card", "reference_cards"})
 BONUS_NAMES = {
     "most_cards": "Most cards",
     "biggest_courtyard": "Biggest courtyard",
@@ -47,7 +50,8 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
     blocks: dict[str, Block] = {}
     cards = _cards(pack, theme, sheet, blocks)
     blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
-    gaps = rulings(pack.gaps, lambda gap: field_words(gap.field), unquoted)
+    shown = [gap for gap in pack.gaps if gap.field not in LEFT_TO_GAPS]
+    gaps = rulings(shown, lambda gap: field_words(gap.field), unquoted)
     variables: dict[str, Any] = {
         "game": _game(pack),
         "scoring": _scoring(pack),
