@@ -579,7 +579,8 @@ def test_each_castle_of_the_whole_round_stays_on_one_page_with_its_steps(built):
         assert len(holding) == 1, name
         text = holding[0]
         dealt = text.index(f"{name} is dealt")
-        assert dealt < text.index(f"What {name} does") < text.index("First scoring", dealt)
+        steps = text.index(f"What {name} does")
+        assert dealt < steps < text.index(f"In all, {name} lays", steps)
 
 
 def test_the_whole_rounds_castles_are_drawn_large_enough_to_follow():
