@@ -26,7 +26,9 @@ RUN_GAMES = [
     ("lemonade-stall", ""),
     ("thats-not-lemonade", ""),
     ("lemonade-stand", "ru"),
+    ("lemonade-stand", "en"),
     ("sandcastles", ""),
+    ("yard-sale", ""),
 ]
 
 
@@ -440,3 +442,27 @@ def test_pages_taken_after_an_edit_that_moves_every_later_page_are_right(tmp_pat
         kept = typeset(nodes, context, PAPERS["a4"])
         with diskcache.fresh():
             assert kept == typeset(nodes, context, PAPERS["a4"])
+
+
+def test_a_keep_inside_a_box_is_never_split_by_a_page():
+    """A box breaks between the groups kept inside it, never through one: wherever the
+    page ends, each group (a line and its six steps, as a castle and its steps) stays on
+    one page, while the box itself still runs on over the break."""
+    filler = "A line of rules that fills the page a little more each time. " * 6
+    steps = "\n\n".join(f"Step {n} of group {{g}}." for n in range(1, 7))
+    groups = "\n".join(
+        f"````keep\nGroup {g} begins.\n\n{steps.format(g=g)}\n````\n" for g in range(1, 4)
+    )
+    split_boxes = 0
+    for count in range(14, 30, 3):
+        paragraphs = "\n\n".join([filler] * count)
+        box = f"`````aside A long box\n{groups}`````\n"
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\n{box}")
+        pdf = typeset(nodes, context, PAPERS["a4"])
+        pages = [p.extract_text() for p in PdfReader(BytesIO(pdf)).pages]
+        for g in range(1, 4):
+            holding = [i for i, text in enumerate(pages) if f"of group {g}." in text]
+            assert len(holding) == 1 and f"Group {g} begins." in pages[holding[0]], (count, g)
+        first = next(i for i, text in enumerate(pages) if "Group 1 begins." in text)
+        split_boxes += "Group 3 begins." not in pages[first]
+    assert split_boxes  # some page ends fell inside the box
