@@ -31,7 +31,7 @@ from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
 GALLERY_COLUMNS = 7  # the wordless cards: two rows; those with words get a row of their own
-ROUND_SCALE = 1.25  # the whole round's castles, above their steps: 19 mm a card, to follow them on
+ROUND_SCALE = 1.15  # the whole round's castles, above their steps: 17 mm a card, to follow them on
 WIDE_SCALE = 2.2  # a castle shown across the measure: scaled down to fit it
 COVER_EXAMPLE = "fortress"  # the castle on the title page
 # Rulings about the printed kit that a player learns nothing from (the printing guide gives
@@ -253,6 +253,8 @@ def _pictures(
         alt = f"The castle of example {view['title']!r}"
         scale = ROUND_SCALE if example.rule == "whole-round" else 1.0
         blocks[key] = castle_block(pack, castle, theme, marks, alt, sheet, scale)
+        if example.rule == "whole-round":
+            blocks[key].space_after = 1.5 * MM  # clear of the steps under it
         if example.rule == "legal":  # the template may show it across the measure instead
             blocks[f"{key}:wide"] = castle_block(pack, castle, theme, marks, alt, sheet, WIDE_SCALE)
         keys.append(key)

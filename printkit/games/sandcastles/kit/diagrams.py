@@ -306,13 +306,21 @@ class CastlePicture(PictureBlock):
     numbers larger so they still print at 6 pt or more."""
 
     redraw: Callable[[float], DrawFn]
+    space_after: float = 0.0  # above what follows it on its own (a table of steps)
 
     def flowables(self, width: float) -> list[Flowable]:
         shown = min(self.scale, width / self.width)
         if shown * 6.0 >= LEAST_TEXT:
-            return super().flowables(width)
-        draw = self.redraw(LEAST_TEXT / (6.0 * shown))
-        return [Picture(draw, self.width, self.height, shown)]
+            pictures = super().flowables(width)
+        else:
+            draw = self.redraw(LEAST_TEXT / (6.0 * shown))
+            pictures = [Picture(draw, self.width, self.height, shown)]
+        for picture in pictures:
+            picture.spaceAfter = self.space_after
+        return pictures
+
+    def layout(self) -> tuple:
+        return (*super().layout(), self.space_after)
 
 
 CAPTION = ParagraphStyle("sc-caption", fontName=BODY, fontSize=7.5, leading=9, alignment=1)
