@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from reportlab.lib.colors import white
 
 from printkit.build import diskcache
 from printkit.registry import plugin_for
@@ -17,11 +18,18 @@ from printkit.rulebook import pages as runs_module
 from printkit.rulebook import typeset as typeset_module
 from printkit.rulebook.build import rulebook_tree
 from printkit.rulebook.markdown import Node
-from printkit.rulebook.pages import Unsupported, split_runs
+from printkit.rulebook.pages import Unsupported, split_runs, typeset_run
 from printkit.rulebook.typeset import contents_lines, typeset, typeset_in_one_pass
 from tests.conftest import CONTENT, edit, pack_copy
 
-RUN_GAMES = [("lemonade-stall", ""), ("thats-not-lemonade", ""), ("lemonade-stand", "ru")]
+RUN_GAMES = [
+    ("lemonade-stall", ""),
+    ("thats-not-lemonade", ""),
+    ("lemonade-stand", "ru"),
+    ("lemonade-stand", "en"),
+    ("sandcastles", ""),
+    ("yard-sale", ""),
+]
 
 
 def tree_of(folder: Path, lang: str = ""):
@@ -90,23 +98,39 @@ def test_runs_make_the_book_one_pass_makes(game, lang):
     assert links(by_runs) == links(one_pass) and links(by_runs)
 
 
-def test_the_flagship_is_typeset_in_runs(monkeypatch):
+@pytest.mark.parametrize("game", ["lemonade-stall", "sandcastles"])
+def test_the_book_is_typeset_in_runs(monkeypatch, game):
+    """Sandcastles' crossed cards are washed out in opaque colours: no page needs one pass."""
+
     def refuse(*args):
         raise AssertionError("fell back to one pass")
 
     monkeypatch.setattr(typeset_module, "typeset_in_one_pass", refuse)
-    context, nodes = tree_of(CONTENT / "lemonade-stall")
+    context, nodes = tree_of(CONTENT / game)
     assert typeset(nodes, context, PAPERS["letter"]).startswith(b"%PDF")
 
 
 @pytest.mark.slow
-def test_transparency_falls_back_to_one_pass(monkeypatch):
-    """Sandcastles' diagrams are translucent: runs cannot replay that, one pass can.
-    The pictures tell before any page is laid out in vain."""
+def test_transparency_falls_back_to_one_pass(monkeypatch, tmp_path):
+    """A translucent picture (Sandcastles' crossed cards washed with a see-through white,
+    as they once were) cannot be replayed by runs; one pass can. The pictures tell
+    before any page is laid out in vain."""
+    from printkit.games.sandcastles.kit import diagrams
+
+    def translucent(c, draw, box, veil, ground=white):
+        draw(c, box)
+        if veil:
+            c.saveState()
+            c.setFillColor(ground)
+            c.setFillAlpha(veil)
+            c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+            c.restoreState()
 
     def refuse(*args):
         raise AssertionError("a run was typeset before the fallback")
 
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # kept drawings are keyed on content
+    monkeypatch.setattr(diagrams, "draw_veiled", translucent)
     monkeypatch.setattr(runs_module, "typeset_run", refuse)
     context, nodes = tree_of(CONTENT / "sandcastles")
     toc = contents_lines(nodes)
@@ -120,6 +144,7 @@ def test_transparency_falls_back_to_one_pass(monkeypatch):
             True,
             typeset_module.page_number_form,
         )
+    monkeypatch.setattr(runs_module, "typeset_run", typeset_run)
     assert typeset(nodes, context, PAPERS["a4"]) == typeset_in_one_pass(
         nodes, context, PAPERS["a4"]
     )
@@ -417,3 +442,27 @@ def test_pages_taken_after_an_edit_that_moves_every_later_page_are_right(tmp_pat
         kept = typeset(nodes, context, PAPERS["a4"])
         with diskcache.fresh():
             assert kept == typeset(nodes, context, PAPERS["a4"])
+
+
+def test_a_keep_inside_a_box_is_never_split_by_a_page():
+    """A box breaks between the groups kept inside it, never through one: wherever the
+    page ends, each group (a line and its six steps, as a castle and its steps) stays on
+    one page, while the box itself still runs on over the break."""
+    filler = "A line of rules that fills the page a little more each time. " * 6
+    steps = "\n\n".join(f"Step {n} of group {{g}}." for n in range(1, 7))
+    groups = "\n".join(
+        f"````keep\nGroup {g} begins.\n\n{steps.format(g=g)}\n````\n" for g in range(1, 4)
+    )
+    split_boxes = 0
+    for count in range(14, 30, 3):
+        paragraphs = "\n\n".join([filler] * count)
+        box = f"`````aside A long box\n{groups}`````\n"
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\n{box}")
+        pdf = typeset(nodes, context, PAPERS["a4"])
+        pages = [p.extract_text() for p in PdfReader(BytesIO(pdf)).pages]
+        for g in range(1, 4):
+            holding = [i for i, text in enumerate(pages) if f"of group {g}." in text]
+            assert len(holding) == 1 and f"Group {g} begins." in pages[holding[0]], (count, g)
+        first = next(i for i, text in enumerate(pages) if "Group 1 begins." in text)
+        split_boxes += "Group 3 begins." not in pages[first]
+    assert split_boxes  # some page ends fell inside the box

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -555,7 +556,77 @@ def test_the_rulebook_names_feather_and_shell_on_lines_of_their_own(built):
 
 @pytest.mark.slow
 def test_the_whole_rounds_score_table_shares_its_page_with_a_castle(built):
-    """The table of the round's scores (its Smashed column) never sits alone on a page."""
+    """The table of the round's scores (after its lead-in) never sits alone on a page."""
     pages = [" ".join(page_text(p).split()) for p in PdfReader(built / "rulebook.pdf").pages]
-    with_table = [text for text in pages if "Smashed Second" in text]
+    with_table = [text for text in pages if "worked out castle by castle" in text]
     assert with_table and all(" is dealt " in text for text in with_table)
+
+
+def _rulebook_pages(built: Path) -> list[str]:
+    return [" ".join(page_text(p).split()) for p in PdfReader(built / "rulebook.pdf").pages]
+
+
+@pytest.mark.slow
+def test_each_castle_of_the_whole_round_stays_on_one_page_with_its_steps(built):
+    """A player follows the steps on the picture: the castle's hand, picture, steps and
+    score never part across a page (the box breaks between castles)."""
+    pages = _rulebook_pages(built)
+    example = (PACK_DIR / "examples" / WHOLE).read_text(encoding="utf-8")
+    names = [line.split("name:")[1].strip() for line in example.splitlines() if "name:" in line]
+    assert len(names) == 3
+    for name in names:
+        holding = [text for text in pages if f"What {name} does" in text]
+        assert len(holding) == 1, name
+        text = holding[0]
+        dealt = text.index(f"{name} is dealt")
+        steps = text.index(f"What {name} does")
+        assert dealt < steps < text.index(f"In all, {name} lays", steps)
+
+
+def test_the_whole_rounds_castles_are_drawn_large_enough_to_follow():
+    """About 50 mm across for the smallest castle, every card drawn the same size."""
+    from printkit.games.sandcastles.rulebook import rulebook
+    from printkit.render.theme import Theme
+
+    blocks = rulebook(PACK, Theme()).blocks
+    castles = [blocks[f"castle:whole-round:{seat}"] for seat in (1, 2, 3)]
+    assert min(b.width * b.scale for b in castles) >= 50 * MM
+    assert len({b.scale for b in castles}) == 1
+
+
+@pytest.mark.slow
+def test_the_set_up_picture_shows_a_reference_card_that_can_be_read(built):
+    """The near seat's reference card prints its headings and rows (no word under 6 pt is
+    drawn at all, so a word found in the picture is a word that reads)."""
+    page = next(t for t in _rulebook_pages(built) if "The table set up for" in t)
+    words = PACK.words
+    for key in ("bonus.heading", "bonus.most_cards", "score.tower", "score.illegal"):
+        assert words.say(key) in page, key
+    assert words.say("score.heading", title=PACK.title.upper()) in page
+    assert words.say("callout.setup.hand", hand_size=PACK.hand_size) in page
+
+
+@pytest.mark.slow
+def test_the_appendix_leaves_the_kits_own_rulings_to_printkit_gaps(built):
+    from printkit.games.sandcastles.rulebook import LEFT_TO_GAPS
+
+    text = " ".join(_rulebook_pages(built))
+    appendix = text[text.index("A few situations need a ruling") :]
+    shown = [gap for gap in PACK.gaps if gap.field not in LEFT_TO_GAPS]
+    assert len(shown) == len(PACK.gaps) - len(LEFT_TO_GAPS)
+    assert f"R{len(shown)} ·" in appendix and f"R{len(shown) + 1} ·" not in appendix
+    for gap in PACK.gaps:
+        if gap.field in LEFT_TO_GAPS:
+            assert gap.reason.split(",")[0] not in appendix
+
+
+@pytest.mark.slow
+def test_a_ruling_is_cited_only_where_a_rule_needs_it(built):
+    """Only the choice of which part of a broken castle scores points to its ruling."""
+    text = " ".join(_rulebook_pages(built))
+    from printkit.games.sandcastles.rulebook import LEFT_TO_GAPS
+
+    body = text[: text.index("A few situations need a ruling")]
+    cited = re.findall(r"\(see R(\d+)\)", body)
+    shown = [gap for gap in PACK.gaps if gap.field not in LEFT_TO_GAPS]
+    assert [shown[int(n) - 1].field for n in cited] == ["rulings.part_choice"]

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color, HexColor, toColor, white
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -282,6 +282,31 @@ def draw_faint_picture(
     c.setFillAlpha(veil)
     c.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
     c.restoreState()
+
+
+def draw_veiled(c: Canvas, draw, box: Box, veil: float, ground: Color = white) -> None:
+    """``draw`` seen through a veil of ``ground`` colour (``veil`` its opacity), painted
+    opaque: every colour it sets is mixed toward the ground, so it looks as a translucent
+    wash over it would, while the page needs no transparency (home printers flatten that
+    badly, and the rulebook could not keep its pages)."""
+    if not veil:
+        draw(c, box)
+        return
+    before = c._enforceColorSpace
+
+    def veiled(colour):
+        colour = before(colour) if before else colour
+        if isinstance(colour, str):
+            colour = toColor(colour)
+        elif isinstance(colour, (tuple, list)) and len(colour) == 3:
+            colour = Color(*colour)
+        return _mixed(colour, veil, ground) if isinstance(colour, Color) else colour
+
+    c._enforceColorSpace = veiled
+    try:
+        draw(c, box)
+    finally:
+        c._enforceColorSpace = before
 
 
 @cache

@@ -447,20 +447,19 @@ def _figure(node: Node, flow: Flow) -> list[Flowable]:
     text_width = flow.width - pic_width - FIGURE_GAP
     text = convert(node.children, flow.inside(pic_width + FIGURE_GAP))
     table = Table([[picture, text]], colWidths=[pic_width + FIGURE_GAP, text_width], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                FONT,
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
+    table.setStyle(TableStyle(BARE))
     table.spaceAfter = 4 * MM
     return [table]
+
+
+BARE = [  # a layout table: cells side by side or held together, no padding of its own
+    FONT,
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+    ("TOPPADDING", (0, 0), (-1, -1), 0),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+]
 
 
 def _aside(node: Node, flow: Flow) -> list[Flowable]:
@@ -484,9 +483,17 @@ def _small(node: Node, flow: Flow) -> list[Flowable]:
 
 
 def _keep(node: Node, flow: Flow) -> list[Flowable]:
-    """Its content on one page (a card with its first example), split only when taller."""
+    """Its content on one page (a card with its first example), split only when taller.
+    Inside a box it is one cell, which never splits: the box breaks before or after it."""
     content = convert(node.children, flow)
-    return content if flow.nested else [KeepTogether(content)]
+    if not flow.nested:
+        return [KeepTogether(content)]
+    if not content:
+        return []
+    table = Table([[content]], colWidths=[flow.width], hAlign="LEFT")
+    table.setStyle(TableStyle(BARE))
+    table.spaceAfter = content[-1].getSpaceAfter()
+    return [table]
 
 
 def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:

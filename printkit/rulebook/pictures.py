@@ -73,13 +73,18 @@ class PictureOutsideForm(Exception):
 
 
 def pictures_in(flowables: list) -> list[Picture]:
-    """The pictures among flowables (inside groups kept together too), in order."""
+    """The pictures among flowables (inside groups kept together and table cells too), in
+    order."""
     found: list[Picture] = []
     for flowable in flowables:
         if isinstance(flowable, Picture):
             found.append(flowable)
+        elif isinstance(flowable, list):  # a table cell of several flowables
+            found += pictures_in(flowable)
         else:
             found += pictures_in(list(getattr(flowable, "_content", None) or ()))
+            for row in getattr(flowable, "_cellvalues", None) or ():
+                found += pictures_in(list(row))
     return found
 
 

@@ -31,9 +31,12 @@ from printkit.rulebook.variables import frame
 
 CARD_SCALE = 0.42  # a card picture in the rulebook: about 26 mm square
 GALLERY_COLUMNS = 7  # the wordless cards: two rows; those with words get a row of their own
-ROUND_SCALE = 0.75  # the whole round's castles: their step tables beside them, one line a step
+ROUND_SCALE = 1.15  # the whole round's castles, above their steps: 17 mm a card, to follow them on
 WIDE_SCALE = 2.2  # a castle shown across the measure: scaled down to fit it
 COVER_EXAMPLE = "fortress"  # the castle on the title page
+# Rulings about the printed kit that a player learns nothing from (the printing guide gives
+# the card sizes); ``printkit gaps`` still lists them for the designer.
+LEFT_TO_GAPS = frozenset({"card", "reference_cards"})
 BONUS_NAMES = {
     "most_cards": "Most cards",
     "biggest_courtyard": "Biggest courtyard",
@@ -47,7 +50,8 @@ def rulebook(pack: Sandcastles, theme: Theme) -> RulebookContext:
     blocks: dict[str, Block] = {}
     cards = _cards(pack, theme, sheet, blocks)
     blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
-    gaps = rulings(pack.gaps, lambda gap: field_words(gap.field), unquoted)
+    shown = [gap for gap in pack.gaps if gap.field not in LEFT_TO_GAPS]
+    gaps = rulings(shown, lambda gap: field_words(gap.field), unquoted)
     variables: dict[str, Any] = {
         "game": _game(pack),
         "scoring": _scoring(pack),
@@ -171,19 +175,35 @@ def _view(plugin: GamePlugin, pack: Sandcastles, example: Example) -> dict[str, 
 
 
 def _steps(pack: Sandcastles, player: dict[str, Any]) -> list[str]:
-    """A player's steps in words: what they laid where, took from the piles or threw away."""
-    words = []
-    for step in player["steps"]:
-        ((kind, what),) = step.items()
+    """A player's steps in words: what they laid where, took from the piles or threw away;
+    a card taken and at once laid or thrown away is one step."""
+    say, words = pack.words.say, []
+    steps = [next(iter(step.items())) for step in player["steps"]]
+    taken = ""
+    for n, (kind, what) in enumerate(steps):
+        if kind == "draw":
+            following = steps[n + 1] if n + 1 < len(steps) else ("", "")
+            if _same_card(following, what):
+                taken = "draw_"
+                continue
+            words.append(say("step.draw", card=pack.card(what).name))
+            continue
+        card = pack.card(what["card"] if kind == "lay" else what)
         if kind == "lay":
-            turn = f", turned {what['turn']}°" if what.get("turn") else ""
+            turned = say("step.turned", turn=what["turn"]) if what.get("turn") else ""
             at = "{},{}".format(*what["at"])
-            words.append(f"Lays the {pack.card(what['card']).name} at {at}{turn}")
-        elif kind == "draw":
-            words.append(f"Takes a {pack.card(what).name} from a pile")
+            key = "rest" if card.overlay else "lay"
+            words.append(say(f"step.{taken}{key}", card=card.name, at=at, turned=turned))
         else:
-            words.append(f"Discards the {pack.card(what).name}")
+            words.append(say(f"step.{taken}discard", card=card.name))
+        taken = ""
     return words
+
+
+def _same_card(step: tuple[str, Any], card: str) -> bool:
+    """Whether ``step`` lays or throws away a ``card``."""
+    kind, what = step
+    return (kind == "lay" and what["card"] == card) or (kind == "discard" and what == card)
 
 
 def _castles(pack: Sandcastles, example: Example) -> list[tuple[tuple, tuple]]:
@@ -233,6 +253,8 @@ def _pictures(
         alt = f"The castle of example {view['title']!r}"
         scale = ROUND_SCALE if example.rule == "whole-round" else 1.0
         blocks[key] = castle_block(pack, castle, theme, marks, alt, sheet, scale)
+        if example.rule == "whole-round":
+            blocks[key].space_after = 1.5 * MM  # clear of the steps under it
         if example.rule == "legal":  # the template may show it across the measure instead
             blocks[f"{key}:wide"] = castle_block(pack, castle, theme, marks, alt, sheet, WIDE_SCALE)
         keys.append(key)

@@ -65,7 +65,7 @@ def castle_cards(pack: Sandcastles, theme: Theme) -> Deck:
         side,
         side,
         pieces,
-        note=pack.words.say("deck.castle_note"),
+        note=pack.words.say("deck.castle_note", side=pack.kit.card),
     )
 
 
@@ -158,7 +158,9 @@ def reference_cards(pack: Sandcastles, theme: Theme) -> Deck:
         pack.kit.reference_width * MM,
         pack.kit.reference_height * MM,
         pieces,
-        note=pack.words.say("deck.reference_note"),
+        note=pack.words.say(
+            "deck.reference_note", width=pack.kit.reference_width, height=pack.kit.reference_height
+        ),
     )
 
 

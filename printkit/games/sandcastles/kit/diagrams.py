@@ -22,6 +22,7 @@ from printkit.games.sandcastles.kit.art import draw_turned
 from printkit.games.sandcastles.model import Placement, Sandcastles
 from printkit.games.sandcastles.rules import score_castle, structures
 from printkit.render.fonts import BODY, BOLD
+from printkit.render.layout import draw_veiled
 from printkit.render.legibility import without_small_text
 from printkit.render.panels import Disc, numbered_disc
 from printkit.render.symbols import draw_symbol
@@ -37,6 +38,7 @@ MARGIN = 5 * MM  # room for the coordinates
 PAD = 2.5 * MM
 STACK = 0.2  # a card laid on another sits this much of a cell up and right of it
 REST_SCALE = 0.45  # a Feather or Shell resting on a card, as a share of a cell
+WASH = 0.45  # a crossed card's colours this far toward white: faded, yet opaque
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,9 @@ def castle_drawing(
             CELL,
         )
 
-    def card(c: Canvas, cell: Box, p: Placement, scale: float = 1.0, tilt: float = 0) -> None:
+    def card(
+        c: Canvas, cell: Box, p: Placement, scale: float = 1.0, tilt: float = 0, veil: float = 0
+    ) -> None:
         c.saveState()
         c.translate(cell.cx, cell.cy)
         c.rotate(tilt)
@@ -84,7 +88,11 @@ def castle_drawing(
         clip = c.beginPath()
         clip.rect(0, 0, side, side)
         c.clipPath(clip, stroke=0, fill=0)
-        draw_turned(c, Box(0, 0, side, side), pack.card(p.card), p.turn, theme)
+
+        def face(c: Canvas, box: Box) -> None:
+            draw_turned(c, box, pack.card(p.card), p.turn, theme)
+
+        draw_veiled(c, face, Box(0, 0, side, side), veil)
         c.restoreState()
         c.saveState()
         c.setStrokeColor(GREY)
@@ -114,12 +122,15 @@ def castle_drawing(
             shift = CELL * STACK * occupied.get(p.cell, 0)  # up and right: clear of the axes
             occupied[p.cell] = occupied.get(p.cell, 0) + 1
             cell = cell_box(box, p.x, p.y, shift)
-            card(c, cell, p)
+            smashed = p.cell in marks.smashed and shift == 0
+            crossed = number in marks.illegal or smashed
+            card(c, cell, p, veil=WASH if crossed else 0)
             _crossed(c, cell, number, marks)
             badges.append((cell, number, shift > 0))  # on another card: its number top right
-            if p.cell in marks.smashed and shift == 0:
+            if smashed:
                 _cross(c, cell, INK, dashed=True)
         rested: dict[tuple[int, int], int] = {}
+        spots: list[Box] = []  # the Feathers and Shells laid on cards: no label covers one
         for number, p in resting:
             cell = cell_box(box, p.x, p.y)
             nth = rested.get(p.cell, 0)  # a second one on the same card sits above the first
@@ -127,7 +138,9 @@ def castle_drawing(
             side = CELL * REST_SCALE
             x, y = cell.x + CELL * 0.6, cell.y + CELL * (0.28 + 0.46 * nth)
             spot = Box(x - side / 2, y - side / 2, side, side)
-            card(c, Box(x - CELL / 2, y - CELL / 2, CELL, CELL), p, REST_SCALE, -14)
+            spots.append(spot.outset(side * 0.11))  # turned 14°: its corners reach out
+            veil = WASH if number in marks.illegal or p.cell in marks.smashed else 0  # toppled
+            card(c, Box(x - CELL / 2, y - CELL / 2, CELL, CELL), p, REST_SCALE, -14, veil)
             _crossed(c, spot, number, marks)
             badges.append((spot, number, False))
         for where, number, right in badges:
@@ -143,13 +156,18 @@ def castle_drawing(
                     CELL * 0.16,
                     fill=LEMON,
                 )
+            label = pack.words.say("diagram.courtyard")
             for yard in found.courtyards:
                 u = sum(x + 0.5 for x, _ in yard.cells) / len(yard.cells)
                 v = sum(y + 0.5 for _, y in yard.cells) / len(yard.cells)
-                if any(abs(u - su) < 0.45 and abs(v - sv) < 0.3 for su, sv in stars):
-                    v -= 0.3  # keep the label off a tower's star
-                x, y = box.x + margin + (u - x0) * CELL, box.y + margin + (v - y0) * CELL
-                _tag(c, x, y, pack.words.say("diagram.courtyard"), marks.text)
+                for dv in (0.0, -0.3, 0.3, -0.45, 0.45):  # the middle, else just below or above
+                    x = box.x + margin + (u - x0) * CELL
+                    y = box.y + margin + (v + dv - y0) * CELL
+                    starred = any(abs(u - su) < 0.45 and abs(v + dv - sv) < 0.3 for su, sv in stars)
+                    tag = _tag_box(c, x, y, label, marks.text)
+                    if not starred and not any(_meets(tag, spot) for spot in spots):
+                        break
+                _tag(c, x, y, label, marks.text)
         c.restoreState()
 
     return without_small_text(draw, UNREAD), width, height  # cards hold words too small
@@ -215,12 +233,8 @@ def _badge(c: Canvas, cell: Box, number: int, marks: CastleMarks, right: bool = 
 
 
 def _cross(c: Canvas, cell: Box, colour: Color, dashed: bool = False) -> None:
-    """An illegal (or smashed) card: a wash and a cross over it."""
+    """An illegal (or smashed) card, drawn washed out (`WASH`): a cross over it."""
     c.saveState()
-    c.setFillColor(white)
-    c.setFillAlpha(0.45)
-    c.rect(cell.x, cell.y, cell.width, cell.height, stroke=0, fill=1)
-    c.setFillAlpha(1)
     c.setStrokeColor(colour)
     c.setLineWidth(1.6)
     if dashed:
@@ -233,16 +247,26 @@ def _cross(c: Canvas, cell: Box, colour: Color, dashed: bool = False) -> None:
     c.restoreState()
 
 
+def _tag_box(c: Canvas, x: float, y: float, text: str, size: float = 1.0) -> Box:
+    """Where the courtyard's label centred on (x, y) lies."""
+    w = c.stringWidth(text, BOLD, 6 * size) + 2.4 * MM
+    h = 3.6 * MM * size
+    return Box(x - w / 2, y - h / 2, w, h)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
+
+
 def _tag(c: Canvas, x: float, y: float, text: str, size: float = 1.0) -> None:
     """The courtyard's name on a small label, where the enclosed sand is."""
     c.saveState()
     c.setFont(BOLD, 6 * size)
-    w = c.stringWidth(text, BOLD, 6 * size) + 2.4 * MM
-    h = 3.6 * MM * size
+    tag = _tag_box(c, x, y, text, size)
     c.setFillColor(white)
     c.setStrokeColor(INK)
     c.setLineWidth(0.5)
-    c.roundRect(x - w / 2, y - h / 2, w, h, 1.2 * MM, stroke=1, fill=1)
+    c.roundRect(tag.x, tag.y, tag.width, tag.height, 1.2 * MM, stroke=1, fill=1)
     c.setFillColor(INK)
     c.drawCentredString(x, y - 2.1 * size, text)
     c.restoreState()
@@ -282,13 +306,21 @@ class CastlePicture(PictureBlock):
     numbers larger so they still print at 6 pt or more."""
 
     redraw: Callable[[float], DrawFn]
+    space_after: float = 0.0  # above what follows it on its own (a table of steps)
 
     def flowables(self, width: float) -> list[Flowable]:
         shown = min(self.scale, width / self.width)
         if shown * 6.0 >= LEAST_TEXT:
-            return super().flowables(width)
-        draw = self.redraw(LEAST_TEXT / (6.0 * shown))
-        return [Picture(draw, self.width, self.height, shown)]
+            pictures = super().flowables(width)
+        else:
+            draw = self.redraw(LEAST_TEXT / (6.0 * shown))
+            pictures = [Picture(draw, self.width, self.height, shown)]
+        for picture in pictures:
+            picture.spaceAfter = self.space_after
+        return pictures
+
+    def layout(self) -> tuple:
+        return (*super().layout(), self.space_after)
 
 
 CAPTION = ParagraphStyle("sc-caption", fontName=BODY, fontSize=7.5, leading=9, alignment=1)
@@ -302,10 +334,23 @@ class GalleryBlock:
         self.alt = alt
         self.columns = columns
 
+    def layout(self) -> tuple:
+        """What the page lays out, the drawings apart (they print as forms): each picture's
+        size, whether it holds words (which row it joins), and its caption."""
+        return (
+            "gallery",
+            self.columns,
+            [(p.layout(), bool(self._worded(p)), caption) for p, caption in self.pictures],
+        )
+
+    @staticmethod
+    def _worded(picture: PictureBlock) -> float:
+        return smallest_text(picture.draw, picture.width, picture.height)
+
     def flowables(self, width: float) -> list[Flowable]:
         """Wordless pictures shrink to ``columns`` a row; pictures with words keep the
         scale that prints them at 6 pt, in a second table of as many as fit a row."""
-        worded = [p for p in self.pictures if smallest_text(p[0].draw, p[0].width, p[0].height)]
+        worded = [p for p in self.pictures if self._worded(p[0])]
         plain = [p for p in self.pictures if p not in worded]
         tables = [self._table(plain, self.columns, width)] if plain else []
         if worded:
