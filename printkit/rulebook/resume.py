@@ -328,10 +328,7 @@ class Resumer:
                 return page
             if following.state[1:3] + following.state[6:7] != template:
                 return page
-            end = following.front
-            while end < len(old.names) and old.keeps[end]:
-                end += 1  # platypus looks ahead through what keeps with the next
-            end = min(end + 1, len(old.names))
+            end = _looked_at(old, following)
             if end + shift > len(new.names):
                 return page
             if (
@@ -398,3 +395,16 @@ class Resumer:
         for flowable, written in zip(head, heads):
             _set_flags(flowable, written)
         doc.pageTemplate.onPage(doc.canv, doc)  # the page's start again, for this state
+
+
+def _looked_at(story: Story, following: PageMark) -> int:
+    """Where the flowables a page's layout looked at end, the next page beginning as
+    ``following``: platypus tries the next flowable before it breaks, and looks ahead
+    through what keeps with the next. A page whose foot splits a paragraph or a group
+    ends there: what follows was never tried, unless the split one keeps with it."""
+    end = following.front
+    if following.head and not (end > 0 and story.keeps[end - 1]):
+        return end
+    while end < len(story.names) and story.keeps[end]:
+        end += 1
+    return min(end + 1, len(story.names))
