@@ -64,13 +64,19 @@ class PageMark:
 @dataclass(frozen=True)
 class Split:
     """How a remainder was made: the flowable split, the width it was wrapped at and split
-    at, the height it was split at, and which of the parts it is."""
+    at, the height it was split at, and which of the parts it is; ``text`` sums up the
+    part's words, checked when it is made again."""
 
     parent: str
     wrapped: float
     width: float
     height: float
     place: int
+    text: str = ""
+
+    @property
+    def name(self) -> str:
+        return "split:" + digest(self.parent, self.wrapped, self.width, self.height, self.place)
 
 
 @dataclass(frozen=True)
@@ -229,8 +235,8 @@ class Resumer:
         for place, part in enumerate(parts):
             if id(part) in self.made:  # the flowable itself: it fits after all
                 continue
-            split = Split(how.parent, how.wrapped, how.width, how.height, place)
-            name = "split:" + digest(split)[:24]
+            split = replace(how, place=place, text=digest(part.getPlainText()))
+            name = split.name
             self.made[id(part)] = name
             self.remainders[name] = None if name in self.remainders else part
             self.splits[name] = split
@@ -307,9 +313,9 @@ class Resumer:
         finally:
             parent.__dict__.pop("canv", None)
             _holder(parent).__dict__.pop("canv", None)
-        if split.place < len(parts):
-            self._name_remainders(replace(split, place=0), parts)
-        return self.remainders.get(name)
+        self._name_remainders(split, parts)
+        again = self.splits.get(name)
+        return self.remainders.get(name) if again is not None and again == split else None
 
     def _same_pages(self, record, at: int, shift: int) -> int:
         """How far the kept run's pages from ``at`` take flowables named as ours are: the
