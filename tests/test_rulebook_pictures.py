@@ -83,6 +83,48 @@ def test_every_callout_of_the_board_mat_and_setup_is_printed_in_order(pages):
         assert positions == sorted(positions) or kind in ("board", "setup")  # two columns
 
 
+def _crosses(a: tuple[float, float], b: tuple[float, float], box) -> bool:
+    """Whether the segment a-b passes through the inside of ``box`` (sampled finely)."""
+    inside = 0.5 * MM  # a line along an edge, or ending on it, does not cross
+    for step in range(1, 200):
+        t = step / 200
+        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        if box.x + inside < x < box.right - inside and box.y + inside < y < box.top - inside:
+            return True
+    return False
+
+
+def test_board_leaders_cross_no_other_panel_and_letters_run_down_each_margin():
+    """A leader that crossed another panel would seem to name it too, and a margin read
+    C above B would send a reader to the wrong line of the legend."""
+    from printkit.games.lemonade_stall.kit import pictures
+    from printkit.games.lemonade_stall.kit.board import board_regions
+    from printkit.rulebook.pictures import PictureSheet
+
+    pack = load(CONTENT / "lemonade-stall")
+    kit = pictures.Kit(pack, Theme())
+    block = pictures.board_callouts(pack, kit, PictureSheet())
+    scale = (pictures.MEASURE - 2 * pictures.MARGIN) / kit.board.width
+    regions = board_regions(pack)
+    panels = {
+        key: box.__class__(
+            pictures.MARGIN + box.x * scale, box.y * scale, box.width * scale, box.height * scale
+        )
+        for key, box in regions.items()
+        if key not in ("board", "score-track", "first-condition", "first-temperature")
+    }
+    for callout in block.callouts:
+        x, y = callout.to
+        named = {k for k, b in panels.items() if b.x <= x <= b.right and b.y <= y <= b.top}
+        points = [(callout.x, callout.y), *([callout.via] if callout.via else []), callout.to]
+        for a, b in zip(points, points[1:]):
+            crossed = [k for k, box in panels.items() if k not in named and _crosses(a, b, box)]
+            assert not crossed, f"the leader of {callout.text[:30]!r} crosses {crossed}"
+    for side in (min, max):
+        column = [c.y for c in block.callouts if c.x == side(d.x for d in block.callouts)]
+        assert column == sorted(column, reverse=True), "letters run top to bottom"
+
+
 def test_the_board_and_a_mat_are_drawn_where_the_callouts_are(book, pages):
     """The callout page draws the board itself: its title and a score-track number at
     the board's scale, not a screenshot."""

@@ -305,14 +305,15 @@ def _margin_callouts(
     vias: Mapping[str, tuple[float, float]] | None = None,
 ) -> list[Callout]:
     """Discs in the left and right margins (a part left of ``middle`` on the left), each
-    with a leader to its part; lettered down the left margin, then down the right."""
+    with a leader to its part; lettered down the left margin, then down the right, in
+    the order the discs stand (a leader that bends runs at its bend's height)."""
     vias = vias or {}
     named = [key for key in pack.words.each(f"callout.{kind}") if key in targets]
     low, high = DISC_GAP / 2, height - DISC_GAP / 2
     out: list[Callout] = []
     for is_right, x in ((False, MARGIN / 2), (True, width - MARGIN / 2)):
         keys = [key for key in named if (targets[key][0] >= middle) == is_right]
-        keys.sort(key=lambda key: -targets[key][1])
+        keys.sort(key=lambda key: -vias.get(key, targets[key])[1])
         wanted = [vias.get(key, targets[key])[1] for key in keys]
         heights = spread_in_margin(wanted, low, high, DISC_GAP)
         for key, y in zip(keys, heights):
@@ -324,14 +325,20 @@ def _margin_callouts(
 def _round_about(
     regions: Mapping[str, Box], targets: Mapping[str, tuple[float, float]], scale: float, middle
 ) -> list[tuple[str, float, float]]:
-    """Left-hand panels with another panel between them and the margin: each leader runs
-    along the gap above the panel, then drops to its heading (board heights)."""
+    """Panels with another panel between them and their margin (the left margin for a
+    panel whose heading lies left of ``middle``): each leader runs along the gap above
+    the panel, then drops to its heading (board heights)."""
     out = []
     for key, box in regions.items():
-        if key not in targets or box.right > middle:
+        if key not in targets:
             continue
+        right = (targets[key][0] - MARGIN) / scale >= middle
         y = targets[key][1] / scale
-        between = [r for r in regions.values() if r.right <= box.x and r.y < y < r.top]
+        between = [
+            r
+            for r in regions.values()
+            if (r.x >= box.right if right else r.right <= box.x) and r.y < y < r.top
+        ]
         above = [
             r.y for r in regions.values() if r.y >= box.top and r.x < box.right and r.right > box.x
         ]
