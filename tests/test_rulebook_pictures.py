@@ -377,8 +377,10 @@ def test_yard_sale_set_up_numbers_the_track_shoppers_decks_bank_and_a_sellers_pi
 
 
 def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
-    """Four different character tiles (their names drawn by the tile renderer) round the
-    deck, which at four players keeps every card: the copies of each card, summed."""
+    """Four different character tiles round the deck, which at four players keeps every
+    card: the copies of each card, summed. The near seat's tile is drawn at the size its
+    words read, its name and motto printed; the other seats' tiles, a fifth of their
+    size, leave their words out rather than print specks."""
     from printkit.games.thats_not_lemonade.content import load as load_tnl
 
     pack = load_tnl(CONTENT / "thats-not-lemonade")
@@ -389,8 +391,10 @@ def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     ]
     index = page_with(pages, *texts, pack.words.say("picture.setup", players=4))
     drawn = " ".join(text for text, *_ in drawn_text(raw[index]))
-    for character in pack.characters[:4]:
-        assert character.name not in drawn  # a quarter of its size: left out, not a speck
+    near, *others = pack.characters[:4]
+    assert near.name in drawn and near.motto in drawn
+    for character in others:
+        assert character.name not in drawn
     assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
-from printkit.render import calibration
+from printkit.render import calibration, formats
 from printkit.render.guide import GuideRow, draw_guide, draw_reprint_note
 from printkit.render.impose import (
     MarkRoom,
@@ -51,6 +51,59 @@ def can_fold(deck: Deck, options: KitOptions) -> bool:
     return fold_grid(options.paper, deck.width, deck.height) is not None
 
 
+def folds(deck: Deck, options: KitOptions) -> bool:
+    """Whether a deck gets its own fold-and-glue file (as the builder plans them)."""
+    return deck.fold and can_fold(deck, options)
+
+
+def unfolded_pages(deck: Deck, options: KitOptions) -> tuple[list[int], list[int]]:
+    """The pages of a deck's file a fold-and-glue printer still needs, for the companions no
+    fold-and-glue file holds (fronts, and backs when they have them), and the pages among
+    those that hold the deck's own pieces as well: spares for that printer. Counted from
+    the sheets as the file lays them out."""
+    loose = {id(p) for d in deck.also if not folds(d, options) for p in d.pieces}
+    backs = any(p.back for d in deck.also if not folds(d, options) for p in d.pieces)
+    per_sheet = sides(deck)
+    needed, spare = [], []
+    for index, bands in enumerate(layout_sheets(deck.sizes(), options.paper)):
+        on_sheet = [p for band in bands for p in band.pieces]
+        if not any(id(p) in loose for p in on_sheet):
+            continue
+        front = index * per_sheet + 1
+        needed += [front, front + 1] if backs and per_sheet == 2 else [front]
+        if any(id(p) not in loose for p in on_sheet):
+            spare.append(front)
+    return needed, spare
+
+
+def fold_rest(deck: Deck, options: KitOptions, labels) -> str:
+    """For a deck printed on fold-and-glue sheets instead: which pages of its own file still
+    to print, and how, for the companions those sheets leave out ("" when none)."""
+    if not folds(deck, options):
+        return ""
+    needed, spare = unfolded_pages(deck, options)
+    if not needed:
+        return ""
+    loose = [d for d in deck.also if not folds(d, options)]
+    backs = any(p.back for d in loose for p in d.pieces)
+    spares = say(labels, "fold.spares", pages=_pages(spare, labels, "at")) if spare else ""
+    return say(
+        labels,
+        "how.fold_rest",
+        file=f"fold-{deck.id}.pdf",
+        pages=_pages(needed, labels, "print"),
+        sides=say(labels, "fold.double" if backs else "fold.single"),
+        parts=", ".join(d.title for d in loose),
+        spares=spares,
+    )
+
+
+def _pages(numbers: Sequence[int], labels, case: str) -> str:
+    """'page 7' or 'pages 7 and 9', in the sentence's case (Russian inflects it)."""
+    listed = formats.names(numbers, say(labels, "fold.and"))
+    return say(labels, f"fold.{case}_{'one' if len(numbers) == 1 else 'many'}", pages=listed)
+
+
 def _sentences(first: str, then: str) -> str:
     """A note after a finished sentence starts as a sentence ("… dashed line. The chart …")."""
     if first.rstrip().endswith(".") and then:
@@ -65,7 +118,8 @@ def _how(part: Part, options: KitOptions, labels) -> tuple[str, str]:
                 size = {"width": _mm(part.width), "height": _mm(part.height)}
                 note = say(labels, "note.nofold", paper=options.paper.name, **size)
                 return say(labels, "how.duplex"), f"{part.note} {note}".strip()
-            return say(labels, "how.duplex"), part.note
+            how = say(labels, "how.duplex")
+            return _sentences(how + ".", fold_rest(part, options, labels)).rstrip("."), part.note
         return say(labels, "how.cardstock"), part.note
     if isinstance(part, Board):
         return say(labels, "how.board"), _sentences(say(labels, "note.board"), part.note)

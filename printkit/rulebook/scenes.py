@@ -380,7 +380,7 @@ def shelves(
     rows: list[list[tuple[Shown, float, str, float, float]]] = [[]]
     x = 0.0
     for shown, scale, text in items:
-        w, h = shown.width * scale, shown.height * scale
+        w = shown.width * scale
         room = max(w, 24 * MM)  # a caption needs some width even under a small token
         if rows[-1] and x + room > width:
             rows.append([])
@@ -400,8 +400,7 @@ def shelves(
     for row, tall, words, offset in laid:
         x = offset
         for shown, scale, text, w, room in row:
-            h = shown.height * scale
-            placed.append(Placed(shown, x + (room - w) / 2, top - tall + (tall - h) / 2, scale))
+            placed.append(Placed(shown, x + (room - w) / 2, top - tall, scale))  # on one line
             captions.append(Caption(x + room / 2, top - tall - 1.5 * MM, room, text))
             x += room + gap
         top -= tall + words + gap
@@ -495,7 +494,9 @@ def _deck_items(deck, width: float) -> list[tuple[Shown, float, str]]:
     piece = deck.pieces[0]
     sides = [piece.draw] + ([piece.back] if piece.back is not None else [])
     scale = max(readable_scale(side, deck.width, deck.height) for side in sides)
-    scale = min(1.0, (width - SHELF_GAP) / 2 / deck.width, max(0.5, scale))  # two a row
+    # a face and its back share a row; a piece without a back may have a row to itself
+    across = (width - SHELF_GAP) / 2 if piece.back is not None else width
+    scale = min(1.0, across / deck.width, max(0.5, scale))
     items = [(Shown(piece.draw, deck.width, deck.height), scale, deck.pieces_title)]
     if piece.back is not None:
         items.append((Shown(piece.back, deck.width, deck.height), scale, ""))
@@ -558,12 +559,13 @@ def legible(draw: DrawFn, width: float, height: float, at_least: float) -> float
     return max(at_least, min(1.0, readable_scale(draw, width, height)))
 
 
-def kit_gallery(make_kit, pack, theme, lang: str = "") -> KitGallery:
+def kit_gallery(make_kit, pack, theme, lang: str = "", width: float = 165 * MM) -> KitGallery:
     """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4), made
     from the pack's recording view as the builder makes the kit: each picture is kept
-    under the values its pieces read."""
+    under the values its pieces read. A book whose text is narrower than ``width`` passes
+    its own: a gallery shrunk to fit would print its words under 6 pt, and lose them."""
     from printkit.kit import KitOptions
     from printkit.render.units import PAPERS
 
     options = KitOptions(PAPERS["a4"], theme, lang=lang)
-    return KitGallery(make_kit(watched(raw(pack)), options))
+    return KitGallery(make_kit(watched(raw(pack)), options), width=width)

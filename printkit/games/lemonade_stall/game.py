@@ -17,7 +17,6 @@ from printkit.games.lemonade_stall.model import BenefitEffect, EventEffect, Lemo
 from printkit.games.lemonade_stall.rules import (
     D6,
     D12,
-    Offer,
     Result,
     Sales,
     Standing,
@@ -32,7 +31,7 @@ from printkit.games.lemonade_stall.rules import (
     forecast,
     ingredients,
     rank,
-    sell,
+    sell_stands,
     spoil_counts,
     take_goods,
 )
@@ -144,12 +143,26 @@ class _Step:
     in place (`add_goods`, `take_goods`).
     """
 
-    __slots__ = ("state", "fields", "stands", "rows", "counts")
+    __slots__ = ("state", "fields", "stands", "rows", "counts", "_effects")
 
     def __init__(self, state: GameState) -> None:
         self.state = _own(state)
         self.fields = self.state.__dict__
         self._own_stands()
+        self._effects: tuple[str | None, list[EventEffect]] = ("", [])
+
+    def effects(self, pack: LemonadeStall) -> list[EventEffect]:
+        """What today's event does to each stand (`effect_on`), worked out once per event.
+
+        From step 4 to the day's end neither the event nor any stand's benefit
+        changes, so steps 5, 8 and 9 share one list.
+        """
+        event = self.fields["event"]
+        known, effects = self._effects
+        if known != event or not effects:
+            effects = [effect_on(pack, event, row["benefit"]) for row in self.rows]
+            self._effects = (event, effects)
+        return effects
 
     def _own_stands(self) -> None:
         self.stands = [_own(stand) for stand in self.state.stands]
@@ -157,7 +170,8 @@ class _Step:
         self.counts = []
         for row in self.rows:
             counts = row["stock"]._counts.copy()
-            row["stock"] = Stock._adopt(counts, checked=True)  # a Stock's counts, copied
+            row["stock"] = stock = object.__new__(Stock)  # `Stock._adopt` of the counts copied
+            stock._counts = counts
             self.counts.append(counts)
         self.fields["stands"] = tuple(self.stands)
 
@@ -387,9 +401,9 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
     state = step.state
     bought: list = [()] * state.players
     spent = [0] * state.players
-    event = state.event
+    effects = step.effects(pack)
     for seat in clockwise(state.players, state.first_player):
-        effect = effect_on(pack, event, step.stands[seat - 1].benefit)
+        effect = effects[seat - 1]
         asked = deciders[seat].buy(step.state, seat, effect)
         if type(asked) is dict and all(asked.values()):  # read here only, so no copy
             buy = asked
@@ -459,17 +473,20 @@ def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
 
 def _sell(pack: LemonadeStall, step: _Step) -> Sales:
     """Step 8: every stand sells, pays its ingredients and takes its income."""
-    state = step.state
-    offers = [Offer(s.stock, s.price or 0, s.benefit) for s in step.stands]
-    sales = sell(pack, state.weather, state.first_player, offers, state.event)
+    state, rows, effects = step.state, step.rows, step.effects(pack)
+    prices = [row["price"] or 0 for row in rows]
+    benefits = [row["benefit"] for row in rows]
     event = state.event
+    sales = sell_stands(
+        pack, state.weather, state.first_player, step.counts, prices, benefits, effects, event
+    )
     discards = effect_on(pack, event, None).discard_half_after_selling  # immunity only spares
-    for row, counts, offer, cups, income in zip(
-        step.rows, step.counts, offers, sales.sold, sales.income
+    for row, counts, effect, cups, income in zip(
+        rows, step.counts, effects, sales.sold, sales.income
     ):
         if cups:
             take_goods(counts, ingredients(pack, cups))
-        item = discards and effect_on(pack, event, offer.benefit).discard_half_after_selling
+        item = discards and effect.discard_half_after_selling
         if item:
             take_goods(counts, {item: counts.get(item, 0) // 2})
         row["money"] += income
@@ -488,10 +505,9 @@ def _spoil(pack: LemonadeStall, step: _Step, dice: Dice) -> bool:
     spoiled = False
     spoiling = pack.perishing("spoils")
     state = step.state
-    degrees, event, cards = state.weather.temperature, state.event, pack.benefit_effects
-    for row, counts in zip(step.rows, step.counts):
+    degrees, cards = state.weather.temperature, pack.benefit_effects
+    for row, counts, effect in zip(step.rows, step.counts, step.effects(pack)):
         benefit = row["benefit"]
-        effect = effect_on(pack, event, benefit)
         fridge = bool(benefit and cards[benefit].fridge)
         gone = spoil_counts(pack, counts, degrees, roll, effect, fridge)
         if gone and not spoiled:

@@ -404,20 +404,46 @@ def sell(
     event: str | None = None,
 ) -> Sales:
     """Step 8: guaranteed cups, then cheapest first, ties shared from the first player."""
-    players = len(offers)
+    event = event or None
+    benefits = [offer.benefit for offer in offers]
+    return sell_stands(
+        pack,
+        weather,
+        first_player,
+        [offer.stock for offer in offers],
+        [offer.price for offer in offers],
+        benefits,
+        [effect_on(pack, event, benefit) for benefit in benefits],
+        event,
+    )
+
+
+def sell_stands(
+    pack: LemonadeStall,
+    weather: Weather,
+    first_player: int,
+    stocks: Sequence[Mapping[str, int]],
+    prices: Sequence[int],
+    benefits: Sequence[str | None],
+    effects: Sequence[EventEffect],
+    event: str | None,
+) -> Sales:
+    """`sell` on the stands' parts, seat by seat: a day's own counts need no `Offer`.
+
+    ``effects``: what ``event`` does to each stand (`effect_on`), which a day
+    works out once for all its steps.
+    """
+    players = len(stocks)
     if not 1 <= first_player <= players:
         raise RuleError(f"first player {first_player} is not a seat of {players}")
-    event = event or None
     limit = pack.limit(players, weather.condition, weather.temperature)
     limit += effect_on(pack, event, None).limit_bonus
     condition = pack.condition(weather.condition)
     cap, guarantee = condition.price_cap, condition.guarantee
-    effects, cupfuls, promised = [], [], []
-    for offer in offers:
-        effect = effect_on(pack, event, offer.benefit)
+    cupfuls, promised = [], []
+    for stock, price, effect in zip(stocks, prices, effects):
         # a price above the cap sells nothing (`is_priced_out`)
-        cups = 0 if cap is not None and offer.price > cap else produce(pack, offer.stock)
-        effects.append(effect)
+        cups = 0 if cap is not None and price > cap else produce(pack, stock)
         cupfuls.append(cups)
         promised.append(min(cups, 0 if effect.no_guarantees else guarantee))
     capacity, guaranteed = tuple(cupfuls), tuple(promised)
@@ -426,7 +452,7 @@ def sell(
     groups: dict[int, list[int]] = {}  # price -> the seats still able to sell, from the first
     for seat in clockwise(players, first_player):
         if capacity[seat - 1] > sold[seat - 1]:  # a seat's cups change in its price's turn alone
-            price = offers[seat - 1].price
+            price = prices[seat - 1]
             if price in groups:
                 groups[price].append(seat)
             else:
@@ -439,16 +465,20 @@ def sell(
         phase = "tie" if cut and len(group) > 1 else "price"
         added = tuple(map(sub, sold, before))
         steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=sum(sold)))
-    income = tuple(
-        [_income(pack, offer, cups, effect) for offer, cups, effect in zip(offers, sold, effects)]
-    )
+    cards, income = pack.benefit_effects, []
+    for price, benefit, cups, effect in zip(prices, benefits, sold, effects):
+        dollars = cups * (price + effect.price_bonus)
+        if benefit and cups:  # the card's sales bonus
+            bonus = cards[benefit]
+            dollars += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
+        income.append(dollars)
     return build(
         Sales,
         limit=limit,
         capacity=capacity,
         guaranteed=guaranteed,
         sold=tuple(sold),
-        income=income,
+        income=tuple(income),
         steps=tuple(steps),
     )
 
@@ -475,14 +505,6 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
                 return
             sold[seat - 1] += 1
             total += 1
-
-
-def _income(pack: LemonadeStall, offer: Offer, cups: int, effect: EventEffect) -> int:
-    income = cups * (offer.price + effect.price_bonus)
-    if offer.benefit and cups:
-        bonus = pack.benefit_effects[offer.benefit]
-        income += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
-    return income
 
 
 def ingredients(pack: LemonadeStall, cups: int) -> dict[str, int]:

@@ -171,19 +171,18 @@ class Facts:
     def card_terms(self, want: int) -> Mapping[str, tuple]:
         """Benefit id -> the parts of its worth that hang on ``want`` alone (`Bot.choose_benefit`).
 
-        The goods it brings as far as wanted, the marker's edge, the bargain's cost
-        (None: no bargain) and net worth, the sales bonus, then the theft's goods and
-        dollars and the fridge as `Facts.cards` has them; each worked out as the
-        draft would, so the sums come out the same to the last bit.
+        The goods it brings as far as wanted and the marker's edge, then the rest, or
+        None for a card with no other worth: the bargain's cost (None: no bargain)
+        and net worth, the sales bonus, the theft's goods and dollars and the fridge
+        as `Facts.cards` has them; each worked out as the draft would, so the sums
+        come out the same to the last bit.
         """
         known = self.terms_cache.get(want)
         if known is None:
             known = self.terms_cache[want] = {}
             for card, numbers in self.cards.items():
                 immunity, bargain, cost, per_cup, cups, theft, dollars, fridge, edge = numbers
-                known[card] = (
-                    min(immunity, want),
-                    edge,
+                rest = (
                     cost if bargain else None,
                     min(bargain, want) * self.unit - cost,
                     per_cup * min(cups, want),
@@ -191,6 +190,8 @@ class Facts:
                     dollars,
                     fridge,
                 )
+                plain = rest[0] is None and not (rest[2] or theft or dollars or fridge)
+                known[card] = (min(immunity, want), edge, None if plain else rest)
         return known
 
     def odds(self, forecast: Weather, event: str | None) -> Odds:
@@ -392,8 +393,13 @@ class Bot:
         victim = None  # the richest rival, looked up once a theft is weighed
         terms = self.facts.card_terms(want)
         for option in options:
-            goods, edge, cost, bargain, sales, theft, dollars, fridge = terms[option]
+            goods, edge, rest = terms[option]
             value = (tokens.get(option, 0) + goods) * unit + edge
+            if rest is None:  # goods and the marker only
+                if value > best_value:
+                    best, best_value = option, value
+                continue
+            cost, bargain, sales, theft, dollars, fridge = rest
             if cost is not None and money >= cost:
                 value += bargain
             if sales:

@@ -147,7 +147,7 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
         "The odds card",
         sheet,
     )
-    blocks["components:kit"] = kit_gallery(kit, pack, theme)
+    blocks["components:kit"] = kit_gallery(kit, pack, theme, width=pictures.MEASURE)
     blocks["setup:table"] = pictures.setup_table(pack, theme, PictureSheet())
     blocks["cups:signals"] = pictures.cup_signals(pack, PictureSheet())
     return blocks

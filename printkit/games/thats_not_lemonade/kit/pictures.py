@@ -15,6 +15,8 @@ from printkit.games.thats_not_lemonade.kit.cards import card_deck
 from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tiles
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import odds_table
+from printkit.kit import Deck
+from printkit.render.impose import Piece
 from printkit.render.layout import draw_picture
 from printkit.render.symbols import draw_symbol
 from printkit.render.theme import Theme
@@ -27,14 +29,18 @@ from printkit.rulebook.scenes import (
     SceneBlock,
     Shown,
     place,
+    readable_scale,
     round_the_table,
 )
 
 MEASURE = 150 * MM
 TABLE = HexColor("#E9EFE3")  # the table top
-SCALE = 0.21  # pieces on the table: under a quarter of their printed size (fits under the steps)
+SCALE = 0.16  # the other seats and the deck: a sixth of their size, so the picture fits
+# a Letter page under the last set-up steps
 SEATS = 4  # near, far, left and right of the deck
-CUP = 11 * MM / SCALE  # the room a player's cup takes beside the tile (unscaled)
+NEAR_EDGE = 3.5 * MM  # the near seat's side margins: its odds card's column heads print at 6 pt
+SEAT_GAP = 1.2 * MM  # between a seat's pieces, as printed: one seat, one group
+CUP = 52 * MM  # a cup's width on the table, as the pieces are measured (unscaled)
 SIGNALS = ("hit", "pass", "out")  # the cup's signals, left to right: art/signal-<key>.svg
 SIGNAL = 28 * MM  # one signal picture's square
 SIGNAL_GAP = 14 * MM
@@ -42,30 +48,42 @@ SIGNAL_WORDS = 10 * MM  # the room under each picture for its name and meaning
 
 
 def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> SceneBlock:
-    """Each seat a tile, an odds card and a cup; the shuffled deck face down in the middle."""
+    """Each seat a tile, its cup and an odds card side by side; the shuffled deck face down
+    in the middle. The tiles' words print under 6 pt at the table's scale, so the near
+    seat, yours, is drawn larger: its tile face up at the scale that reads, and beside it
+    as large an odds card as the picture's width leaves."""
     cards, characters = card_deck(pack, theme), tiles(pack, theme)
     odds = odds_cards(pack, odds_table(pack), theme)
     players = min(SEATS, pack.max_players)
-    seats = [
-        _seat(characters.pieces[n % len(characters.pieces)], characters, odds)
-        for n in range(players)
-    ]
-    placed, height = round_the_table(seats, MEASURE, SCALE, 6 * MM)
-    centre_x, centre_y = MEASURE / 2, height / 2
+    faces = [characters.pieces[n % len(characters.pieces)] for n in range(players)]
+    seats = [_seat(face, characters, odds, SCALE) for face in faces]
+    table, height = round_the_table(seats, MEASURE, SCALE, 4 * MM)
+    first = faces[0]
+    near_scale = readable_scale(first.draw, characters.width, characters.height)
+    room = MEASURE - 2 * NEAR_EDGE
+    odds_scale = min(
+        1.0, (room / near_scale - characters.width - SEAT_GAP / near_scale) / odds.width
+    )
+    near_seat = _seat(first, characters, odds, near_scale, odds_scale)
+    lift = near_seat.height * near_scale - seats[0].height * SCALE  # the other seats move up
+    near_x = (MEASURE - near_seat.width * near_scale) / 2
+    placed = [Placed(near_seat, near_x, table[0].y, near_scale)]
+    placed += [Placed(p.shown, p.x, p.y + lift, p.scale, p.turn) for p in table[1:]]
+    height += lift
     back = Shown(cards.pieces[0].back, cards.width, cards.height)
     card_w, card_h = cards.width * SCALE, cards.height * SCALE
-    deck_x, deck_y = centre_x - card_w / 2, centre_y - card_h / 2
+    deck_x, deck_y = MEASURE / 2 - card_w / 2, (height + lift) / 2 - card_h / 2
     for layer in range(4):  # a few backs stepped: a pile, not a card
         step = layer * 0.5 * MM
         placed.append(Placed(back, deck_x + step, deck_y + step, SCALE))
     near = placed[0].footprint
-    tile_w, tile_h = characters.width * SCALE, characters.height * SCALE
-    odds_h = odds.height * SCALE
-    gap = _GAP * SCALE
+    tile_w, tile_h = characters.width * near_scale, characters.height * near_scale
+    odds_h = odds.height * odds_scale * near_scale
+    cup_x, cup_y, cup_r = (v * near_scale for v in _cup(characters, near_seat.height, near_scale))
     points = {
-        "tile": (near.x + tile_w - 2 * MM, near.y + tile_h + 2 * MM),
-        "cup": (near.x + tile_w + gap + CUP * SCALE / 2 + 3 * MM, near.y + tile_h / 2 + 3 * MM),
-        "odds": (near.right - 2 * MM, near.y + odds_h + 1 * MM),
+        "tile": (near.x + tile_w - 3 * MM, near.y + tile_h + 1 * MM),
+        "cup": (near.x + cup_x + cup_r + 1 * MM, near.y + cup_y + cup_r * 0.6),
+        "odds": (near.right - 3 * MM, near.y + odds_h - 3 * MM),
         "deck": (deck_x + card_w + 4 * MM, deck_y + card_h + 1 * MM),
     }
     values = {"cards": len(pack.deck(players)), "players": players}
@@ -78,24 +96,34 @@ def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> Sc
     return SceneBlock(placed, MEASURE, height, alt, sheet, (), callouts, TABLE, caption=True)
 
 
-_GAP = 4 * MM / SCALE  # between a seat's pieces (unscaled)
-
-
-def _seat(character, characters, odds) -> Shown:
-    """One player's place, near side up: the tile, the cup beside it, the odds card."""
-    tile = Shown(character.draw, characters.width, characters.height)
+def _seat(
+    face: Piece, characters: Deck, odds: Deck, scale: float, odds_scale: float = 1.0
+) -> Shown:
+    """One player's place, near side up, to be drawn at ``scale``: the tile, its cup
+    standing on the table beyond it, and the odds card (``odds_scale`` of the tile's
+    scale) beside them, bottoms in line."""
+    tile = Shown(face.draw, characters.width, characters.height)
     card = Shown(odds.pieces[0].draw, odds.width, odds.height)
-    width = tile.width + _GAP + CUP + _GAP + card.width
-    height = max(tile.height, card.height)
+    card_w, card_h = odds.width * odds_scale, odds.height * odds_scale
+    width = tile.width + SEAT_GAP / scale + card_w
+    height = max(tile.height, card_h)
+    cx, cy, r = _cup(characters, height, scale)
 
     def draw(c: Canvas, box: Box) -> None:
-        place(c, Placed(tile, box.x, box.y, 1.0))
-        r = CUP * 0.42
-        cx, cy = box.x + tile.width + _GAP + CUP / 2, box.y + tile.height / 2
-        draw_symbol(c, "cup", cx, cy, r, fill=white, line_width=r * 0.06)
-        place(c, Placed(card, box.right - card.width, box.y, 1.0))
+        place(c, Placed(tile, box.x, box.y))
+        draw_symbol(c, "cup", box.x + cx, box.y + cy, r, fill=white, line_width=r * 0.06)
+        place(c, Placed(card, box.right - card_w, box.y, odds_scale))
 
     return Shown(draw, width, height, edge=False)
+
+
+def _cup(characters: Deck, seat_height: float, scale: float) -> tuple[float, float, float]:
+    """Where a seat's cup stands (centre x, y and radius, in the seat's own units): on the
+    table beyond the tile, as large as a real cup or as the room there allows."""
+    gap = SEAT_GAP / scale
+    above = seat_height - characters.height - gap
+    r = min(CUP, above, characters.width) * 0.42
+    return characters.width / 2, characters.height + gap + above / 2, r
 
 
 def cup_signals(pack: ThatsNotLemonade, sheet: PictureSheet) -> SceneBlock:
