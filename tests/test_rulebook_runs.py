@@ -7,6 +7,8 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.lib.colors import white
 
@@ -466,3 +468,121 @@ def test_a_keep_inside_a_box_is_never_split_by_a_page():
         first = next(i for i, text in enumerate(pages) if "Group 1 begins." in text)
         split_boxes += "Group 3 begins." not in pages[first]
     assert split_boxes  # some page ends fell inside the box
+
+
+def _long_chapter(edits: dict[tuple[int, int], str] | None = None) -> str:
+    """Fourteen paragraphs of 30 to 120 lines, then a list of long items: nearly every page
+    begins in the middle of a paragraph or an item. ``edits`` rewrites (paragraph, line)."""
+    paragraphs = []
+    for n in range(14):
+        lines = [
+            (edits or {}).get((n, m), f"Stall {n} line {m} says the street is long and hot.")
+            for m in range(30 + (n * 37) % 90)
+        ]
+        paragraphs.append(f"Begin {n}. " + " ".join(lines))
+    items = [" ".join(f"Item {k} word {j} again." for j in range(60)) for k in range(6)]
+    return "# Alpha\n\n" + "\n\n".join(paragraphs) + "\n\n- " + "\n- ".join(items) + "\n"
+
+
+def _pages_text(pdf: bytes) -> list[str]:
+    return [_text(page) for page in PdfReader(BytesIO(pdf)).pages]
+
+
+def _begins_mid_paragraph(text: str) -> bool:
+    return not text.startswith(("Begin", "•"))
+
+
+def test_pages_that_begin_mid_paragraph_are_taken_after_an_edit(tmp_path, monkeypatch):
+    """An edit that keeps its paragraph's lines: the pages that print some of that
+    paragraph are laid out again, and the later ones, which begin inside a paragraph as
+    they did, are the kept run's pages; the book is a fresh build's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    before = _pages_text(_typeset_book(_long_chapter()))
+    assert sum(map(_begins_mid_paragraph, before)) >= 10
+    edited = {(3, 5): "Stall 3 line 5 says the street is long and DRY."}
+    context, nodes = _book(_long_chapter(edited))
+    laid_out = _laid_out(monkeypatch)
+    kept = typeset(nodes, context, PAPERS["a4"])
+    again = list(laid_out)
+    with diskcache.fresh():
+        fresh = typeset(nodes, context, PAPERS["a4"])
+    assert kept == fresh
+    pages = _pages_text(fresh)
+    assert again == [n for n, text in enumerate(pages, 1) if "Stall 3 line" in text]
+    assert any("long and DRY" in pages[n - 1] for n in again)
+    later = range(again[-1] + 1, len(pages) + 1)
+    assert any(_begins_mid_paragraph(pages[n - 1]) for n in later)
+
+
+def _edit_at(where: str, before: list[str]) -> tuple[str, str, int]:
+    """The chapter edited, the edited words, and the page whose top is then a changed
+    remainder (its number in ``before``, the pages as they were)."""
+    if where == "the remainder a page begins with":
+        top = next(n for n, t in enumerate(before, 1) if "Stall 4 line 0 " in t) + 1
+        line = int(before[top - 1].split("Stall 4 line ")[1].split()[0]) + 2
+        edited = "long and DRY"
+        return _long_chapter({(4, line): f"Stall 4 line {line} is {edited}."}), edited, top
+    if where == "the part before the page's foot, one line longer":
+        top = next(n for n, t in enumerate(before, 1) if "Stall 4 line 0 " in t) + 1
+        edited = "Stall 4 line 1 is longer, " * 3
+        return _long_chapter({(4, 1): edited}), edited, top
+    top = next(n for n, t in enumerate(before, 1) if "Item 3 word 0 " in t) + 1
+    edited = "Item 3 word 2 ONCE."
+    return _long_chapter().replace("Item 3 word 2 again.", edited), edited, top
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "the remainder a page begins with",
+        "the part before the page's foot, one line longer",
+        "a list item split over the page's foot",
+    ],
+)
+def test_a_page_begun_mid_paragraph_is_laid_out_again_when_its_remainder_changes(
+    where, tmp_path, monkeypatch
+):
+    """The remainder a page begins with is its paragraph's, split where the page before
+    ends: edit its text, or move where the split falls, and that page is laid out again."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    before = _pages_text(_typeset_book(_long_chapter()))
+    markdown, edited, top = _edit_at(where, before)
+    assert _begins_mid_paragraph(before[top - 1])
+    context, nodes = _book(markdown)
+    laid_out = _laid_out(monkeypatch)
+    kept = typeset(nodes, context, PAPERS["a4"])
+    again = list(laid_out)
+    with diskcache.fresh():
+        fresh = typeset(nodes, context, PAPERS["a4"])
+    assert kept == fresh
+    shown = [n for n, text in enumerate(_pages_text(fresh), 1) if edited in text]
+    assert shown and set(shown) <= set(again)
+    assert top in again
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    edits=st.lists(
+        st.tuples(st.integers(0, 13), st.integers(0, 29), st.integers(0, 4)),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_any_edit_to_paragraphs_split_over_pages_gives_a_fresh_builds_bytes(
+    edits, tmp_path_factory, monkeypatch
+):
+    """Edits one after another, each a line made shorter, longer or reworded: whatever
+    pages are taken from runs typeset before, the book is the one a fresh build makes."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    _typeset_book(_long_chapter())
+    rewrites = ["Short.", "Now {n}.{m} reads longer, " * 4, "Stall {n} line {m} reads ok.", "", "x"]
+    done: dict[tuple[int, int], str] = {}
+    for n, m, kind in edits:
+        done[(n, m)] = rewrites[kind].format(n=n, m=m)
+        context, nodes = _book(_long_chapter(done))
+        kept = typeset(nodes, context, PAPERS["a4"])
+        with diskcache.fresh():
+            assert kept == typeset(nodes, context, PAPERS["a4"])

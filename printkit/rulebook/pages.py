@@ -27,7 +27,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFError
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import KeepTogether, NextPageTemplate
+from reportlab.platypus import KeepTogether, ListFlowable, NextPageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
 from printkit.build import diskcache
@@ -40,7 +40,15 @@ from printkit.rulebook.flowables import BULLETS, Flow, convert, too_large
 from printkit.rulebook.keep import kept
 from printkit.rulebook.markdown import Node, headings, plain
 from printkit.rulebook.pictures import Picture, PictureOutsideForm, paint, pictures_in
-from printkit.rulebook.resume import MARKS_KIND, Finished, PageMark, Resumer, Story, name_story
+from printkit.rulebook.resume import (
+    MARKS_KIND,
+    Finished,
+    PageMark,
+    Resumer,
+    Split,
+    Story,
+    name_story,
+)
 
 CACHE_KIND = "rulebook-pages"
 PAGE_FORM = "pk-page-{}"  # filled with a digest of the anchor: PDF names are short ASCII
@@ -72,6 +80,7 @@ class RunRecord:
     pictures: dict[str, PictureSpot] = field(default_factory=dict)  # form name -> its picture
     marks: list[PageMark] = field(default_factory=list)  # how each page began
     story: Story | None = None  # the run's flowables by name, for runs typeset later
+    splits: dict[str, Split] = field(default_factory=dict)  # how its pages' remainders were made
 
 
 @dataclass(frozen=True)
@@ -316,7 +325,7 @@ def typeset_run(
     doc._endBuild = lambda: BaseDocTemplate._endBuild(doc)  # no "?" forms: the book adds them
     story = ([NextPageTemplate("body")] if cover else []) + flowables
     named = name_story(story, names or {})
-    resumer = Resumer(doc, story, named, base, _kept_run) if base else None
+    resumer = Resumer(doc, story, named, base, _kept_run, names or {}) if base else None
     if resumer is not None:
         doc.handle_pageBegin = resumer.page_began
     try:
@@ -329,11 +338,12 @@ def typeset_run(
         raise Unsupported(str(exc)) from None
     except PictureOutsideForm as exc:
         raise Unsupported(str(exc)) from None
-    marks = resumer.marks if resumer is not None else []
-    if resumer is not None:
-        for anchor, number in resumer.landed.items():
-            landed.setdefault(anchor, number)
-    return RunRecord(doc.canv.pages, landed, dict(pictures or {}), marks, named)
+    if resumer is None:
+        return RunRecord(doc.canv.pages, landed, dict(pictures or {}), [], named)
+    for anchor, number in resumer.landed.items():
+        landed.setdefault(anchor, number)
+    marks, splits = resumer.marks, resumer.kept_splits()
+    return RunRecord(doc.canv.pages, landed, dict(pictures or {}), marks, named, splits)
 
 
 def _kept_run(key: str) -> RunRecord | None:
@@ -411,12 +421,15 @@ def typeset_by_runs(
 
 
 def name_kept(flowable: Any, name: str, names: dict[int, str]) -> None:
-    """A node's flowable by name, and a kept group's parts too: keeping headings with what
-    follows regroups them."""
+    """A node's flowable by name, and a kept group's parts and a list's items too: keeping
+    headings with what follows regroups them, and a page may begin with any of them."""
     names[id(flowable)] = name
     if isinstance(flowable, KeepTogether):
         for place, inner in enumerate(flowable._content):
             name_kept(inner, f"{name}/{place}", names)
+    elif isinstance(flowable, ListFlowable):
+        for place, inner in enumerate(flowable._content):
+            name_kept(inner, f"{name}|{place}", names)
 
 
 def node_digest(node: Node, blocks: Mapping[str, Block], width: float) -> str:
