@@ -31,6 +31,7 @@ from printkit.render.theme import INK
 from printkit.render.units import MM, Box
 from printkit.rulebook.keep import kept, watched
 from printkit.rulebook.pictures import DrawFn, PictureBlock, PictureSheet
+from printkit.rulebook.styles import MAX_MEASURE
 
 LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
 UNREAD = LEAST_TEXT - 0.1  # points: words a scene shows smaller are left out
@@ -447,7 +448,7 @@ class KitGallery:
     gallery runs over as many pictures as it needs, each short enough for a page.
     """
 
-    def __init__(self, kit, alt: str = "", width: float = 165 * MM) -> None:
+    def __init__(self, kit, alt: str = "", width: float = MAX_MEASURE) -> None:
         alt = alt or ", ".join(part.title for part in kit.parts)  # the kit's own names
         self.alt = alt
         self.scenes = _gallery_scenes(_kit_items(kit, width), alt, width)
@@ -559,11 +560,11 @@ def legible(draw: DrawFn, width: float, height: float, at_least: float) -> float
     return max(at_least, min(1.0, readable_scale(draw, width, height)))
 
 
-def kit_gallery(make_kit, pack, theme, lang: str = "", width: float = 165 * MM) -> KitGallery:
+def kit_gallery(make_kit, pack, theme, lang: str = "", width: float = MAX_MEASURE) -> KitGallery:
     """The gallery of the kit a game's ``kit(pack, options)`` returns (drawn for A4), made
     from the pack's recording view as the builder makes the kit: each picture is kept
-    under the values its pieces read. A book whose text is narrower than ``width`` passes
-    its own: a gallery shrunk to fit would print its words under 6 pt, and lose them."""
+    under the values its pieces read, at the books' text width: a gallery laid out wider
+    and shrunk to fit would print its words under 6 pt, and lose them."""
     from printkit.kit import KitOptions
     from printkit.render.units import PAPERS
 
