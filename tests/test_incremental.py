@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import re
 import threading
@@ -317,6 +316,65 @@ def test_a_signal_during_the_renames_waits_for_them(signal_name, raised, tmp_pat
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # handlers restored
 
 
+class _DropsCtrlC:
+    """A finaliser that Ctrl-C lands in: Python reports the KeyboardInterrupt and drops it."""
+
+    def __del__(self) -> None:
+        import os
+        import signal
+
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # the handler runs here, inside the finaliser
+            pass
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the drop itself
+def test_a_ctrl_c_dropped_by_a_finaliser_is_raised_when_the_workers_are_done():
+    from printkit.build.lock import interrupts_remembered
+
+    after = []
+    with pytest.raises(KeyboardInterrupt), interrupts_remembered():
+        _DropsCtrlC()  # made and dropped at once
+        after.append("went on")  # Python lost the interrupt: the work went on
+    assert after == ["went on"]
+    assert signal_handler_is_default()
+
+
+def test_a_ctrl_c_raised_as_usual_is_raised_once():
+    import os
+    import signal
+
+    from printkit.build.lock import interrupts_remembered
+
+    with pytest.raises(KeyboardInterrupt), interrupts_remembered():
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):
+            pass
+        pytest.fail("the Ctrl-C was not raised")
+    assert signal_handler_is_default()
+
+
+def test_a_process_started_with_ctrl_c_ignored_keeps_ignoring_it():
+    import os
+    import signal
+
+    from printkit.build.lock import interrupts_remembered
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with interrupts_remembered():
+            os.kill(os.getpid(), signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def signal_handler_is_default() -> bool:
+    import signal
+
+    return signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(
     "fork" not in __import__("multiprocessing").get_all_start_methods(), reason="needs fork"
@@ -344,16 +402,8 @@ def test_ctrl_c_in_a_parallel_build_lets_the_workers_finish(content_copy, tmp_pa
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     plugin, pack = PackCache(content_copy).load(content_copy / STALL)
     targets = [("a4", False, (0.0, 0.0), ""), ("letter", False, (0.0, 0.0), "")]
-    # A Ctrl-C that lands while the collector runs an earlier test's finaliser is raised
-    # inside that finaliser and dropped as unraisable (Python's rule, not the builder's):
-    # with the collector off, it can only land in the builder's own code.
-    gc.collect()
-    gc.disable()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            build_module.build_targets(plugin, pack, tmp_path, targets, method="fork")
-    finally:
-        gc.enable()
+    with pytest.raises(KeyboardInterrupt):
+        build_module.build_targets(plugin, pack, tmp_path, targets, method="fork")
     # The A4 kit was being built when Ctrl-C came: it is finished whole. The Letter
     # job may not have reached a worker yet (then it is cancelled, never half-built).
     for paper in ("a4", "letter"):

@@ -683,6 +683,8 @@ def build_targets(
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    from printkit.build.lock import interrupts_remembered
+
     jobs = [(out, t, force, pack.folder) for t in targets]
     _SHARED["pack"] = (plugin, pack)
     pool = ProcessPoolExecutor(
@@ -690,24 +692,25 @@ def build_targets(
         mp_context=multiprocessing.get_context(method or start_method()),
         initializer=_ignore_ctrl_c,
     )
-    try:
-        tell = progress or _silent
-        tell(f"building {len(jobs)} kits on {min(len(jobs), os.cpu_count() or 1)} cores")
-        results = []
-        for status, value in pool.map(_build_in_worker, jobs):
-            results.append((status, value))
-            if status == "ok":
-                tell(f"{value.folder}: done ({len(results)} of {len(jobs)})")
-    except BrokenProcessPool:
-        from printkit.errors import PrintkitError
+    with interrupts_remembered():
+        try:
+            tell = progress or _silent
+            tell(f"building {len(jobs)} kits on {min(len(jobs), os.cpu_count() or 1)} cores")
+            results = []
+            for status, value in pool.map(_build_in_worker, jobs):
+                results.append((status, value))
+                if status == "ok":
+                    tell(f"{value.folder}: done ({len(results)} of {len(jobs)})")
+        except BrokenProcessPool:
+            from printkit.errors import PrintkitError
 
-        raise PrintkitError(
-            "a build worker stopped without finishing (killed, or out of memory)",
-            "run the build again; each file is whole, but they may be of two builds",
-        ) from None
-    finally:
-        pool.shutdown(wait=True)  # on Ctrl-C too: workers finish their atomic writes first
-        _SHARED.clear()
+            raise PrintkitError(
+                "a build worker stopped without finishing (killed, or out of memory)",
+                "run the build again; each file is whole, but they may be of two builds",
+            ) from None
+        finally:
+            pool.shutdown(wait=True)  # on Ctrl-C too: workers finish their atomic writes first
+            _SHARED.clear()
     reports = []
     for status, value in results:
         if status == "error":

@@ -66,3 +66,29 @@ def interrupts_deferred() -> Iterator[None]:
             raise SystemExit(128 + signal.SIGTERM)
         if received:
             raise KeyboardInterrupt
+
+
+@contextmanager
+def interrupts_remembered() -> Iterator[None]:
+    """Ctrl-C while workers build: raised at once, as ever, and raised again on the way out
+    if Python dropped it (a Ctrl-C that lands inside a finaliser is reported and lost)."""
+    received: list[int] = []
+
+    def interrupt(signum: int, frame: object) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started with Ctrl-C ignored
+            previous = None
+        else:
+            previous = signal.signal(signal.SIGINT, interrupt)
+    except ValueError:  # not the main thread: nothing to install
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if received:
+        raise KeyboardInterrupt
