@@ -78,17 +78,18 @@ def interrupts_remembered() -> Iterator[None]:
         received.append(signum)
         raise KeyboardInterrupt
 
-    try:
-        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started with Ctrl-C ignored
-            previous = None
-        else:
-            previous = signal.signal(signal.SIGINT, interrupt)
-    except ValueError:  # not the main thread: nothing to install
-        previous = None
+    previous = signal.getsignal(signal.SIGINT)
+    installed = False
+    if previous is not signal.SIG_IGN:  # a process started with Ctrl-C ignored keeps it so
+        try:
+            signal.signal(signal.SIGINT, interrupt)
+            installed = True
+        except ValueError:  # not the main thread: nothing to install
+            pass
     try:
         yield
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        if installed:  # a handler not set from Python reads as None: the default stands in
+            signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
     if received:
         raise KeyboardInterrupt
