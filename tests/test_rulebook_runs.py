@@ -415,6 +415,17 @@ def _laid_out(monkeypatch) -> list[int]:
     return pages
 
 
+def _typeset_again(context, nodes, monkeypatch) -> tuple[bytes, list[int], bytes]:
+    """The edited book typeset over the cache, the pages that laid out again, and the
+    book a fresh build makes."""
+    laid_out = _laid_out(monkeypatch)
+    kept = typeset(nodes, context, PAPERS["a4"])
+    again = list(laid_out)
+    with diskcache.fresh():
+        fresh = typeset(nodes, context, PAPERS["a4"])
+    return kept, again, fresh
+
+
 @pytest.mark.parametrize("edited", [3, 80, 159])
 def test_a_run_lays_out_again_only_the_page_an_edit_is_on(edited, tmp_path, monkeypatch):
     """The pages before and after the edited one begin as they did and take the same
@@ -422,11 +433,7 @@ def test_a_run_lays_out_again_only_the_page_an_edit_is_on(edited, tmp_path, monk
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     _typeset_book(_chapter())
     context, nodes = _book(_chapter(edited))
-    laid_out = _laid_out(monkeypatch)
-    kept = typeset(nodes, context, PAPERS["a4"])
-    again = list(laid_out)
-    with diskcache.fresh():
-        fresh = typeset(nodes, context, PAPERS["a4"])
+    kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
     pages = PdfReader(BytesIO(fresh)).pages
     assert kept == fresh
     assert len(pages) >= 4
@@ -501,11 +508,7 @@ def test_pages_that_begin_mid_paragraph_are_taken_after_an_edit(tmp_path, monkey
     assert sum(map(_begins_mid_paragraph, before)) >= 10
     edited = {(3, 5): "Stall 3 line 5 says the street is long and DRY."}
     context, nodes = _book(_long_chapter(edited))
-    laid_out = _laid_out(monkeypatch)
-    kept = typeset(nodes, context, PAPERS["a4"])
-    again = list(laid_out)
-    with diskcache.fresh():
-        fresh = typeset(nodes, context, PAPERS["a4"])
+    kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
     assert kept == fresh
     pages = _pages_text(fresh)
     assert again == [n for n, text in enumerate(pages, 1) if "Stall 3 line" in text]
@@ -549,11 +552,7 @@ def test_a_page_begun_mid_paragraph_is_laid_out_again_when_its_remainder_changes
     markdown, edited, top = _edit_at(where, before)
     assert _begins_mid_paragraph(before[top - 1])
     context, nodes = _book(markdown)
-    laid_out = _laid_out(monkeypatch)
-    kept = typeset(nodes, context, PAPERS["a4"])
-    again = list(laid_out)
-    with diskcache.fresh():
-        fresh = typeset(nodes, context, PAPERS["a4"])
+    kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
     assert kept == fresh
     shown = [n for n, text in enumerate(_pages_text(fresh), 1) if edited in text]
     assert shown and set(shown) <= set(again)
