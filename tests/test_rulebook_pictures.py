@@ -378,9 +378,9 @@ def test_yard_sale_set_up_numbers_the_track_shoppers_decks_bank_and_a_sellers_pi
 
 def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     """Four different character tiles round the deck, which at four players keeps every
-    card: the copies of each card, summed. The near seat's tile is drawn at the size its
-    words read, its name and motto printed; the other seats' tiles, a fifth of their
-    size, leave their words out rather than print specks."""
+    card: the copies of each card, summed. The seats share one scale, too small for a
+    tile's words, which they leave out rather than print specks; the near seat's tile is
+    drawn again beside the table, named as a close-up, at the size its words read."""
     from printkit.games.thats_not_lemonade.content import load as load_tnl
 
     pack = load_tnl(CONTENT / "thats-not-lemonade")
@@ -393,6 +393,7 @@ def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     drawn = " ".join(text for text, *_ in drawn_text(raw[index]))
     near, *others = pack.characters[:4]
     assert near.name in drawn and near.motto in drawn
+    assert pack.words.say("picture.setup_close") in drawn
     for character in others:
         assert character.name not in drawn
     assert smallest_word(raw[index]) >= 6.0 - 0.1

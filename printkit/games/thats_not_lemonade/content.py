@@ -81,6 +81,7 @@ WORDS = {
     "callout.setup.odds": (),
     "callout.setup.deck": ("cards", "players"),
     "picture.setup": ("players",),
+    "picture.setup_close": (),
     "signal.hit": (),
     "signal.pass": (),
     "signal.out": (),
