@@ -49,10 +49,11 @@ docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img --page Components --page "The board" --page "A player mat" --page "Setting up"
 	rm -f docs/img/lemonade-stall-01-board.png docs/img/lemonade-stall-calibration.png
 	rm -rf .docs-other && mkdir .docs-other
-	$(BIN)/printkit preview thats-not-lemonade --to .docs-other --page "Setting up"
+	$(BIN)/printkit preview thats-not-lemonade --to .docs-other --figure "The table set up for 4 players"
 	$(BIN)/printkit preview yard-sale --to .docs-other --page "Setting up"
 	$(BIN)/printkit preview lemonade-stand --lang ru --to .docs-other --page "Подготовка к игре"
-	cp .docs-other/thats-not-lemonade-rulebook-setting-up.png .docs-other/yard-sale-rulebook-setting-up.png docs/img/
+	cp .docs-other/thats-not-lemonade-rulebook-the-table-set-up-for-4-players.png docs/img/thats-not-lemonade-rulebook-setting-up.png
+	cp .docs-other/yard-sale-rulebook-setting-up.png docs/img/
 	cp .docs-other/yard-sale-*-pitch-cards.png docs/img/yard-sale-pitch-cards.png
 	cp .docs-other/yard-sale-*-cash-cards.png docs/img/yard-sale-cash-cards.png
 	cp .docs-other/lemonade-stand-ru-01-stand-cards.png docs/img/lemonade-stand-ru-01-stand-cards.png

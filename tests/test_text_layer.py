@@ -252,6 +252,35 @@ def test_a_rulebook_page_is_found_by_a_heading_typeset_with_a_no_break_space(tmp
     )
 
 
+def test_a_figure_is_previewed_from_the_page_holding_its_caption_not_its_heading(tmp_path):
+    """A section's picture that did not fit under its steps lies on the next page: the
+    page its caption prints on is the one shown, found as a reader types the caption
+    (straight apostrophe, plain spaces); a caption no page prints is named."""
+    from printkit.build.exports import rulebook_page_pngs
+    from printkit.errors import UsageError
+    from printkit.render.fonts import register_fonts
+
+    register_fonts()
+    path = tmp_path / "book.pdf"
+    c = Canvas(str(path), pagesize=(200, 200))
+    c.setFont(BODY, 12)
+    c.drawString(20, 100, "Setting up")
+    c.bookmarkPage("setup")
+    c.addOutlineEntry("Setting up", "setup", 0)
+    c.showPage()
+    c.setFont(BODY, 12)
+    c.drawString(20, 60, "The table\u00a0set up for Sam\u2019s 4 players")
+    c.showPage()
+    c.save()
+    figure = "The table set up for Sam's 4 players"
+    pages = rulebook_page_pngs(path, ["Setting up"], dpi=20, figures=[figure])
+    slug = "rulebook-the-table-set-up-for-sam's-4-players.png"
+    assert set(pages) == {"rulebook-setting-up.png", slug}
+    assert pages[slug] != pages["rulebook-setting-up.png"]
+    with pytest.raises(UsageError, match="The table set up for 5 players"):
+        rulebook_page_pngs(path, [], dpi=20, figures=["The table set up for 5 players"])
+
+
 def _set_lines(text: str, room: float, language: str = "ru") -> list[str]:
     """``text`` set by ``language`` as a ragged paragraph ``room`` wide (no hyphenation),
     drawn, and its lines as a PDF reader extracts them (no-break spaces read as spaces)."""

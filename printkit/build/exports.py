@@ -319,16 +319,41 @@ def preview_pngs(kit_folder: Path, dpi: int = 40) -> dict[str, bytes]:
     return files
 
 
-def rulebook_page_pngs(rulebook: Path, headings: Iterable[str], dpi: int = 60) -> dict[str, bytes]:
-    """The page each heading (a bookmark of the rulebook) opens, as ``rulebook-<slug>.png``.
+def rulebook_page_pngs(
+    rulebook: Path, headings: Iterable[str], dpi: int = 60, figures: Iterable[str] = ()
+) -> dict[str, bytes]:
+    """The page each heading (a bookmark of the rulebook) opens, and the page that holds
+    each figure (the first to print its caption), as ``rulebook-<slug>.png``: a section's
+    picture may lie on a later page than its heading.
 
-    Raises UsageError naming the headings the book has when one is not among them.
+    Raises UsageError naming the headings the book has when one is not among them, and
+    saying so when no page prints a figure's caption.
     """
     from pypdf import PdfReader
 
+    reader = PdfReader(str(rulebook))
+    wanted = _heading_pages(reader, headings) | _figure_pages(reader, figures)
+    files: dict[str, bytes] = {}
+    document = pdfium.PdfDocument(str(rulebook))
+    try:
+        for name, number in wanted.items():
+            image = document[number].render(scale=dpi / INCH).to_pil().convert("RGB")
+            files[f"rulebook-{'-'.join(name.lower().split())}.png"] = png_bytes(image, dpi)
+    finally:
+        document.close()
+    return files
+
+
+def _plain(text: str) -> str:
+    """Text as a reader types it: no-break spaces and line breaks as plain spaces, curly
+    quotes straight, soft hyphens gone."""
+    text = text.replace("\u00ad", "").replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(text.replace("\u201c", '"').replace("\u201d", '"').split())
+
+
+def _heading_pages(reader, headings: Iterable[str]) -> dict[str, int]:
     from printkit.errors import UsageError
 
-    reader = PdfReader(str(rulebook))
     found: dict[str, int] = {}
 
     def walk(entries) -> None:
@@ -340,17 +365,25 @@ def rulebook_page_pngs(rulebook: Path, headings: Iterable[str], dpi: int = 60) -
                 found.setdefault(title, reader.get_destination_page_number(entry))
 
     walk(reader.outline)
-    files: dict[str, bytes] = {}
-    document = pdfium.PdfDocument(str(rulebook))
-    try:
-        for heading in (" ".join(h.split()) for h in headings):
-            if heading not in found:
-                raise UsageError(
-                    f"the rulebook has no heading {heading!r}; it has: {', '.join(found)}"
-                )
-            image = document[found[heading]].render(scale=dpi / INCH).to_pil().convert("RGB")
-            slug = "-".join(heading.lower().split())
-            files[f"rulebook-{slug}.png"] = png_bytes(image, dpi)
-    finally:
-        document.close()
-    return files
+    pages: dict[str, int] = {}
+    for heading in (" ".join(h.split()) for h in headings):
+        if heading not in found:
+            raise UsageError(f"the rulebook has no heading {heading!r}; it has: {', '.join(found)}")
+        pages[heading] = found[heading]
+    return pages
+
+
+def _figure_pages(reader, captions: Iterable[str]) -> dict[str, int]:
+    from printkit.errors import UsageError
+
+    captions = [_plain(c) for c in captions]
+    if not captions:
+        return {}
+    texts = [_plain(page.extract_text() or "") for page in reader.pages]
+    pages: dict[str, int] = {}
+    for caption in captions:
+        number = next((n for n, text in enumerate(texts) if caption in text), None)
+        if number is None:
+            raise UsageError(f"no page of the rulebook prints the caption {caption!r}")
+        pages[caption] = number
+    return pages

@@ -270,8 +270,21 @@ def _report_lines(report) -> list[str]:
     multiple=True,
     help="Also the rulebook page a heading opens, as rulebook-<heading>.png (repeatable).",
 )
+@click.option(
+    "--figure",
+    "figures",
+    multiple=True,
+    help="Also the rulebook page holding the picture with this caption, as "
+    "rulebook-<caption>.png (repeatable).",
+)
 def preview(
-    game: str, out: Path, paper: str, dest: Path, lang: str, pages: tuple[str, ...]
+    game: str,
+    out: Path,
+    paper: str,
+    dest: Path,
+    lang: str,
+    pages: tuple[str, ...],
+    figures: tuple[str, ...],
 ) -> None:
     """Write a small PNG of each built component (for the README); build first."""
     from printkit.build.exports import preview_pngs, rulebook_page_pngs
@@ -280,8 +293,8 @@ def preview(
 
     folder = output_folder(out, game, paper, False, lang)
     files = preview_pngs(folder)
-    if files and pages:
-        files |= rulebook_page_pngs(folder / "rulebook.pdf", pages)
+    if files and (pages or figures):
+        files |= rulebook_page_pngs(folder / "rulebook.pdf", pages, figures=figures)
     if not files:
         raise UsageError(f"nothing built in {folder}; run 'printkit build {game}' first")
     for name, data in files.items():
