@@ -580,7 +580,37 @@ def test_each_castle_of_the_whole_round_stays_on_one_page_with_its_steps(built):
         text = holding[0]
         dealt = text.index(f"{name} is dealt")
         steps = text.index(f"What {name} does")
-        assert dealt < steps < text.index(f"In all, {name} lays", steps)
+        assert dealt < steps < text.index(f"{name} lays", steps)
+
+
+@pytest.mark.slow
+def test_each_castles_score_before_bonuses_and_its_bonuses_add_up_to_the_round_table(built):
+    """The sentence under a castle's steps gives its score before bonuses; the round's
+    table gives each bonus with its points, and a scoring's total is the two summed (Ana's
+    castle +7, with Most cards +3 and Biggest courtyard +3: +13 at the first scoring)."""
+    from printkit.check.checker import read_example, run_example
+    from printkit.games.sandcastles.rulebook import BONUS_NAMES
+    from printkit.registry import plugin_for
+    from printkit.render.formats import signed
+
+    r = run_example(plugin_for("sandcastles"), PACK, read_example(PACK_DIR / "examples" / WHOLE))
+    text = " ".join(_rulebook_pages(built))
+    names = re.findall(r"(\w+) is dealt ", text)
+    assert len(names) == len(r["castles"]) == 3
+    for i, name in enumerate(names):
+        for when, castle, total, bonuses in (
+            ("first", r["castles"][i], r["first"][i], r["first_bonuses"][i]),
+            ("second", r["second_castles"][i], r["second"][i], r["second_bonuses"][i]),
+        ):
+            points = [getattr(PACK.scoring, b) for b in bonuses]
+            assert castle + sum(points) == total, (name, when)
+            for bonus, value in zip(bonuses, points):
+                assert f"{BONUS_NAMES[bonus]} {signed(value)}" in text
+        sentence = (
+            f"Score before bonuses: {signed(r['castles'][i])} at the first scoring, "
+            f"{signed(r['second_castles'][i])} at the second."
+        )
+        assert sentence in text[text.index(f"What {name} does") :], name
 
 
 def test_the_whole_rounds_castles_are_drawn_large_enough_to_follow():
