@@ -465,6 +465,26 @@ def test_yard_sale_whole_round_picture_shows_the_table_after_the_last_turn():
     assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 
+def test_yard_sale_whole_round_picture_prints_each_cards_name_in_its_bar():
+    """Every shopper, item and pitch the whole-round picture names under a card is named in
+    the card's own bar too, at 6 pt or more (a name bar is never drawn blank): the caption
+    prints at 7.5 pt, the bar a size of its own."""
+    from printkit.games.yard_sale.content import load as load_yard_sale
+    from printkit.rulebook.scenes import CAPTION_SIZE, LEAST_TEXT
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    raw, pages = _book_pages("yard-sale")
+    index = page_with(pages, pack.words.say("picture.round", turns=11)[:40])
+    runs = drawn_text(raw[index])
+    names = {s.name for s in pack.shoppers} | {i.name for i in pack.items}
+    names |= {p.title for p in pack.pitches}
+    captioned = {text for text, size, *_ in runs if text in names and size == CAPTION_SIZE}
+    in_bars = {text for text, size, *_ in runs if text in names and LEAST_TEXT - 0.01 <= size < 7}
+    assert len(captioned) >= 8  # four shoppers and their items, a pitch on the table
+    assert captioned <= in_bars
+    assert "Sweet Talk" in in_bars  # tucked under the marbles: its title band shows
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_lemonade_stand_day_picture_shows_each_coin_turned_to_what_it_buys(lang):
     """Ann plays a quarter for cups and a dime and a nickel for customers; at 5¢ a unit

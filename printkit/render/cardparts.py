@@ -32,31 +32,47 @@ def flood(c: Canvas, trim: Box, colour: Color) -> None:
     c.rect(*xywh(trim.outset(BLEED)), stroke=0, fill=1)
 
 
-def designed_back(c: Canvas, trim: Box, art: Path, word: str, game: str) -> None:
+PLATE_WORD = 13  # points: the deck's word on a designed back's plate
+
+
+def designed_back(
+    c: Canvas, trim: Box, art: Path, word: str, game: str, least: float = 0.0
+) -> None:
     """A back drawn from a pack's art file, run into the bleed, with the deck's word and
-    the game's name on a plate low on the card, clear of duplex misregistration."""
+    the game's name on a plate low on the card, clear of duplex misregistration. Drawn for
+    a picture that leaves out words under ``least`` points, a plate whose word it would
+    leave out is left out too: the art alone reads as a back, a blank plate as missing."""
     from printkit.render.fonts import BODY, BOLD
     from printkit.render.layout import draw_picture
 
     draw_picture(c, trim.outset(BLEED), art, cover=True)
+    if least > PLATE_WORD:
+        return
     plate = Box(trim.cx - 22 * MM, trim.y + 13 * MM, 44 * MM, 14 * MM)
     panel(c, plate, white, INK, 0.8, plate.height / 2)
     c.setFillColor(INK)
-    c.setFont(BOLD, 13)
+    c.setFont(BOLD, PLATE_WORD)
     c.drawCentredString(plate.cx, plate.y + 6.5 * MM, word)
     c.setFont(BODY, 7)
     c.drawCentredString(plate.cx, plate.y + 2.6 * MM, game)
 
 
 def emblem_back(
-    art: Path | None, word: str, game: str, ground: Color, theme: Theme, emblem: Draw
+    art: Path | None,
+    word: str,
+    game: str,
+    ground: Color,
+    theme: Theme,
+    emblem: Draw,
+    least: float = 0.0,
 ) -> Draw:
-    """A deck's back: its art with ``word`` and ``game`` on a plate (`designed_back`), or,
-    without art or when saving ink, a flood of ``ground`` under the game's ``emblem``."""
+    """A deck's back: its art with ``word`` and ``game`` on a plate (`designed_back`; for a
+    picture leaving out words under ``least`` points), or, without art or when saving ink,
+    a flood of ``ground`` under the game's ``emblem``."""
 
     def draw(c: Canvas, trim: Box) -> None:
         if art is not None and not theme.ink_saver:
-            designed_back(c, trim, art, word, game)
+            designed_back(c, trim, art, word, game, least)
             return
         flood(c, trim, theme.flood(ground))
         emblem(c, trim)

@@ -14,12 +14,13 @@ from pathlib import Path
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.errors import RenderError
 from printkit.games.yard_sale.kit.art import draw_art
 from printkit.games.yard_sale.model import Denomination, Item, Pitch, Shopper, YardSale
 from printkit.kit import Deck, sized_deck
 from printkit.render.cardparts import emblem_back, flood, xywh
 from printkit.render.cardparts import panel as card_panel
-from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC
+from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, fit
 from printkit.render.formats import signed, signed_money
 from printkit.render.impose import Piece
 from printkit.render.layout import draw_picture
@@ -35,6 +36,13 @@ CORNER = 2.5 * MM
 GAP = 1.5 * MM
 DrawFn = Callable[[Canvas, Box], None]
 SHOPPER_ROWS = (11, 13, 9, 9, 9, 18.5)  # mm: name, cash, loves, dislikes, buys, time (a clock)
+TITLE = 11.5  # a card's name, as printed (down to 8 pt where it is long)
+RULE = 10  # an item's rule
+PRICE = 15  # an item's price tag
+WORDS = 10  # the largest words of a shopper's taste and buying rows
+CHANGE = 13  # a shopper's opinion change (+1, −1)
+TARGET = 8.5  # a pitch's target
+PITCH_TEXT = 9  # a pitch's flavour text
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -84,6 +92,55 @@ def _stack(box: Box, heights: tuple[float, ...], gap: float) -> list[Box]:
     return rows
 
 
+# -- faces drawn small, for a picture ---------------------------------------------------------
+# A face takes ``least``: the smallest type size, at the card's own size, that a picture
+# showing it prints (the picture leaves out smaller words); 0 for the kit itself. A panel
+# whose words would all be left out is not drawn (a blank bar reads as a word missing), a
+# name is set as large as the picture needs where it fits, and what is left, larger.
+def reads(size: float, least: float) -> bool:
+    """Whether words set at ``size`` print in a picture that leaves out words under ``least``."""
+    return size >= least - 1e-6
+
+
+def _title_size(text: str, band: Box, least: float) -> tuple[float, float] | None:
+    """A name's size and least size in ``band``: the card's in the kit; in a picture at least
+    ``least``, one size, or None when the name does not fit so large."""
+    if not least:
+        return TITLE, 8
+    inner = _name_room(band)
+    size = max(TITLE, least)
+    try:
+        fitted = fit(text, BOLD, inner.width, inner.height, size, least)
+    except RenderError:
+        return None
+    return fitted.size, fitted.size
+
+
+def _name_room(band: Box) -> Box:
+    """Where a name enlarged for a picture is set: its bar, but for a narrow margin (the
+    kit's own titles keep `card_title`'s wider one)."""
+    return band.inset(1 * MM, 0.5 * MM)
+
+
+def _set_name(c: Canvas, text: str, band: Box, size: tuple[float, float], least: float, what: str):
+    """A name in its bar at ``size`` (and least size): as the kit sets titles, or, enlarged
+    for a picture, with a narrow margin."""
+    if not least:
+        card_title(c, text, band, size[0], what=what, min_size=size[1])
+        return
+    text_box(c, text, _name_room(band), BOLD, size[0], "center", what=what, min_size=size[1])
+
+
+def _name_bar(c: Canvas, band: Box, text: str, fill: Color, least: float, what: str) -> bool:
+    """A card's name in its bar; in a picture too small for it, no bar. Whether drawn."""
+    size = _title_size(text, band, least)
+    if size is None:
+        return False
+    panel(c, band, fill)
+    _set_name(c, text, band, size, least, what)
+    return True
+
+
 def facts(pack: YardSale) -> dict[str, object]:
     """The numbers every sentence in words.yaml may print, as the kit prints them."""
     return {
@@ -108,8 +165,29 @@ def say(pack: YardSale, key: str, **values: object) -> str:
     return pack.words.say(key, **facts(pack), **values)
 
 
+BACKS = {  # each deck's back: its word, its emblem's art, its ground
+    "items": ("ITEM", "tag", mix(HexColor("#7A8B99"), white, 0.3)),
+    "shoppers": ("SHOPPER", "bag", mix(SAND, INK, 0.2)),
+    "pitches": ("SALES PITCH", "speech", mix(PITCH, INK, 0.2)),
+    "cash": ("CASH", "note", mix(HexColor("#9CC48A"), white, 0.2)),
+}
+
+
+def card_back(pack: YardSale, deck: str, theme: Theme, least: float = 0.0) -> DrawFn:
+    """The back of a deck of `BACKS`; for a picture leaving out words under ``least``
+    points, without a plate whose word it would leave out."""
+    word, art, colour = BACKS[deck]
+    return _back(pack, word, art, colour, theme, least=least)
+
+
 def _back(
-    pack: YardSale, word: str, art: str, colour: Color, theme: Theme, fill: Color = white
+    pack: YardSale,
+    word: str,
+    art: str,
+    colour: Color,
+    theme: Theme,
+    fill: Color = white,
+    least: float = 0.0,
 ) -> DrawFn:
     """A centred emblem that tolerates a few millimetres of duplex misregistration; the
     pack's ``<deck>-back`` art (``item-back.svg``) instead when it has one."""
@@ -131,7 +209,7 @@ def _back(
             c.drawCentredString(trim.cx, cy - r - 9.5 * MM, pack.title)
 
     path = designed.path if designed is not None else None
-    return emblem_back(path, word, pack.title, colour, theme, emblem)
+    return emblem_back(path, word, pack.title, colour, theme, emblem, least)
 
 
 def _deck(pack: YardSale, deck_id: str, title: str, pieces: tuple[Piece, ...], note: str) -> Deck:
@@ -153,7 +231,9 @@ def _subject_badge(c: Canvas, pack: YardSale, subject_id: str, x: float, y: floa
 
 
 # -- item cards ------------------------------------------------------------------------------
-def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
+def item_face(pack: YardSale, item: Item, theme: Theme, least: float = 0.0) -> DrawFn:
+    """An item's face; for a picture that leaves out words under ``least`` points, without
+    the panels whose words it would leave out, and its art larger in their room."""
     subject = pack.subject(item.subject)
     tint = hex_colour(subject.colour)
 
@@ -161,18 +241,13 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
         flood(c, trim, theme.flood(mix(tint, white, 0.5)))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
-        panel(c, head)
-        _subject_badge(c, pack, item.subject, head.x + 6 * MM, head.cy, 4.3 * MM)
-        c.setFillColor(INK)
-        c.setFont(CONDENSED, 8)
-        c.drawString(head.x + 11.5 * MM, head.cy - 1 * MM, subject.name.upper())
-        _price_tag(
-            c, Box(head.right - 24 * MM, head.y + 1.5 * MM, 23 * MM, head.height - 3 * MM), item
-        )
-        title, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(11 * MM)
-        panel(c, title, theme.pale(tint, 0.8))
-        card_title(c, item.name, title, 11.5, what=f"item {item.id!r} name")
-        rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM)
+        _item_head(c, pack, item, head, least)
+        rest = Box(rest.x, rest.y, rest.width, rest.height - GAP)
+        title, below = rest.split_top(11 * MM)
+        what = f"item {item.id!r} name"
+        if _name_bar(c, title, item.name, theme.pale(tint, 0.8), least, what):
+            rest = below
+        rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM if reads(RULE, least) else 0)
         picture = Box(rest.x, rule.top + GAP, rest.width, rest.top - GAP - rule.top - GAP)
         art = pack.art.get(item.id) or pack.art.get(item.subject)
         if art is not None:
@@ -180,19 +255,35 @@ def item_face(pack: YardSale, item: Item, theme: Theme) -> DrawFn:
         else:
             r = min(picture.width, picture.height) / 2 - 1 * MM
             draw_art(c, subject.symbol, picture.cx, picture.cy, r, fill=theme.pale(tint, 0.55))
-        panel(c, rule)
-        text_box(
-            c,
-            item.text,
-            rule.inset(2.5 * MM),
-            BODY,
-            10,
-            what=f"item {item.id!r} rule",
-            valign="flow",
-        )
+        if rule.height:
+            panel(c, rule)
+            text_box(
+                c,
+                item.text,
+                rule.inset(2.5 * MM),
+                BODY,
+                RULE,
+                what=f"item {item.id!r} rule",
+                valign="flow",
+            )
         kind_label(c, safe, "item", rise=0.8 * MM)
 
     return draw
+
+
+def _item_head(c: Canvas, pack: YardSale, item: Item, head: Box, least: float) -> None:
+    """The subject's badge and name, and the price tag; in a picture too small for the
+    price, the badge alone on the card."""
+    badge = (head.x + 6 * MM, head.cy, 4.3 * MM)
+    if not reads(PRICE, least):
+        _subject_badge(c, pack, item.subject, *badge)
+        return
+    panel(c, head)
+    _subject_badge(c, pack, item.subject, *badge)
+    c.setFillColor(INK)
+    c.setFont(CONDENSED, 8)
+    c.drawString(head.x + 11.5 * MM, head.cy - 1 * MM, pack.subject(item.subject).name.upper())
+    _price_tag(c, Box(head.right - 24 * MM, head.y + 1.5 * MM, 23 * MM, head.height - 3 * MM), item)
 
 
 def _price_tag(c: Canvas, box: Box, item: Item) -> None:
@@ -211,7 +302,7 @@ def _price_tag(c: Canvas, box: Box, item: Item) -> None:
     c.drawPath(p, stroke=1, fill=1)
     c.circle(box.x + notch * 0.75, box.cy, 0.9 * MM, stroke=1, fill=0)
     c.setFillColor(INK)
-    size = 15 if item.price < 100 else 12
+    size = PRICE if item.price < 100 else 12
     c.setFont(BOLD, size)
     c.drawCentredString(
         box.x + notch + (box.width - notch) / 2, box.cy - size * 0.35, f"${item.price}"
@@ -219,7 +310,7 @@ def _price_tag(c: Canvas, box: Box, item: Item) -> None:
 
 
 def item_cards(pack: YardSale, theme: Theme) -> Deck:
-    back = _back(pack, "ITEM", "tag", mix(HexColor("#7A8B99"), white, 0.3), theme)
+    back = card_back(pack, "items", theme)
     pieces = tuple(
         Piece(
             item.id,
@@ -238,27 +329,61 @@ def item_cards(pack: YardSale, theme: Theme) -> Deck:
 
 
 # -- shopper cards ----------------------------------------------------------------------------
-def shopper_face(pack: YardSale, shopper: Shopper, theme: Theme, longest: int) -> DrawFn:
+def shopper_face(
+    pack: YardSale,
+    shopper: Shopper,
+    theme: Theme,
+    longest: int,
+    least: float = 0.0,
+    named: bool = True,
+) -> DrawFn:
+    """A shopper's face; for a picture that leaves out words under ``least`` points, the
+    name only where it prints (else, or unless ``named``, the portrait alone: a row of
+    shoppers shows all their names or none), and the rows' numbers and icons without the
+    words it would leave out."""
+
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(SAND))
         safe = trim.inset(SAFE)
         body = Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM)
         name, cash, loves, dislikes, buys, time = _stack(body, SHOPPER_ROWS, GAP)
-        panel(c, name, theme.pale(SAND, 0.4) if not theme.ink_saver else white)
-        portrait = pack.art.get(shopper.id) or pack.art.get("shopper")
-        if portrait is not None:
-            side = name.height - 2 * MM
-            draw_picture(c, Box(name.x + 1 * MM, name.y + 1 * MM, side, side), portrait.path)
-            name = Box(name.x + side, name.y, name.width - 2 * side, name.height)
-        card_title(c, shopper.name, name, 11.5, what=f"shopper {shopper.id!r}")
+        _shopper_name(c, pack, shopper, name, theme, least, named)
         _cash_row(c, pack, cash, shopper, theme)
-        _taste_row(c, pack, loves, shopper.favourite, "Loves", pack.favourite_opinion)
-        _taste_row(c, pack, dislikes, shopper.dislike, "Dislikes", pack.dislike_opinion)
-        _buys_row(c, pack, buys, shopper)
+        _taste_row(c, pack, loves, shopper.favourite, "Loves", pack.favourite_opinion, least)
+        _taste_row(c, pack, dislikes, shopper.dislike, "Dislikes", pack.dislike_opinion, least)
+        _buys_row(c, pack, buys, shopper, least)
         _time_row(c, pack, time, shopper, longest, theme)
         kind_label(c, safe, "shopper", rise=0.8 * MM)
 
     return draw
+
+
+def _shopper_name(
+    c: Canvas,
+    pack: YardSale,
+    shopper: Shopper,
+    row: Box,
+    theme: Theme,
+    least: float,
+    named: bool = True,
+) -> None:
+    """The portrait and the name in a bar. In a picture where the name would not print
+    beside the portrait, the name across the bar alone; where it would not print at all,
+    the portrait alone, centred."""
+    portrait = pack.art.get(shopper.id) or pack.art.get("shopper")
+    side = row.height - 2 * MM
+    band = Box(row.x + side, row.y, row.width - 2 * side, row.height) if portrait else row
+    size = _title_size(shopper.name, band, least) if named else None
+    if size is None and named and portrait is not None and _title_size(shopper.name, row, least):
+        portrait, band, size = None, row, _title_size(shopper.name, row, least)
+    if size is None:
+        if portrait is not None:
+            draw_picture(c, Box(row.cx - side / 2, row.y + 1 * MM, side, side), portrait.path)
+        return
+    panel(c, row, theme.pale(SAND, 0.4) if not theme.ink_saver else white)
+    if portrait is not None:
+        draw_picture(c, Box(row.x + 1 * MM, row.y + 1 * MM, side, side), portrait.path)
+    _set_name(c, shopper.name, band, size, least, f"shopper {shopper.id!r}")
 
 
 def _cash_row(c: Canvas, pack: YardSale, box: Box, shopper: Shopper, theme: Theme) -> None:
@@ -271,29 +396,53 @@ def _cash_row(c: Canvas, pack: YardSale, box: Box, shopper: Shopper, theme: Them
     c.drawCentredString(box.x + box.width * 0.62, box.y + 1.2 * MM, say(pack, "shopper.cash"))
 
 
-def _taste_row(c: Canvas, pack: YardSale, box: Box, subject_id: str, verb: str, change: int):
+def _taste_row(
+    c: Canvas,
+    pack: YardSale,
+    box: Box,
+    subject_id: str,
+    verb: str,
+    change: int,
+    least: float = 0.0,
+):
+    """The subject's badge, what the shopper thinks of it and the change; in a picture too
+    small for the words, the badge and the change alone, the change as large as it needs."""
     panel(c, box)
+    if not reads(WORDS, least):
+        _subject_badge(c, pack, subject_id, box.cx - 5 * MM, box.cy, 3.8 * MM)
+        c.setFillColor(INK)
+        size = max(CHANGE, least)
+        c.setFont(BOLD, size)
+        c.drawString(box.cx + 1 * MM, box.cy - size * 0.35, signed(change))
+        return
     _subject_badge(c, pack, subject_id, box.x + 5.5 * MM, box.cy, 3.8 * MM)
     c.setFillColor(INK)
     c.setFont(BODY, 8)
     c.drawString(box.x + 11 * MM, box.cy + 0.6 * MM, verb)
     c.setFont(BOLD, 10)
     c.drawString(box.x + 11 * MM, box.cy - 3.2 * MM, pack.subject(subject_id).name)
-    c.setFont(BOLD, 13)
+    c.setFont(BOLD, CHANGE)
     c.drawRightString(box.right - 3 * MM, box.cy - 1.6 * MM, signed(change))
 
 
-def _buys_row(c: Canvas, pack: YardSale, box: Box, shopper: Shopper) -> None:
+def _buys_row(c: Canvas, pack: YardSale, box: Box, shopper: Shopper, least: float = 0.0) -> None:
+    """How many items the shopper buys at most, in words and bags; in a picture too small
+    for the words, the bags alone, centred."""
     panel(c, box)
-    c.setFillColor(INK)
-    c.setFont(BODY, 8)
-    c.drawString(box.x + 3 * MM, box.cy + 0.6 * MM, say(pack, "shopper.buys"))
-    c.setFont(BOLD, 10)
-    items = "shopper.items_one" if shopper.max_purchases == 1 else "shopper.items"
-    c.drawString(box.x + 3 * MM, box.cy - 3.2 * MM, say(pack, items, count=shopper.max_purchases))
     step = 6.5 * MM
+    right = box.right - 5 * MM
+    if reads(WORDS, least):
+        c.setFillColor(INK)
+        c.setFont(BODY, 8)
+        c.drawString(box.x + 3 * MM, box.cy + 0.6 * MM, say(pack, "shopper.buys"))
+        c.setFont(BOLD, 10)
+        items = "shopper.items_one" if shopper.max_purchases == 1 else "shopper.items"
+        count = shopper.max_purchases
+        c.drawString(box.x + 3 * MM, box.cy - 3.2 * MM, say(pack, items, count=count))
+    else:
+        right = box.cx + (shopper.max_purchases - 1) * step / 2
     for n in range(shopper.max_purchases):
-        draw_art(c, "bag", box.right - 5 * MM - n * step, box.cy, 2.8 * MM, fill=white)
+        draw_art(c, "bag", right - n * step, box.cy, 2.8 * MM, fill=white)
 
 
 def _time_row(
@@ -325,7 +474,7 @@ def _time_row(
 
 def shopper_cards(pack: YardSale, theme: Theme) -> Deck:
     longest = max(s.time for s in pack.shoppers)
-    back = _back(pack, "SHOPPER", "bag", mix(SAND, INK, 0.2), theme)
+    back = card_back(pack, "shoppers", theme)
     pieces = tuple(
         Piece(
             shopper.id,
@@ -353,37 +502,47 @@ def target_text(pack: YardSale, pitch: Pitch) -> str:
     return say(pack, f"target.{pitch.target}", subject=subject)
 
 
-def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme) -> DrawFn:
+def pitch_face(pack: YardSale, pitch: Pitch, theme: Theme, least: float = 0.0) -> DrawFn:
+    """A pitch's face; for a picture that leaves out words under ``least`` points, without
+    the panels whose words it would leave out (its title where it prints, else its band
+    bare: a tucked pitch shows only that band)."""
+
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(PITCH))
         safe = trim.inset(SAFE)
         head, rest = safe.split_top(13 * MM)
-        panel(c, head, theme.pale(PITCH, 0.55) if not theme.ink_saver else white)
-        card_title(c, pitch.title, head, 11.5, what=f"pitch {pitch.id!r} title")
+        fill = theme.pale(PITCH, 0.55) if not theme.ink_saver else white
+        _name_bar(c, head, pitch.title, fill, least, f"pitch {pitch.id!r} title")
         target, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(14 * MM)
-        _target_band(c, pack, target, pitch, theme)
+        _target_band(c, pack, target, pitch, theme, least)
         effects, rest = Box(rest.x, rest.y, rest.width, rest.height - GAP).split_top(24 * MM)
         art = pack.art.get(pitch.id) or pack.art.get("pitch")
         _effects(c, effects, pitch, theme, art.path if art else None)
         text = Box(rest.x, rest.y + 4 * MM, rest.width, rest.height - GAP - 4 * MM)
-        panel(c, text)
-        text_box(
-            c,
-            pitch.text,
-            text.inset(2.5 * MM),
-            ITALIC,
-            9,
-            "center",
-            what=f"pitch {pitch.id!r} text",
-        )
+        if reads(PITCH_TEXT, least):
+            panel(c, text)
+            text_box(
+                c,
+                pitch.text,
+                text.inset(2.5 * MM),
+                ITALIC,
+                PITCH_TEXT,
+                "center",
+                what=f"pitch {pitch.id!r} text",
+            )
         kind_label(c, safe, "pitch", rise=0.8 * MM)
 
     return draw
 
 
-def _target_band(c: Canvas, pack: YardSale, box: Box, pitch: Pitch, theme: Theme) -> None:
+def _target_band(
+    c: Canvas, pack: YardSale, box: Box, pitch: Pitch, theme: Theme, least: float = 0.0
+) -> None:
+    """What the pitch is played on: an icon and words; in a picture too small for the
+    words, the icon alone, centred."""
     panel(c, box)
-    icon_x = box.x + 6 * MM
+    worded = reads(TARGET, least)
+    icon_x = box.x + 6 * MM if worded else box.cx
     if pitch.subject:
         _subject_badge(c, pack, pitch.subject, icon_x, box.cy, 4 * MM)
     else:
@@ -394,6 +553,8 @@ def _target_band(c: Canvas, pack: YardSale, box: Box, pitch: Pitch, theme: Theme
             c.setStrokeColor(INK)
             c.setLineWidth(1)
             c.line(icon_x - 3 * MM, box.cy - 3 * MM, icon_x + 3 * MM, box.cy + 3 * MM)
+    if not worded:
+        return
     c.setFillColor(INK)
     c.setFont(CONDENSED, 6.5)
     c.drawString(box.x + 12 * MM, box.top - 3.2 * MM, "PLAY ON")
@@ -432,7 +593,7 @@ def _effects(c: Canvas, box: Box, pitch: Pitch, theme: Theme, art: Path | None =
 
 
 def pitch_cards(pack: YardSale, theme: Theme) -> Deck:
-    back = _back(pack, "SALES PITCH", "speech", mix(PITCH, INK, 0.2), theme)
+    back = card_back(pack, "pitches", theme)
     pieces = tuple(
         Piece(
             f"{pitch.id}#{copy + 1}",
@@ -455,8 +616,11 @@ def pitch_cards(pack: YardSale, theme: Theme) -> Deck:
 
 
 # -- cash -------------------------------------------------------------------------------------
-def _cash_face(pack: YardSale, note: Denomination, theme: Theme) -> DrawFn:
+def cash_face(pack: YardSale, note: Denomination, theme: Theme, least: float = 0.0) -> DrawFn:
+    """A note; for a picture leaving out words under ``least`` points, without the oval
+    whose value it would leave out, the vignette in the middle."""
     tint = hex_colour(note.colour)
+    value = 24 if note.value < 100 else 18
 
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(tint))
@@ -468,16 +632,20 @@ def _cash_face(pack: YardSale, note: Denomination, theme: Theme) -> DrawFn:
         c.roundRect(*xywh(inner.inset(1 * MM)), CORNER, stroke=1, fill=0)
         art = pack.art.get(f"cash-{note.value}") or pack.art.get("cash")
         shift = 0.0
+        worded = reads(value, least)
         if art is not None:  # the note's vignette on the left, its value to the right
             shift = 8 * MM
-            vignette = Box(inner.x + 3 * MM, inner.cy - 8.5 * MM, 17 * MM, 17 * MM)
+            left = inner.x + 3 * MM if worded else inner.cx - 8.5 * MM
+            vignette = Box(left, inner.cy - 8.5 * MM, 17 * MM, 17 * MM)
             draw_picture(c, vignette, art.path)
+        if not worded:
+            return
         oval = Box(inner.cx - 15 * MM + shift, inner.cy - 9 * MM, 30 * MM, 18 * MM)
         c.setFillColor(white)
         c.setLineWidth(0.6)
         c.ellipse(*oval.as_tuple(), stroke=1, fill=1)
         c.setFillColor(INK)
-        c.setFont(BOLD, 24 if note.value < 100 else 18)
+        c.setFont(BOLD, value)
         c.drawCentredString(oval.cx, oval.cy - 3 * MM, f"${note.value}")
         c.setFont(BOLD, 10)
         c.drawString(inner.x + 2.5 * MM, inner.top - 5.5 * MM, str(note.value))
@@ -491,11 +659,11 @@ def _cash_face(pack: YardSale, note: Denomination, theme: Theme) -> DrawFn:
 
 def cash_cards(pack: YardSale, theme: Theme) -> Deck:
     size = pack.kit.cash
-    back = _back(pack, "CASH", "note", mix(HexColor("#9CC48A"), white, 0.2), theme)
+    back = card_back(pack, "cash", theme)
     pieces = tuple(
         Piece(
             f"cash-{note.value}",
-            _cash_face(pack, note, theme),
+            cash_face(pack, note, theme),
             back,
             fields=(("value", str(note.value)),),
         )

@@ -10,7 +10,9 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.games.yard_sale.kit.cards import (
+    card_back,
     cash_cards,
+    cash_face,
     facts,
     item_cards,
     item_face,
@@ -20,7 +22,7 @@ from printkit.games.yard_sale.kit.cards import (
     shopper_cards,
     shopper_face,
 )
-from printkit.games.yard_sale.kit.track import tokens, turn_track
+from printkit.games.yard_sale.kit.track import tokens, track_face, turn_track
 from printkit.games.yard_sale.model import YardSale
 from printkit.render.fonts import register_fonts
 from printkit.render.formats import money, signed
@@ -30,6 +32,7 @@ from printkit.render.units import MM, Box
 from printkit.rulebook.pictures import PictureSheet
 from printkit.rulebook.scenes import (
     CAPTION_LEAD,
+    LEAST_TEXT,
     BoxedScene,
     Callout,
     Caption,
@@ -54,10 +57,6 @@ def _face(deck, index: int = 0) -> Shown:
     return Shown(deck.pieces[index].draw, deck.width, deck.height)
 
 
-def _back(deck) -> Shown:
-    return Shown(deck.pieces[0].back, deck.width, deck.height)
-
-
 def _token(marks, label: str) -> Shown:
     piece = next(p for p in marks.pieces if p.label == label)
     return Shown(piece.draw, marks.width, marks.height)
@@ -80,10 +79,11 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
     points: dict[str, tuple[float, float]] = {}
     captions: list[Caption] = []
     middle = height - EDGE - track_h
-    _middle(pack, (items, shoppers, pitches), pieces, middle, placed, points, captions)
-    _shopper_row(pack, shoppers, pieces[2], EDGE + items_h + GAP, placed, points)
+    _middle((pack, theme), (items, shoppers, pitches), pieces, middle, (placed, points, captions))
+    _shopper_row(pack, theme, shoppers, pieces[2], EDGE + items_h + GAP, placed, points)
     colour = pack.player_colours[0]
-    name_x = _seller(pack, items, pitches, pieces[2], colour.id, EDGE, placed, points)
+    seller = (pack, theme, items, pitches, pieces[2], colour.id)
+    name_x = _seller(seller, EDGE, placed, points)
     captions.append(Caption(name_x, EDGE + items_h / 2 + 3, 16 * MM, colour.name))
     numbers = facts(pack)
     callouts = [
@@ -95,14 +95,16 @@ def setup_table(pack: YardSale, theme: Theme, sheet: PictureSheet) -> SceneBlock
     return SceneBlock(placed, MEASURE, height, alt, sheet, captions, callouts, LAWN, caption=True)
 
 
-def _middle(
-    pack: YardSale, decks, pieces, y: float, placed: list, points: dict, captions: list
-) -> None:
+def _middle(game: tuple[YardSale, Theme], decks, pieces, y: float, out: tuple) -> None:
     """The turn track with the round marker on round 1; the three decks face down; the
-    bank, a pile of each note."""
+    bank, a pile of each note: backs and notes drawn for the picture's scale (no plate or
+    oval whose words would not print; the values are captioned beside the notes)."""
+    pack, theme = game
+    placed, points, captions = out
     cash, track, marks = pieces
     tw, th = track.width * TRACK_SCALE, track.height * TRACK_SCALE
-    placed.append(Placed(_face(track), EDGE, y, TRACK_SCALE))
+    face = Shown(track_face(pack, theme, LEAST_TEXT / TRACK_SCALE), track.width, track.height)
+    placed.append(Placed(face, EDGE, y, TRACK_SCALE))
     marker = 9 * MM  # on the first round's box, as step 1 says
     placed.append(
         Placed(
@@ -115,55 +117,54 @@ def _middle(
     points["track"] = (EDGE + tw + 1 * MM, y + th - 3 * MM)
     deck_w, deck_h = decks[0].width * DECK_SCALE, decks[0].height * DECK_SCALE
     x, apart = EDGE + tw + 2 * GAP, 2 * MM
-    for n, deck in enumerate(decks):
+    least = LEAST_TEXT / DECK_SCALE
+    for n, (deck, key) in enumerate(zip(decks, ("items", "shoppers", "pitches"))):
+        back = Shown(card_back(pack, key, theme, least), deck.width, deck.height)
         for layer in range(3):
             step = layer * 0.5 * MM
-            placed.append(
-                Placed(_back(deck), x + n * (deck_w + apart) + step, y + step, DECK_SCALE)
-            )
+            placed.append(Placed(back, x + n * (deck_w + apart) + step, y + step, DECK_SCALE))
     points["decks"] = (x + 1.5 * deck_w + apart, y + deck_h + 4 * MM)
     bank_x = x + 3 * (deck_w + apart) + GAP
-    notes = sorted({p.label: p for p in cash.pieces}.values(), key=_value)
+    notes = sorted(pack.cash, key=lambda note: note.value)
     note_w, note_h = cash.width * DECK_SCALE, cash.height * DECK_SCALE
     rise = (th - note_h) / max(len(notes) - 1, 1)
     for n, note in enumerate(notes):  # the bank: a pile of each note, its value beside it
         at = y + n * rise
+        face = Shown(cash_face(pack, note, theme, least), cash.width, cash.height)
         placed += [
-            Placed(
-                Shown(note.draw, cash.width, cash.height),
-                bank_x + k * 0.5 * MM,
-                at + k * 0.5 * MM,
-                DECK_SCALE,
-            )
-            for k in range(2)
+            Placed(face, bank_x + k * 0.5 * MM, at + k * 0.5 * MM, DECK_SCALE) for k in range(2)
         ]
-        value = money(_value(note))
+        value = money(note.value)
         captions.append(Caption(bank_x + note_w + 5 * MM, at + note_h / 2 + 3, 8 * MM, value))
     points["bank"] = (bank_x - 4.5 * MM, y + th - 5 * MM)
 
 
-def _value(note) -> int:
-    return int(dict(note.fields)["value"])
-
-
-def _shopper_row(pack: YardSale, shoppers, marks, y: float, placed: list, points: dict) -> None:
-    """The shoppers on display in a row, each with a clock on its first time section."""
+def _shopper_row(
+    pack: YardSale, theme: Theme, shoppers, marks, y: float, placed: list, points: dict
+) -> None:
+    """The shoppers on display in a row, each with a clock on its first time section: drawn
+    for the picture's scale (their cash and icons; no names, which would print as specks)."""
     w, h = shoppers.width * CARD_SCALE, shoppers.height * CARD_SCALE
     count = pack.display_shoppers
     row = count * w + (count - 1) * GAP
     x0 = (MEASURE - row) / 2
     clock = _token(marks, "clock")
+    longest = max(s.time for s in pack.shoppers)
     for n in range(count):
         x = x0 + n * (w + GAP)
-        placed.append(Placed(_face(shoppers, n), x, y, CARD_SCALE))
+        shopper = pack.shoppers[n]
+        face = shopper_face(pack, shopper, theme, longest, LEAST_TEXT / CARD_SCALE, named=False)
+        placed.append(Placed(Shown(face, shoppers.width, shoppers.height), x, y, CARD_SCALE))
         section = x + w * 0.2  # the first shaded section of the time bar, near the foot
         placed.append(Placed(clock, section, y + 1.4 * MM, TOKEN * 0.9 / marks.width))
     points["shoppers"] = (x0 - 4 * MM, y + h / 2)
 
 
-def _seller(pack: YardSale, items, pitches, marks, colour: str, y: float, placed, points) -> float:
-    """One seller's place: their items face up, their pitches fanned face down, their
-    seller tokens in a pile; returns where their name goes, beside the pile."""
+def _seller(seller: tuple, y: float, placed, points) -> float:
+    """One seller's place: their items face up (drawn for the picture's scale: their art,
+    no words), their pitches fanned face down, their seller tokens in a pile; returns
+    where their name goes, beside the pile."""
+    pack, theme, items, pitches, marks, colour = seller
     w, h = items.width * ITEMS_SCALE, items.height * ITEMS_SCALE
     hand = pack.item_hand
     fan, apart, token = 2.5 * MM, 0.6 * MM, 7 * MM
@@ -171,12 +172,17 @@ def _seller(pack: YardSale, items, pitches, marks, colour: str, y: float, placed
     x = (MEASURE - width) / 2 - 6 * MM  # room for the name on the right
     step = max(len(items.pieces) // hand, 1)  # every n-th card: a mixed hand, as a deal gives
     for n in range(hand):
-        card = _face(items, (step // 2 + n * step) % len(items.pieces))
-        placed.append(Placed(card, x + n * (w + apart), y, ITEMS_SCALE))
+        item = pack.items[(step // 2 + n * step) % len(items.pieces)]
+        face = item_face(pack, item, theme, LEAST_TEXT / ITEMS_SCALE)
+        placed.append(
+            Placed(Shown(face, items.width, items.height), x + n * (w + apart), y, ITEMS_SCALE)
+        )
     points["items"] = (x - 3.2 * MM, y + h / 2)
     px = x + hand * (w + apart) - apart + 2 * MM
+    back = card_back(pack, "pitches", theme, LEAST_TEXT / ITEMS_SCALE)
+    hidden = Shown(back, pitches.width, pitches.height)
     for n in range(pack.pitch_hand):
-        placed.append(Placed(_back(pitches), px + n * fan, y, ITEMS_SCALE))
+        placed.append(Placed(hidden, px + n * fan, y, ITEMS_SCALE))
     points["pitches"] = (px + w / 2 + 2 * fan, y + h - 4 * MM)  # on the backs
     tx = px + w + (pack.pitch_hand - 1) * fan + 2 * MM
     seller = _token(marks, f"seller-{colour}")
@@ -238,7 +244,7 @@ def buying_row(pack: YardSale, theme: Theme, shop: dict, sheet: PictureSheet) ->
     captions: list[Caption] = []
     top = height - ROW_EDGE - peek
     shopper = pack.shopper(shop["card"])
-    face = Shown(shopper_face(pack, shopper, theme, longest), w, h)
+    face = Shown(shopper_face(pack, shopper, theme, longest, LEAST_TEXT / SHOPPER_SCALE), w, h)
     _tuck(pack, theme, placed, shop["pitch_cards"], left, top, (w, h), SHOPPER_SCALE)
     placed.append(Placed(face, left, top - shop_h, SHOPPER_SCALE))
     captions.append(Caption(left + shop_w / 2, top - max(shop_h, item_h) - 2 * MM, shop_w, words))
@@ -261,7 +267,8 @@ def _offered(
     """An offered item at ``at``: its card, its seller's token on it, its opinion badge."""
     x, y = at
     w, h = pack.kit.card.width * MM * scale, pack.kit.card.height * MM * scale
-    item = Shown(item_face(pack, pack.item(row["card"]), theme), w / scale, h / scale)
+    least = LEAST_TEXT / scale
+    item = Shown(item_face(pack, pack.item(row["card"]), theme, least), w / scale, h / scale)
     colour = pack.player_colours[(row["seller"] - 1) % len(pack.player_colours)]
     token = 7 * MM
     seller = Placed(
@@ -288,7 +295,7 @@ def _tuck(
     w, h = size
     for k, card in enumerate(cards):
         rise = (len(cards) - k) * PEEK
-        face = Shown(pitch_face(pack, pack.pitch(card), theme), w, h)
+        face = Shown(pitch_face(pack, pack.pitch(card), theme, LEAST_TEXT / scale), w, h)
         placed.append(Placed(face, x + k * 1.5 * MM, top + rise - h * scale, scale))
 
 
@@ -407,7 +414,8 @@ def _stall(pack, theme, marks, stall: dict, at, size, placed: list, captions: li
     w, h = size
     card = (w / ROUND_SCALE, h / ROUND_SCALE)
     longest = max(s.time for s in pack.shoppers)
-    face = Shown(shopper_face(pack, pack.shopper(stall["card"]), theme, longest), *card)
+    least = LEAST_TEXT / ROUND_SCALE
+    face = Shown(shopper_face(pack, pack.shopper(stall["card"]), theme, longest, least), *card)
     _tuck(pack, theme, placed, stall["own_pitch_cards"], x, top, card, ROUND_SCALE)
     placed.append(Placed(face, x, top - h, ROUND_SCALE))
     below = top - h - 2 * MM
@@ -424,7 +432,8 @@ def _on_table(pack, theme, card: str, at, size, placed: list, captions: list) ->
     """A pitch played on the table, face up: it touches every item of its subject."""
     x, top = at
     w, h = size
-    face = Shown(pitch_face(pack, pack.pitch(card), theme), w / ROUND_SCALE, h / ROUND_SCALE)
+    least = LEAST_TEXT / ROUND_SCALE
+    face = Shown(pitch_face(pack, pack.pitch(card), theme, least), w / ROUND_SCALE, h / ROUND_SCALE)
     placed.append(Placed(face, x, top - h, ROUND_SCALE))
     words = _round_words(pack, {"table": card, "rows": []})
     captions.append(Caption(x + w / 2, top - h - 2 * MM, w, words))

@@ -20,6 +20,7 @@ from printkit.games.yard_sale.kit.cards import (
     Lettering,
     headed_text,
     panel,
+    reads,
     say,
 )
 from printkit.games.yard_sale.model import YardSale
@@ -61,7 +62,11 @@ def _headed_side(c: Canvas, trim: Box, ground: Color, title: str, theme: Theme) 
     return head, rest
 
 
-def _track_face(pack: YardSale, theme: Theme) -> DrawFn:
+def track_face(pack: YardSale, theme: Theme, least: float = 0.0) -> DrawFn:
+    """The track's face: its spaces, then the end of a round step by step; drawn for a
+    picture that leaves out words under ``least`` points, without the steps' panels when
+    their words would be left out (blank panels read as missing words)."""
+
     def draw(c: Canvas, trim: Box) -> None:
         head, rest = _headed_side(c, trim, TRACK, say(pack, "track.title"), theme)
         c.setFont(BODY, 8)
@@ -72,6 +77,8 @@ def _track_face(pack: YardSale, theme: Theme) -> DrawFn:
         )
         spaces, rest = rest.split_top(58 * MM)
         _spaces(c, pack, spaces, theme)
+        if not reads(STEP.text, least):
+            return
         steps = Box(rest.x, rest.y, rest.width, rest.height - 2 * MM)
         _steps(c, steps, track_steps(pack), say(pack, "track.steps_heading"), "track")
 
@@ -134,7 +141,7 @@ def turn_track(pack: YardSale, theme: Theme) -> Deck:
         *track_steps(pack),
         *setup_steps(pack),
     )
-    piece = Piece("turn-track", _track_face(pack, theme), _track_back(pack, theme), fields=fields)
+    piece = Piece("turn-track", track_face(pack, theme), _track_back(pack, theme), fields=fields)
     return sized_deck(
         "turn-track",
         say(pack, "deck.track"),
