@@ -342,7 +342,9 @@ def test_sandcastles_set_up_numbers_the_hands_piles_and_reference_cards():
 def test_yard_sale_set_up_shows_the_shoppers_on_display_and_one_sellers_place():
     """The picture draws the middle of the table and the first colour's place, named: the
     shoppers on display at a third of their size print their cash on hand but leave out
-    their names rather than print them as specks; the turn track prints its round numbers."""
+    their names rather than print them as specks, and the seller's items theirs, even one
+    short enough to fit (a row names all its cards or none); the turn track prints its
+    round numbers."""
     from printkit.games.yard_sale.content import load as load_yard_sale
 
     pack = load_yard_sale(CONTENT / "yard-sale")
@@ -354,6 +356,7 @@ def test_yard_sale_set_up_shows_the_shoppers_on_display_and_one_sellers_place():
     for shopper in pack.shoppers[: pack.display_shoppers]:
         assert f"${shopper.cash}" in drawn
         assert shopper.name not in " ".join(drawn)
+    assert not {item.name for item in pack.items} & set(drawn)  # all wordless, none named
     assert {str(n) for n in range(2, pack.rounds + 1)} <= set(drawn)  # 1 lies under the marker
     assert smallest_word(raw[index]) >= 6.0 - 0.1
 

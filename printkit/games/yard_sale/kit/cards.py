@@ -231,9 +231,12 @@ def _subject_badge(c: Canvas, pack: YardSale, subject_id: str, x: float, y: floa
 
 
 # -- item cards ------------------------------------------------------------------------------
-def item_face(pack: YardSale, item: Item, theme: Theme, least: float = 0.0) -> DrawFn:
+def item_face(
+    pack: YardSale, item: Item, theme: Theme, least: float = 0.0, named: bool = True
+) -> DrawFn:
     """An item's face; for a picture that leaves out words under ``least`` points, without
-    the panels whose words it would leave out, and its art larger in their room."""
+    the panels whose words it would leave out (the name too unless ``named``: a row of
+    items shows all their names or none), and its art larger in their room."""
     subject = pack.subject(item.subject)
     tint = hex_colour(subject.colour)
 
@@ -245,7 +248,7 @@ def item_face(pack: YardSale, item: Item, theme: Theme, least: float = 0.0) -> D
         rest = Box(rest.x, rest.y, rest.width, rest.height - GAP)
         title, below = rest.split_top(11 * MM)
         what = f"item {item.id!r} name"
-        if _name_bar(c, title, item.name, theme.pale(tint, 0.8), least, what):
+        if named and _name_bar(c, title, item.name, theme.pale(tint, 0.8), least, what):
             rest = below
         rule = Box(rest.x, rest.y + 4 * MM, rest.width, 27 * MM if reads(RULE, least) else 0)
         picture = Box(rest.x, rule.top + GAP, rest.width, rest.top - GAP - rule.top - GAP)

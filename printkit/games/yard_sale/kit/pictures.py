@@ -173,7 +173,7 @@ def _seller(seller: tuple, y: float, placed, points) -> float:
     step = max(len(items.pieces) // hand, 1)  # every n-th card: a mixed hand, as a deal gives
     for n in range(hand):
         item = pack.items[(step // 2 + n * step) % len(items.pieces)]
-        face = item_face(pack, item, theme, LEAST_TEXT / ITEMS_SCALE)
+        face = item_face(pack, item, theme, LEAST_TEXT / ITEMS_SCALE, named=False)
         placed.append(
             Placed(Shown(face, items.width, items.height), x + n * (w + apart), y, ITEMS_SCALE)
         )
