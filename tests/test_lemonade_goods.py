@@ -24,6 +24,8 @@ from printkit.games.lemonade_stall.rules import (
     Weather,
     add_goods,
     assess_purchase,
+    check_bought,
+    check_purchase,
     effect_on,
     sell,
     sell_stands,
@@ -115,6 +117,29 @@ def test_a_purchase_costs_and_breaks_what_the_rules_say_good_by_good(pack, buy, 
     cost, broken = assess_purchase(pack, buy, effect, money)
     said = broken[0].format(**broken[1]) if broken else None
     assert (cost, said) == purchase_by_hand(pack, buy, effect, money)
+
+
+def outcome(check, *args):
+    """What a check answers: the cost, or the message it refuses with."""
+    try:
+        return check(*args)
+    except RuleError as error:
+        return str(error)
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.dictionaries(GOODS, st.integers(-2, 12), max_size=5), min_size=1, max_size=6),
+    st.sampled_from([None, "all-calm", "expensive-stock", "supply-shortage"]),
+    st.lists(st.integers(0, 40), min_size=6, max_size=6),
+)
+def test_a_purchase_checked_by_its_pairs_is_checked_as_the_plain_rule(pack, buys, event, money):
+    """`check_bought`, kept per pack, answers each purchase as `check_purchase` does,
+    however often the same goods come back with other money or under another event."""
+    effect = pack.event(event).effect if event else NO_EVENT
+    for buy, dollars in zip(buys * 2, money * 2):
+        expected = outcome(check_purchase, pack, buy, effect, dollars)
+        assert outcome(check_bought, pack, tuple(buy.items()), effect, dollars) == expected
 
 
 @settings(max_examples=200)

@@ -25,7 +25,7 @@ from printkit.games.lemonade_stall.rules import (
     add_goods,
     build,
     change_weather,
-    check_purchase,
+    check_bought,
     clockwise,
     effect_on,
     forecast,
@@ -217,7 +217,8 @@ def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 
 
 def _check_goods(
     pack: LemonadeStall, goods: Mapping[str, int], count: int, one_type: bool, why: str
-) -> Stock:
+) -> None:
+    """Raise unless ``goods`` are ``count`` goods of known items (of one, if ``one_type``)."""
     known, total, kinds = pack.item_ids, 0, 0
     for item, n in goods.items():
         if item not in known or n < 0:
@@ -229,7 +230,6 @@ def _check_goods(
         raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
     if one_type and kinds > 1:
         raise RuleError(f"{why}: {dict(goods)!r} must be a single type of good")
-    return Stock._adopt(dict(goods), checked=True)  # every count known and not negative
 
 
 def _gain(
@@ -243,10 +243,9 @@ def _gain(
 ) -> None:
     if count <= 0:
         return
-    goods = _check_goods(
-        pack, decider.place_goods(step.state, seat, count, one_type, why=why), count, one_type, why
-    )
-    add_goods(step.counts[seat - 1], goods)
+    goods = decider.place_goods(step.state, seat, count, one_type, why=why)
+    _check_goods(pack, goods, count, one_type, why)
+    add_goods(step.counts[seat - 1], goods, True)  # `_check_goods` saw no count below zero
 
 
 # -- the ten steps -------------------------------------------------------------
@@ -372,11 +371,12 @@ def _pass_left(
         passable = step.stands[seat - 1].stock.minus(received.get(seat, Stock()))
         due = min(count, passable.total)
         asked = deciders[seat].pass_goods(step.state, seat, due, passable)
-        goods = _check_goods(pack, asked, due, False, "stock balance")
+        _check_goods(pack, asked, due, False, "stock balance")
+        goods = Stock._adopt(dict(asked), checked=True)  # every count known and not negative
         passable.minus(goods)  # raises when passing goods just received
         left = seat % players + 1
         take_goods(step.counts[seat - 1], goods)
-        add_goods(step.counts[left - 1], goods)
+        add_goods(step.counts[left - 1], goods, True)  # checked by `_check_goods`
         received[left] = received.get(left, Stock()).plus(goods)
 
 
@@ -409,11 +409,11 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
             buy = asked
         else:
             buy = {k: v for k, v in asked.items() if v}
-        stand = step.rows[seat - 1]
-        cost = check_purchase(pack, buy, effect, stand["money"])
+        stand, goods = step.rows[seat - 1], tuple(buy.items())
+        cost = check_bought(pack, goods, effect, stand["money"])
         stand["money"] -= cost
-        add_goods(step.counts[seat - 1], buy)
-        bought[seat - 1] = tuple(buy.items())
+        add_goods(step.counts[seat - 1], buy, True)  # the purchase has no negative count
+        bought[seat - 1] = goods
         spent[seat - 1] = cost
     cards = pack.benefit_effects
     for seat, held in enumerate([s.benefit for s in step.stands], start=1):

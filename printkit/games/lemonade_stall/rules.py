@@ -139,18 +139,19 @@ class Stock(Mapping[str, int]):
         return Stock._adopt(counts, checked=True)  # zeros and counts already held
 
 
-def add_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
+def add_goods(counts: dict[str, int], goods: Mapping[str, int], checked: bool = False) -> None:
     """Add ``goods`` to ``counts`` in place; raise, naming the good, if one falls below zero.
 
     The one way goods join a stock: `Stock.plus` on a copy, a day's own stands
-    (`game._Step`) in place.
+    (`game._Step`) in place. ``checked``: the caller has seen that no count of
+    ``goods`` is below zero, so none of ``counts`` can fall below it.
     """
     if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
         goods = goods._counts
     get = counts.get
     for item, count in goods.items():
         counts[item] = get(item, 0) + count
-    if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
+    if not checked and counts and min(counts.values()) < 0:  # no count of a Stock is below zero
         Stock(counts)  # raises, naming the good
 
 
@@ -281,6 +282,7 @@ def _cost_of(prices: tuple[int, int], count: int, lot: int | None) -> int:
 
 
 Broken = tuple[str, dict]  # a message template and its values
+TOO_DEAR = "costs ${cost}, stand has ${money}"  # the money's rule, checked last
 
 
 def assess_purchase(
@@ -307,7 +309,7 @@ def assess_purchase(
     if cap is not None and total > cap:
         return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
     if money is not None and cost > money:
-        return cost, ("costs ${cost}, stand has ${money}", {"cost": cost, "money": money})
+        return cost, (TOO_DEAR, {"cost": cost, "money": money})
     return cost, None
 
 
@@ -320,8 +322,46 @@ def check_purchase(
     """Return the cost of a legal purchase; raise RuleError naming the broken rule."""
     cost, broken = assess_purchase(pack, buy, effect, money)
     if broken:
-        template, values = broken
-        raise RuleError(f"illegal purchase {dict(buy)!r}: " + template.format(**values))
+        _refuse(buy, broken)
+    return cost
+
+
+def _refuse(buy: Mapping[str, int], broken: Broken) -> None:
+    template, values = broken
+    raise RuleError(f"illegal purchase {dict(buy)!r}: " + template.format(**values))
+
+
+PURCHASES_KEPT = 50_000  # purchases remembered per pack (`check_bought`): a long run stays small
+
+
+def check_bought(
+    pack: LemonadeStall,
+    goods: tuple[tuple[str, int], ...],
+    effect: EventEffect,
+    money: int,
+) -> int:
+    """`check_purchase` on a purchase's (good, count) pairs, in the order asked.
+
+    Every rule but the money's reads only the pairs, the pack and two numbers of
+    the effect, and the money is checked last: so `assess_purchase` without the
+    money is kept per pack under those, and only the money is compared here.
+    """
+    table = pack.memo.get("purchases")
+    if table is None:
+        table = pack.memo["purchases"] = {}
+    key = (goods, effect.bulk_discount, effect.purchase_total_cap)  # all it reads of the effect
+    known = table.get(key)
+    if known is None:
+        known = assess_purchase(pack, dict(goods), effect, None)
+        if len(table) >= PURCHASES_KEPT:
+            table.clear()
+        if all([type(n) is int for _, n in goods]):  # never stand in for a float's or a bool's
+            table[key] = known
+    cost, broken = known
+    if broken is None and cost > money:
+        broken = (TOO_DEAR, {"cost": cost, "money": money})
+    if broken:
+        _refuse(dict(goods), broken)
     return cost
 
 
