@@ -22,6 +22,8 @@ from printkit.games.lemonade_stall.rules import (
     Offer,
     Stock,
     Weather,
+    _share,
+    _share_one,
     add_goods,
     assess_purchase,
     check_bought,
@@ -175,6 +177,24 @@ def test_a_days_own_counts_sell_as_its_stands_would(pack, stands, condition, deg
         event,
     )
     assert from_counts == sell(pack, weather, first, offers, event)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=2, max_size=4),
+    st.integers(0, 40),
+    st.data(),
+)
+def test_a_seat_alone_at_its_price_sells_as_the_shared_rule_says(stands, limit, data):
+    """`_share_one` sells what `_share` sells to a group of one, whatever the table sold."""
+    sold = [min(made, promised) for made, promised in stands]
+    capacity = tuple(made for made, _ in stands)
+    seat = data.draw(st.integers(1, len(stands)))
+    shared, alone = list(sold), list(sold)
+    _share(shared, capacity, [seat], limit)
+    got = _share_one(alone, capacity, seat, limit, sum(sold))
+    assert alone == shared
+    assert got == shared[seat - 1] - sold[seat - 1]
 
 
 def test_goods_go_on_the_scarcest_good_durable_ones_first(pack):

@@ -487,8 +487,8 @@ def sell_stands(
         cupfuls.append(cups)
         promised.append(min(cups, 0 if effect.no_guarantees else guarantee))
     capacity, guaranteed = tuple(cupfuls), tuple(promised)
-    sold = promised
-    steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=sum(sold))]
+    sold, total, nothing = promised, sum(promised), (0,) * players
+    steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=total)]
     groups: dict[int, list[int]] = {}  # price -> the seats still able to sell, from the first
     for seat in clockwise(players, first_player):
         if capacity[seat - 1] > sold[seat - 1]:  # a seat's cups change in its price's turn alone
@@ -499,12 +499,20 @@ def sell_stands(
                 groups[price] = [seat]
     for price in sorted(groups):
         group = groups[price]
+        if len(group) == 1:  # alone at its price (most often): no tie to share
+            seat = group[0]
+            got = _share_one(sold, capacity, seat, limit, total)
+            total += got
+            added = nothing[: seat - 1] + (got,) + nothing[seat:] if got else nothing
+            steps.append(build(SaleStep, phase="price", price=price, cups=added, total=total))
+            continue
         before = list(sold)
         _share(sold, capacity, group, limit)
+        total = sum(sold)
         cut = sum([capacity[s - 1] - sold[s - 1] for s in group]) > 0
-        phase = "tie" if cut and len(group) > 1 else "price"
+        phase = "tie" if cut else "price"
         added = tuple(map(sub, sold, before))
-        steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=sum(sold)))
+        steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=total))
     cards, income = pack.benefit_effects, []
     for price, benefit, cups, effect in zip(prices, benefits, sold, effects):
         dollars = cups * (price + effect.price_bonus)
@@ -545,6 +553,20 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
                 return
             sold[seat - 1] += 1
             total += 1
+
+
+def _share_one(
+    sold: list[int], capacity: tuple[int, ...], seat: int, limit: int, total: int
+) -> int:
+    """`_share` for a group of one seat, whose cups come in one go; the cups it sold.
+
+    ``total``: the cups the table has sold so far (``sum(sold)``).
+    """
+    got = min(capacity[seat - 1] - sold[seat - 1], limit - total)
+    if got <= 0:
+        return 0
+    sold[seat - 1] += got
+    return got
 
 
 def ingredients(pack: LemonadeStall, cups: int) -> dict[str, int]:
