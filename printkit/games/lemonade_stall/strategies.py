@@ -152,6 +152,7 @@ class Facts:
     day_cache: dict[tuple, int] = field(default_factory=dict, compare=False)  # Bot.wanted
     plan_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)
     allowed_cache: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    cautious_prices: dict[str, int] = field(default_factory=dict, compare=False)  # per condition
     outlook_cache: dict[tuple, Outlook] = field(default_factory=dict, compare=False)
     buy_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)  # Bot.buy
     terms_cache: dict[int, dict[str, tuple]] = field(default_factory=dict, compare=False)
@@ -406,7 +407,7 @@ class Bot:
                 value += sales
             if theft or dollars:
                 victim = victim or state.stands[richest_rival(state, seat) - 1]
-                value += min(theft, victim.stock.total) * unit
+                value += min(theft, sum(victim.stock._counts.values())) * unit
                 value += min(dollars, victim.money)
             if fridge:
                 value += sum(map(counts.get, self.facts.perishable, ZEROS)) * unit
@@ -459,11 +460,11 @@ class Bot:
             durable = self.facts.durable
             targets = {i: keep if i in durable else today for i in self.ids}
             ladder = _ladder(self.pack, self.facts.buy_cache, key, counts, targets, effect)
-        return dict(_afford(ladder, money))
+        return dict(ladder.afford(money))
 
     def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
         """Even the goods out for the most cups; spare goods go to the durable ones."""
-        items = sorted(self.pack.item_ids, key=lambda i: i not in self.facts.durable)
+        items = self.facts.durable_first  # every good, durable ones first
         share, extra = divmod(state.stand(seat).stock.total, len(items))
         return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
 
@@ -513,7 +514,7 @@ def richest_rival(state: GameState, seat: int) -> int:
     best, key = 0, None
     for stand in state.stands:
         if stand.seat != seat:
-            mine = (stand.money, stand.stock.total, -stand.seat)
+            mine = (stand.money, sum(stand.stock._counts.values()), -stand.seat)  # no property
             if key is None or mine > key:
                 best, key = stand.seat, mine
     return best
@@ -638,9 +639,13 @@ class Cautious(Bot):
         return self.fair_share(state, state.forecast, effect)
 
     def set_price(self, state: GameState, seat: int) -> int:
-        allowed = self.facts.prices_allowed(state.forecast.condition)
-        paying = [p for p in allowed if p > self.facts.cup_cost]
-        return min(paying) if paying else max(allowed)
+        condition = state.forecast.condition
+        known = self.facts.cautious_prices.get(condition)  # a function of the condition alone
+        if known is None:
+            allowed = self.facts.prices_allowed(condition)
+            paying = [p for p in allowed if p > self.facts.cup_cost]
+            known = self.facts.cautious_prices[condition] = min(paying) if paying else max(allowed)
+        return known
 
 
 class Greedy(Bot):
