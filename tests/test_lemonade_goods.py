@@ -197,6 +197,34 @@ def test_a_seat_alone_at_its_price_sells_as_the_shared_rule_says(stands, limit, 
     assert got == shared[seat - 1] - sold[seat - 1]
 
 
+def one_cup_at_a_time(sold, capacity, group, limit):
+    """The rule as said: a cup to each seat of the group in turn, while any may sell."""
+    sold, total = list(sold), sum(sold)
+    while total < limit and any(sold[s - 1] < capacity[s - 1] for s in group):
+        for seat in group:
+            if total < limit and sold[seat - 1] < capacity[seat - 1]:
+                sold[seat - 1] += 1
+                total += 1
+    return sold
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=2, max_size=4),
+    st.integers(0, 40),
+    st.data(),
+)
+def test_a_tie_shares_cups_one_at_a_time_round_the_group(stands, limit, data):
+    """`_share`, which hands out whole rounds at once, sells what one cup at a time sells."""
+    sold = [min(made, promised) for made, promised in stands]
+    capacity = tuple(made for made, _ in stands)
+    seats = list(range(1, len(stands) + 1))
+    group = data.draw(st.lists(st.sampled_from(seats), min_size=1, unique=True))
+    shared = list(sold)
+    _share(shared, capacity, group, limit)
+    assert shared == one_cup_at_a_time(sold, capacity, group, limit)
+
+
 def test_goods_go_on_the_scarcest_good_durable_ones_first(pack):
     """Sugar and lemons are both shortest; sugar keeps overnight, so a lot of one kind is
     sugar. Loose goods go one at a time: sugar (1, then 2), lemons (1, then 2), then cups,

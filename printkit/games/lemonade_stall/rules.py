@@ -352,10 +352,11 @@ def check_bought(
     key = (goods, effect.bulk_discount, effect.purchase_total_cap)  # all it reads of the effect
     known = table.get(key)
     if known is None:
-        known = assess_purchase(pack, dict(goods), effect, None)
+        buy = dict(goods)
+        known = assess_purchase(pack, buy, effect, None)
         if len(table) >= PURCHASES_KEPT:
             table.clear()
-        if all([type(n) is int for _, n in goods]):  # never stand in for a float's or a bool's
+        if set(map(type, buy.values())) <= {int}:  # never stand in for a float's or a bool's
             table[key] = known
     cost, broken = known
     if broken is None and cost > money:
@@ -538,10 +539,15 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
     """
     total = sum(sold)
     while total < limit:
-        wanting = [s for s in group if sold[s - 1] < capacity[s - 1]]
+        wanting, room = [], limit  # no round hands out more than the limit; loops, not
+        # comprehensions: on 3.11 each comprehension is a call
+        for seat in group:
+            left = capacity[seat - 1] - sold[seat - 1]
+            if left > 0:
+                wanting.append(seat)
+                room = min(room, left)
         if not wanting:
             return
-        room = min([capacity[s - 1] - sold[s - 1] for s in wanting])
         rounds = min((limit - total) // len(wanting), room)
         if rounds:
             for seat in wanting:
@@ -621,9 +627,11 @@ def spoil_counts(
     """`spoil` on a stand's own counts, in place (a day's copy): the goods the night took."""
     if fridge:
         return []
-    gone = [item for item in lost_overnight(pack, degrees, roll, effect) if counts.get(item, 0)]
-    for item in gone:
-        counts[item] = 0
+    gone = []
+    for item in lost_overnight(pack, degrees, roll, effect):  # each good once
+        if counts.get(item, 0):
+            gone.append(item)
+            counts[item] = 0
     return gone
 
 
@@ -672,10 +680,11 @@ def rank(pack: LemonadeStall, standings: Sequence[Standing], first_player: int) 
             return standing.stock
         return -distance[standing.seat]
 
-    def key(standing: Standing) -> tuple[int, ...]:
-        return tuple(key_of(standing, b) for b in pack.tie_breaks) + (-distance[standing.seat],)
-
-    ordered = sorted(standings, key=key, reverse=True)
+    keyed = []
+    for standing in standings:  # the nearest to the first player last: no two keys are equal
+        key = [key_of(standing, breaker) for breaker in pack.tie_breaks]
+        keyed.append((*key, -distance[standing.seat], standing))
+    ordered = [keys[-1] for keys in sorted(keyed, reverse=True)]
     decided_by = pack.tie_breaks[0]
     if len(ordered) > 1:
         for breaker in (*pack.tie_breaks, "nearest-first-player"):

@@ -457,8 +457,9 @@ class Bot:
         )
         ladder = self.facts.buy_cache.get(key)
         if ladder is None:
-            durable = self.facts.durable
-            targets = {i: keep if i in durable else today for i in self.ids}
+            durable, targets = self.facts.durable, {}
+            for i in self.ids:
+                targets[i] = keep if i in durable else today
             ladder = _ladder(self.pack, self.facts.buy_cache, key, counts, targets, effect)
         return dict(ladder.afford(money))
 
@@ -475,7 +476,10 @@ class Bot:
         theirs = state.stand(target).stock.counts()
         taken: dict[str, int] = {}
         for _ in range(goods):
-            left = [i for i in self.facts.durable_first if theirs.get(i, 0) > 0]
+            left = []  # a loop, not a comprehension: on 3.11 each comprehension is a call
+            for item in self.facts.durable_first:
+                if theirs.get(item, 0) > 0:
+                    left.append(item)
             if not left:
                 break
             item = self._scarcest(mine, left)
@@ -587,7 +591,9 @@ class Ladder:
         effect: EventEffect,
     ) -> None:
         self.pack, self.effect = pack, effect
-        self.short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
+        self.short = []  # loops, not comprehensions: on 3.11 each comprehension is a call
+        for item in pack.items:
+            self.short.append((item, targets.get(item.id, 0) - have.get(item.id, 0)))
         self.cuts = max(targets.values(), default=0) + 1
         self.next_cut = 0
         self.steps: list[tuple[float, dict[str, int]]] = []  # (need, purchase), dearest first
@@ -614,12 +620,15 @@ class Ladder:
         floors = facts_for(pack).unit_floors
         most, lot = pack.max_per_item, pack.bulk_size
         lots = effect.bulk_discount and lot <= most
-        wanted = [(item, min(n - cut, most)) for item, n in self.short if n > cut]
-        floor = sum([n * floors[item.id] for item, n in wanted])  # singly or in whole lots
-        buy = {
-            item.id: lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
-            for item, n in wanted
-        }
+        floors_wanted, buy = [], {}  # a loop, not comprehensions: on 3.11 each of those is a call
+        for item, short in self.short:
+            if short > cut:
+                n = min(short - cut, most)
+                floors_wanted.append(n * floors[item.id])  # singly or in whole lots
+                buy[item.id] = (
+                    lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
+                )
+        floor = sum(floors_wanted)
         cost, broken = assess_purchase(pack, buy, effect, None)
         return (None if broken else max(floor, cost)), buy
 
