@@ -203,20 +203,33 @@ def _own(value: T) -> T:
 def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 1) -> GameState:
     if not pack.min_players <= players <= pack.max_players:
         raise RuleError(f"{players} players: the game takes {pack.min_players}-{pack.max_players}")
-    condition, degrees = pack.opening_weather
-    stands = tuple(
-        Stand(seat, pack.starting_money, Stock({i: 0 for i in pack.item_ids}))
-        for seat in range(1, players + 1)
-    )
+    stands, forecast, tokens = _opening(pack, players)
     return GameState(
         players=players,
         day=0,
         first_player=first_player,
         stands=stands,
-        forecast=Weather(condition, degrees),
-        bonus_tokens=tuple((b.id, 0) for b in pack.benefits_for(players)),
+        forecast=forecast,
+        bonus_tokens=tokens,
         deck=shuffle(pack.event_deck(), dice),
     )
+
+
+def _opening(
+    pack: LemonadeStall, players: int
+) -> tuple[tuple[Stand, ...], Weather, tuple[tuple[str, int], ...]]:
+    """The stands, forecast and bonus tokens every game starts from: frozen, so kept per pack."""
+    table = pack.memo.setdefault("openings", {})
+    known = table.get(players)
+    if known is None:
+        condition, degrees = pack.opening_weather
+        stands = tuple(
+            Stand(seat, pack.starting_money, Stock({i: 0 for i in pack.item_ids}))
+            for seat in range(1, players + 1)
+        )
+        tokens = tuple((b.id, 0) for b in pack.benefits_for(players))
+        known = table[players] = (stands, Weather(condition, degrees), tokens)
+    return known
 
 
 def _check_goods(

@@ -239,10 +239,22 @@ def forecast(pack: LemonadeStall, today: Weather, rolls: Sequence[int]) -> Weath
         raise RuleError(f"a forecast needs 2 d12 rolls, got {len(rolls)}")
     condition = _look_up(pack, "condition", rolls[0])
     temperature = _look_up(pack, "temperature", rolls[1])
-    return Weather(
+    return weather_of(
+        pack,
         today.condition if condition == SAME else str(condition),
         today.temperature if temperature == SAME else int(temperature),
     )
+
+
+def weather_of(pack: LemonadeStall, condition: str, degrees: int) -> Weather:
+    """The `Weather` of a condition and degrees: a frozen value, so one per pack serves all."""
+    table = pack.memo.get("weathers")
+    if table is None:
+        table = pack.memo["weathers"] = {}
+    known = table.get((condition, degrees))
+    if known is None:
+        known = table[(condition, degrees)] = Weather(condition, degrees)
+    return known
 
 
 def change_weather(
@@ -260,7 +272,7 @@ def change_weather(
                 degrees = min(max(degrees + step, pack.min_degrees), pack.max_degrees)
     if (condition, degrees) == (forecast.condition, forecast.temperature):
         return forecast
-    return Weather(condition, degrees)  # built once, however many codes the card has
+    return weather_of(pack, condition, degrees)  # once, however many codes the card has
 
 
 # -- purchase ------------------------------------------------------------------

@@ -195,11 +195,12 @@ class Facts:
                 known[card] = (min(immunity, want), edge, None if plain else rest)
         return known
 
-    def odds(self, forecast: Weather, event: str | None) -> Odds:
+    def odds(self, condition: str, degrees: int, event: str | None) -> Odds:
         """The actual weather's chances, given today's forecast and the event card."""
-        key = (forecast.condition, forecast.temperature, event)  # hashed in C, unlike a Weather
+        key = (condition, degrees, event)  # hashed in C, unlike a Weather
         known = self.odds_cache.get(key)
         if known is None:
+            forecast = Weather(condition, degrees)
             known = self.odds_cache[key] = _weather_odds(self, forecast, event)
         return known
 
@@ -745,7 +746,7 @@ class ForecastReader(Bot):
             effect = effect_for(self.pack, card.effect, day.immune) if card else NO_EVENT
             limit_bonus = card.effect.limit_bonus if card else 0
             per_cup, bonus_cups = day.bonus or (0, 0)
-            weathers = self.facts.odds(Weather(day.condition, day.temperature), day.event)
+            weathers = self.facts.odds(day.condition, day.temperature, day.event)
             sales, players, spared = self.facts.sales_cache, day.players, effect.no_guarantees
             chances = []
             for weather, chance in weathers:
