@@ -168,9 +168,10 @@ class _Step:
 
     def _own_stands(self) -> None:
         self.stands, self.rows, self.counts = [], [], []
-        for stand in self.state.stands:
-            stand = _own(stand)
+        for old in self.state.stands:
+            stand = object.__new__(type(old))  # `_own`, without the call: a shallow copy
             row = stand.__dict__
+            row.update(old.__dict__)
             counts = row["stock"]._counts.copy()
             row["stock"] = stock = object.__new__(Stock)  # `Stock._adopt` of the counts copied
             stock._counts = counts

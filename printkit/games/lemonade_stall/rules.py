@@ -305,7 +305,8 @@ def assess_purchase(
     One pass over the goods, in their order; the message is left unformatted:
     bots try many purchases and drop most.
     """
-    prices, most, lot = pack.item_prices, pack.max_per_item, _lot(pack, effect)
+    prices, most = pack.item_prices, pack.max_per_item
+    lot = pack.bulk_size if effect.bulk_discount else None  # `_lot`, without the call
     cost = total = 0
     for item_id, count in buy.items():
         price = prices.get(item_id)

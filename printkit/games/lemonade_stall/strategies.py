@@ -80,7 +80,7 @@ class RandomLegal:
         Goods are drawn from a random first good round, so none is favoured; while
         still illegal (a shortage, a dear lot), one good drops to a smaller count.
         """
-        money = left = state.stand(seat).money
+        money = left = state.stands[seat - 1].money
         items = self.pack.items
         start = self._below(len(items))
         buy = {}
@@ -100,14 +100,14 @@ class RandomLegal:
 
     def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
         """Even the goods out: the most cups from the same total."""
-        total = state.stand(seat).stock.total
+        total = state.stands[seat - 1].stock.total
         items = self.pack.item_ids
         share, extra = divmod(total, len(items))
         return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
 
     def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
         target = self._pick([s.seat for s in state.stands if s.seat != seat])
-        return target, _some(state.stand(target).stock, goods, self)
+        return target, _some(state.stands[target - 1].stock, goods, self)
 
     def pass_goods(
         self, state: GameState, seat: int, count: int, passable: Stock
@@ -393,7 +393,7 @@ class Bot:
         unit, money = self.facts.unit, stand.money
         best, best_value = options[0], -math.inf
         victim = None  # the richest rival, looked up once a theft is weighed
-        terms = self.facts.card_terms(want)
+        terms = self.facts.terms_cache.get(want) or self.facts.card_terms(want)
         for option in options:
             goods, edge, rest = terms[option]
             value = (tokens.get(option, 0) + goods) * unit + edge
@@ -420,9 +420,10 @@ class Bot:
         self, state: GameState, seat: int, count: int, one_type: bool, why: str = ""
     ) -> Mapping[str, int]:
         """Onto the scarcest good, so the goods make cups; durable goods win a tie."""
-        counts = state.stands[seat - 1].stock.counts()
-        if one_type:
-            return {self._scarcest(counts, self.facts.durable_first): count}
+        held = state.stands[seat - 1].stock
+        if one_type:  # the stand's counts only read: no copy
+            return {self._scarcest(held._counts, self.facts.durable_first): count}
+        counts = held.counts()
         goods = dict.fromkeys(self.pack.item_ids, 0)
         for _ in range(count):
             item = self._scarcest(counts, self.facts.durable_first)
@@ -467,14 +468,14 @@ class Bot:
     def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
         """Even the goods out for the most cups; spare goods go to the durable ones."""
         items = self.facts.durable_first  # every good, durable ones first
-        share, extra = divmod(state.stand(seat).stock.total, len(items))
+        share, extra = divmod(state.stands[seat - 1].stock.total, len(items))
         return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
 
     def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
         """From the richest rival, the goods this stand is shortest of."""
         target = richest_rival(state, seat)
-        mine = state.stand(seat).stock.counts()
-        theirs = state.stand(target).stock.counts()
+        mine = state.stands[seat - 1].stock.counts()
+        theirs = state.stands[target - 1].stock.counts()
         taken: dict[str, int] = {}
         for _ in range(goods):
             left = []  # a loop, not a comprehension: on 3.11 each comprehension is a call
@@ -494,7 +495,7 @@ class Bot:
     ) -> Mapping[str, int]:
         """Hand over what the stand has most of; perishable goods first on a tie."""
         left = passable.counts()
-        mine = state.stand(seat).stock.counts()
+        mine = state.stands[seat - 1].stock.counts()
         given: dict[str, int] = {}
         for _ in range(count):
             items = [i for i, n in left.items() if n > 0]
@@ -793,7 +794,7 @@ class ForecastReader(Bot):
 
     def set_price(self, state: GameState, seat: int) -> int:
         """Goods bought are paid for: the best takings from the cups the stand can make."""
-        capacity = produce(self.pack, state.stand(seat).stock)
+        capacity = produce(self.pack, state.stands[seat - 1].stock)
         return self.best(self.outlook(state, seat), capacity, 0.0)[0]
 
 
