@@ -650,7 +650,9 @@ def spoil_counts(
 
 def lost_overnight(pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect) -> tuple:
     """The goods a night takes (kept per pack: a few dozen nights recur all run long)."""
-    table = pack.memo.setdefault("lost overnight", {})
+    table = pack.memo.get("lost overnight")
+    if table is None:
+        table = pack.memo["lost overnight"] = {}
     key = (degrees, roll, effect.melts_from, effect.spoils_on)  # all the checks below read
     lost = table.get(key)
     if lost is None:

@@ -519,7 +519,7 @@ def richest_rival(state: GameState, seat: int) -> int:
     """The rival with the most money, then the most goods, then the lowest seat."""
     best, key = 0, None
     for stand in state.stands:
-        if stand.seat != seat:
+        if stand.seat != seat and (key is None or stand.money >= key[0]):  # poorer: never first
             mine = (stand.money, sum(stand.stock._counts.values()), -stand.seat)  # no property
             if key is None or mine > key:
                 best, key = stand.seat, mine
@@ -725,8 +725,14 @@ class ForecastReader(Bot):
         """Expected (income, cups) at ``price`` over the weather the day may turn into."""
         dollars, per_cup, bonus_cups, chances = self.prospects(day, price)
         income = cups = 0.0
+        if not per_cup:  # no sales bonus, whose `+ extra` would add nothing: the same sums
+            for chance, most in chances:
+                sold = min(capacity, most)  # `expected_sales` for this capacity
+                income += chance * (sold * dollars)
+                cups += chance * sold
+            return income, cups
         for chance, most in chances:
-            sold = min(capacity, most)  # `expected_sales` for this capacity
+            sold = min(capacity, most)
             extra = min(sold, bonus_cups) * per_cup
             income += chance * (sold * dollars + extra)
             cups += chance * sold
