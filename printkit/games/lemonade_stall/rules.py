@@ -515,7 +515,7 @@ def sell_stands(
         group = groups[price]
         if len(group) == 1:  # alone at its price (most often): no tie to share
             seat = group[0]
-            got = _share_one(sold, capacity, seat, limit, total)
+            got = _share_one(sold, capacity, seat, limit, total) if total < limit else 0
             total += got
             added = nothing[: seat - 1] + (got,) + nothing[seat:] if got else nothing
             steps.append(build(SaleStep, phase="price", price=price, cups=added, total=total))
@@ -530,9 +530,10 @@ def sell_stands(
     cards, income = pack.benefit_effects, []
     for price, benefit, cups, effect in zip(prices, benefits, sold, effects):
         dollars = cups * (price + effect.price_bonus)
-        if benefit and cups:  # the card's sales bonus
+        if benefit and cups:  # the card's sales bonus, if it has one
             bonus = cards[benefit]
-            dollars += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
+            if bonus.sales_bonus_per_cup:
+                dollars += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
         income.append(dollars)
     return build(
         Sales,
