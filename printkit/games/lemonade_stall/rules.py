@@ -499,7 +499,8 @@ def sell_stands(
         # a price above the cap sells nothing (`is_priced_out`)
         cups = 0 if cap is not None and price > cap else produce(pack, stock)
         cupfuls.append(cups)
-        promised.append(min(cups, 0 if effect.no_guarantees else guarantee))
+        least = 0 if effect.no_guarantees else guarantee
+        promised.append(least if least < cups else cups)  # `min(cups, least)`, no call
     capacity, guaranteed = tuple(cupfuls), tuple(promised)
     sold, total, nothing = promised, sum(promised), (0,) * players
     steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=total)]

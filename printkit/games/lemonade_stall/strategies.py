@@ -388,7 +388,7 @@ class Bot:
         stand = state.stands[seat - 1]
         counts = stand.stock._counts
         want = self.wanted(state, seat, NO_EVENT) - min(map(counts.get, self.ids, ZEROS))
-        want = max(want, 0)
+        want = want if want > 0 else 0  # `max(want, 0)`, without the call
         tokens = dict(state.bonus_tokens)
         unit, money = self.facts.unit, stand.money
         best, best_value = options[0], -math.inf
@@ -727,12 +727,12 @@ class ForecastReader(Bot):
         income = cups = 0.0
         if not per_cup:  # no sales bonus, whose `+ extra` would add nothing: the same sums
             for chance, most in chances:
-                sold = min(capacity, most)  # `expected_sales` for this capacity
+                sold = most if most < capacity else capacity  # `min(capacity, most)`, no call
                 income += chance * (sold * dollars)
                 cups += chance * sold
             return income, cups
         for chance, most in chances:
-            sold = min(capacity, most)
+            sold = most if most < capacity else capacity
             extra = min(sold, bonus_cups) * per_cup
             income += chance * (sold * dollars + extra)
             cups += chance * sold
