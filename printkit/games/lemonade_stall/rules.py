@@ -560,7 +560,7 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
             left = capacity[seat - 1] - sold[seat - 1]
             if left > 0:
                 wanting.append(seat)
-                room = min(room, left)
+                room = left if left < room else room
         if not wanting:
             return
         rounds = min((limit - total) // len(wanting), room)
@@ -583,7 +583,9 @@ def _share_one(
 
     ``total``: the cups the table has sold so far (``sum(sold)``).
     """
-    got = min(capacity[seat - 1] - sold[seat - 1], limit - total)
+    got, room = capacity[seat - 1] - sold[seat - 1], limit - total
+    if room < got:  # `min`, without the call
+        got = room
     if got <= 0:
         return 0
     sold[seat - 1] += got

@@ -408,8 +408,9 @@ class Bot:
                 value += sales
             if theft or dollars:
                 victim = victim or state.stands[richest_rival(state, seat) - 1]
-                value += min(theft, sum(victim.stock._counts.values())) * unit
-                value += min(dollars, victim.money)
+                goods = sum(victim.stock._counts.values())
+                value += (goods if goods < theft else theft) * unit  # `min`s, without the calls
+                value += victim.money if victim.money < dollars else dollars
             if fridge:
                 value += sum(map(counts.get, self.facts.perishable, ZEROS)) * unit
             if value > best_value:
@@ -447,7 +448,8 @@ class Bot:
         and the stand's counts, without building the targets first.
         """
         today = self.wanted(state, seat, effect)
-        keep = max(today, self.stocked(state, seat, effect))
+        keep = self.stocked(state, seat, effect)
+        keep = keep if keep > today else today  # `max(today, keep)`, without the call
         stand = state.stands[seat - 1]
         counts, money = stand.stock._counts, stand.money
         key = (
@@ -625,7 +627,7 @@ class Ladder:
         floors_wanted, buy = [], {}  # a loop, not comprehensions: on 3.11 each of those is a call
         for item, short in self.short:
             if short > cut:
-                n = min(short - cut, most)
+                n = short - cut if short - cut < most else most  # `min`, without the call
                 floors_wanted.append(n * floors[item.id])  # singly or in whole lots
                 buy[item.id] = (
                     lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
@@ -733,7 +735,7 @@ class ForecastReader(Bot):
             return income, cups
         for chance, most in chances:
             sold = most if most < capacity else capacity
-            extra = min(sold, bonus_cups) * per_cup
+            extra = (bonus_cups if bonus_cups < sold else sold) * per_cup
             income += chance * (sold * dollars + extra)
             cups += chance * sold
         return income, cups
@@ -775,7 +777,8 @@ class ForecastReader(Bot):
         Ties go to the cheaper card, which sells first. Days repeat across games,
         so answers are kept per pack.
         """
-        key = (day, min(capacity, self.facts.most_sold), cup_cost)
+        most = self.facts.most_sold
+        key = (day, most if most < capacity else capacity, cup_cost)  # `min`, without the call
         known = self.facts.best_cache.get(key)
         if known is None:
             best = (-math.inf, 0, 0.0)
