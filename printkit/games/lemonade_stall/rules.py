@@ -162,12 +162,18 @@ def take_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
     get = counts.get
     for item, count in goods.items():
         counts[item] = get(item, 0) - count
-    if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
-        for item, count in goods.items():  # the first good short, as asked
-            held = counts[item] + count
-            if count > held:
-                raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
-        Stock(counts)  # raises, naming the good
+    for held in counts.values():  # a loop: on 3.11 cheaper than `min` over four counts
+        if held < 0:  # no count of a Stock is below zero
+            _refuse_short(counts, goods)
+
+
+def _refuse_short(counts: dict[str, int], goods: Mapping[str, int]) -> None:
+    """Raise, naming the first good of ``goods`` short (as asked), once taken from ``counts``."""
+    for item, count in goods.items():
+        held = counts[item] + count
+        if count > held:
+            raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
+    Stock(counts)  # raises, naming the good
 
 
 @dataclass(frozen=True)
@@ -392,7 +398,13 @@ def is_legal_purchase(
 def produce(pack: LemonadeStall, stock: Mapping[str, int]) -> int:
     """Cups a stand can make: one of every good per cup, so the scarcest good decides."""
     counts = stock._counts if type(stock) is Stock else stock  # skip a call per good
-    return min(map(counts.get, pack.item_ids, ZEROS))
+    get, ids = counts.get, pack.item_ids
+    cups = get(ids[0], 0)
+    for item in ids:  # a loop: on 3.11 cheaper than `min(map(...))` over four goods
+        held = get(item, 0)
+        if held < cups:
+            cups = held
+    return cups
 
 
 def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
