@@ -86,8 +86,8 @@ class RandomLegal:
         buy = {}
         for item in items[start:] + items[:start]:
             most = self.pack.max_per_item
-            if item.price_one:
-                most = min(most, left // item.price_one)
+            if item.price_one and left // item.price_one < most:  # `min`, without the call
+                most = left // item.price_one
             buy[item.id] = count = self._below(most + 1)
             left -= count * item.price_one
         while not is_legal_purchase(self.pack, buy, effect, money):
@@ -153,6 +153,7 @@ class Facts:
     plan_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)
     allowed_cache: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
     cautious_prices: dict[str, int] = field(default_factory=dict, compare=False)  # per condition
+    greedy_prices: dict[str, int] = field(default_factory=dict, compare=False)  # per condition
     outlook_cache: dict[tuple, Outlook] = field(default_factory=dict, compare=False)
     buy_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)  # Bot.buy
     terms_cache: dict[int, dict[str, tuple]] = field(default_factory=dict, compare=False)
@@ -673,7 +674,11 @@ class Greedy(Bot):
         return limit - (state.players - 1) * guarantee
 
     def set_price(self, state: GameState, seat: int) -> int:
-        return max(self.facts.prices_allowed(state.forecast.condition))
+        condition = state.forecast.condition
+        known = self.facts.greedy_prices.get(condition)  # a function of the condition alone
+        if known is None:
+            known = self.facts.greedy_prices[condition] = max(self.facts.prices_allowed(condition))
+        return known
 
 
 class Outlook(NamedTuple):
