@@ -309,9 +309,11 @@ def expected_sales(
         return 0.0
     guarantee = 0 if effect.no_guarantees else facts.guarantees[weather.condition]
     limit = facts.pack.limit(players, weather.condition, weather.temperature) + limit_bonus
-    room = max(limit - players * guarantee, 0)
+    room = limit - players * guarantee
+    room = room if room > 0 else 0  # `max(room, 0)`; the `min`/`max` below, without the calls
     mine = room - (players - 1) * room / players * facts.undercut[price]
-    return min(capacity, guarantee + max(mine, 0.0))
+    most = guarantee + (0.0 if mine < 0.0 else mine)
+    return most if most < capacity else capacity
 
 
 # -- shared sensible play ----------------------------------------------------------
@@ -515,7 +517,8 @@ class Bot:
         """The chart's limit split evenly, never below the guaranteed cups."""
         limit = self.pack.limit(state.players, weather.condition, weather.temperature)
         guarantee = 0 if effect.no_guarantees else self.facts.guarantees[weather.condition]
-        return max(guarantee, limit // state.players)
+        share = limit // state.players
+        return share if share > guarantee else guarantee  # `max`, without the call
 
 
 def richest_rival(state: GameState, seat: int) -> int:
@@ -599,7 +602,11 @@ class Ladder:
         self.short = []  # loops, not comprehensions: on 3.11 each comprehension is a call
         for item in pack.items:
             self.short.append((item, targets.get(item.id, 0) - have.get(item.id, 0)))
-        self.cuts = max(targets.values(), default=0) + 1
+        top = 0  # `max(targets.values(), default=0)`, without the call
+        for target in targets.values():
+            if target > top:
+                top = target
+        self.cuts = top + 1
         self.next_cut = 0
         self.steps: list[tuple[float, dict[str, int]]] = []  # (need, purchase), dearest first
         self.least = math.inf
