@@ -29,6 +29,7 @@ from printkit.games.lemonade_stall.rules import (
     check_bought,
     check_purchase,
     effect_on,
+    produce,
     sell,
     sell_stands,
     take_goods,
@@ -76,6 +77,22 @@ def test_taking_goods_names_the_first_good_short_as_asked(held, goods):
     else:
         take_goods(counts, goods)
         assert list(counts.items()) == list(expected.items())
+
+
+@settings(max_examples=300)
+@given(counts, st.dictionaries(GOODS, st.integers(0, 12), max_size=5))
+def test_goods_checked_beforehand_join_a_stock_as_unchecked_ones_do(held, goods):
+    """`add_goods(..., checked=True)`, for goods already seen not negative, adds the same."""
+    plain, checked = dict(held), dict(held)
+    add_goods(plain, goods)
+    add_goods(checked, goods, True)
+    assert list(checked.items()) == list(plain.items())
+
+
+@given(counts)
+def test_a_stand_makes_as_many_cups_as_its_scarcest_good(pack, held):
+    assert produce(pack, held) == min(held.get(item, 0) for item in ITEMS)
+    assert produce(pack, Stock(held)) == produce(pack, held)
 
 
 def test_a_stock_added_to_itself_doubles():
@@ -179,24 +196,6 @@ def test_a_days_own_counts_sell_as_its_stands_would(pack, stands, condition, deg
     assert from_counts == sell(pack, weather, first, offers, event)
 
 
-@settings(max_examples=300)
-@given(
-    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=2, max_size=4),
-    st.integers(0, 40),
-    st.data(),
-)
-def test_a_seat_alone_at_its_price_sells_as_the_shared_rule_says(stands, limit, data):
-    """`_share_one` sells what `_share` sells to a group of one, whatever the table sold."""
-    sold = [min(made, promised) for made, promised in stands]
-    capacity = tuple(made for made, _ in stands)
-    seat = data.draw(st.integers(1, len(stands)))
-    shared, alone = list(sold), list(sold)
-    _share(shared, capacity, [seat], limit)
-    got = _share_one(alone, capacity, seat, limit, sum(sold))
-    assert alone == shared
-    assert got == shared[seat - 1] - sold[seat - 1]
-
-
 def one_cup_at_a_time(sold, capacity, group, limit):
     """The rule as said: a cup to each seat of the group in turn, while any may sell."""
     sold, total = list(sold), sum(sold)
@@ -214,8 +213,9 @@ def one_cup_at_a_time(sold, capacity, group, limit):
     st.integers(0, 40),
     st.data(),
 )
-def test_a_tie_shares_cups_one_at_a_time_round_the_group(stands, limit, data):
-    """`_share`, which hands out whole rounds at once, sells what one cup at a time sells."""
+def test_a_price_group_sells_as_one_cup_at_a_time_round_it(stands, limit, data):
+    """`_share`, which hands out whole rounds at once, sells what one cup at a time round
+    the group sells; so does `_share_one` for a seat alone at its price."""
     sold = [min(made, promised) for made, promised in stands]
     capacity = tuple(made for made, _ in stands)
     seats = list(range(1, len(stands) + 1))
@@ -223,6 +223,10 @@ def test_a_tie_shares_cups_one_at_a_time_round_the_group(stands, limit, data):
     shared = list(sold)
     _share(shared, capacity, group, limit)
     assert shared == one_cup_at_a_time(sold, capacity, group, limit)
+    seat, alone = group[0], list(sold)
+    got = _share_one(alone, capacity, seat, limit, sum(sold))
+    assert alone == one_cup_at_a_time(sold, capacity, [seat], limit)
+    assert got == alone[seat - 1] - sold[seat - 1]
 
 
 def test_goods_go_on_the_scarcest_good_durable_ones_first(pack):
