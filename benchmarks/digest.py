@@ -7,7 +7,7 @@ Run from the repository root, before and after a change, and compare:
 2, 3 and 4 players, every lineup of the bots (repeats allowed: 16, 64 and 256),
 15, 5 and 2 seeds each: 1,072 games. The digest covers the result, every field of
 every day's report (each stand's stock also sorted, so a change of dict order shows)
-and the record the simulator keeps. From d036f37 through issue-20d it is
+and the record the simulator keeps. From d036f37 through issue-20e it is
 9a1365e30eab7d2d44b607017880195cb96a45e5a49c40c106cf018981b9df70.
 """
 

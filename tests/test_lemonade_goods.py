@@ -22,9 +22,14 @@ from printkit.games.lemonade_stall.rules import (
     Offer,
     Stock,
     Weather,
+    _share,
+    _share_one,
     add_goods,
     assess_purchase,
+    check_bought,
+    check_purchase,
     effect_on,
+    produce,
     sell,
     sell_stands,
     take_goods,
@@ -74,6 +79,22 @@ def test_taking_goods_names_the_first_good_short_as_asked(held, goods):
         assert list(counts.items()) == list(expected.items())
 
 
+@settings(max_examples=300)
+@given(counts, st.dictionaries(GOODS, st.integers(0, 12), max_size=5))
+def test_goods_checked_beforehand_join_a_stock_as_unchecked_ones_do(held, goods):
+    """`add_goods(..., checked=True)`, for goods already seen not negative, adds the same."""
+    plain, checked = dict(held), dict(held)
+    add_goods(plain, goods)
+    add_goods(checked, goods, True)
+    assert list(checked.items()) == list(plain.items())
+
+
+@given(counts)
+def test_a_stand_makes_as_many_cups_as_its_scarcest_good(pack, held):
+    assert produce(pack, held) == min(held.get(item, 0) for item in ITEMS)
+    assert produce(pack, Stock(held)) == produce(pack, held)
+
+
 def test_a_stock_added_to_itself_doubles():
     counts = {"cups": 2, "ice": 1}
     add_goods(counts, counts)
@@ -117,6 +138,29 @@ def test_a_purchase_costs_and_breaks_what_the_rules_say_good_by_good(pack, buy, 
     assert (cost, said) == purchase_by_hand(pack, buy, effect, money)
 
 
+def outcome(check, *args):
+    """What a check answers: the cost, or the message it refuses with."""
+    try:
+        return check(*args)
+    except RuleError as error:
+        return str(error)
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.dictionaries(GOODS, st.integers(-2, 12), max_size=5), min_size=1, max_size=6),
+    st.sampled_from([None, "all-calm", "expensive-stock", "supply-shortage"]),
+    st.lists(st.integers(0, 40), min_size=6, max_size=6),
+)
+def test_a_purchase_checked_by_its_pairs_is_checked_as_the_plain_rule(pack, buys, event, money):
+    """`check_bought`, kept per pack, answers each purchase as `check_purchase` does,
+    however often the same goods come back with other money or under another event."""
+    effect = pack.event(event).effect if event else NO_EVENT
+    for buy, dollars in zip(buys * 2, money * 2):
+        expected = outcome(check_purchase, pack, buy, effect, dollars)
+        assert outcome(check_bought, pack, tuple(buy.items()), effect, dollars) == expected
+
+
 @settings(max_examples=200)
 @given(
     st.lists(
@@ -150,6 +194,39 @@ def test_a_days_own_counts_sell_as_its_stands_would(pack, stands, condition, deg
         event,
     )
     assert from_counts == sell(pack, weather, first, offers, event)
+
+
+def one_cup_at_a_time(sold, capacity, group, limit):
+    """The rule as said: a cup to each seat of the group in turn, while any may sell."""
+    sold, total = list(sold), sum(sold)
+    while total < limit and any(sold[s - 1] < capacity[s - 1] for s in group):
+        for seat in group:
+            if total < limit and sold[seat - 1] < capacity[seat - 1]:
+                sold[seat - 1] += 1
+                total += 1
+    return sold
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=2, max_size=4),
+    st.integers(0, 40),
+    st.data(),
+)
+def test_a_price_group_sells_as_one_cup_at_a_time_round_it(stands, limit, data):
+    """`_share`, which hands out whole rounds at once, sells what one cup at a time round
+    the group sells; so does `_share_one` for a seat alone at its price."""
+    sold = [min(made, promised) for made, promised in stands]
+    capacity = tuple(made for made, _ in stands)
+    seats = list(range(1, len(stands) + 1))
+    group = data.draw(st.lists(st.sampled_from(seats), min_size=1, unique=True))
+    shared = list(sold)
+    _share(shared, capacity, group, limit)
+    assert shared == one_cup_at_a_time(sold, capacity, group, limit)
+    seat, alone = group[0], list(sold)
+    got = _share_one(alone, capacity, seat, limit, sum(sold))
+    assert alone == one_cup_at_a_time(sold, capacity, [seat], limit)
+    assert got == alone[seat - 1] - sold[seat - 1]
 
 
 def test_goods_go_on_the_scarcest_good_durable_ones_first(pack):

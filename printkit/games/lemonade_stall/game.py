@@ -25,7 +25,7 @@ from printkit.games.lemonade_stall.rules import (
     add_goods,
     build,
     change_weather,
-    check_purchase,
+    check_bought,
     clockwise,
     effect_on,
     forecast,
@@ -160,18 +160,23 @@ class _Step:
         event = self.fields["event"]
         known, effects = self._effects
         if known != event or not effects:
-            effects = [effect_on(pack, event, row["benefit"]) for row in self.rows]
+            effects = []
+            for row in self.rows:  # loops, not comprehensions: on 3.11 each of those is a call
+                effects.append(effect_on(pack, event, row["benefit"]))
             self._effects = (event, effects)
         return effects
 
     def _own_stands(self) -> None:
-        self.stands = [_own(stand) for stand in self.state.stands]
-        self.rows = [stand.__dict__ for stand in self.stands]
-        self.counts = []
-        for row in self.rows:
+        self.stands, self.rows, self.counts = [], [], []
+        for old in self.state.stands:
+            stand = object.__new__(type(old))  # `_own`, without the call: a shallow copy
+            row = stand.__dict__
+            row.update(old.__dict__)
             counts = row["stock"]._counts.copy()
             row["stock"] = stock = object.__new__(Stock)  # `Stock._adopt` of the counts copied
             stock._counts = counts
+            self.stands.append(stand)
+            self.rows.append(row)
             self.counts.append(counts)
         self.fields["stands"] = tuple(self.stands)
 
@@ -199,25 +204,39 @@ def _own(value: T) -> T:
 def new_game(pack: LemonadeStall, players: int, dice: Dice, first_player: int = 1) -> GameState:
     if not pack.min_players <= players <= pack.max_players:
         raise RuleError(f"{players} players: the game takes {pack.min_players}-{pack.max_players}")
-    condition, degrees = pack.opening_weather
-    stands = tuple(
-        Stand(seat, pack.starting_money, Stock({i: 0 for i in pack.item_ids}))
-        for seat in range(1, players + 1)
-    )
+    stands, forecast, tokens = _opening(pack, players)
     return GameState(
         players=players,
         day=0,
         first_player=first_player,
         stands=stands,
-        forecast=Weather(condition, degrees),
-        bonus_tokens=tuple((b.id, 0) for b in pack.benefits_for(players)),
+        forecast=forecast,
+        bonus_tokens=tokens,
         deck=shuffle(pack.event_deck(), dice),
     )
 
 
+def _opening(
+    pack: LemonadeStall, players: int
+) -> tuple[tuple[Stand, ...], Weather, tuple[tuple[str, int], ...]]:
+    """The stands, forecast and bonus tokens every game starts from: frozen, so kept per pack."""
+    table = pack.memo.setdefault("openings", {})
+    known = table.get(players)
+    if known is None:
+        condition, degrees = pack.opening_weather
+        stands = tuple(
+            Stand(seat, pack.starting_money, Stock({i: 0 for i in pack.item_ids}))
+            for seat in range(1, players + 1)
+        )
+        tokens = tuple((b.id, 0) for b in pack.benefits_for(players))
+        known = table[players] = (stands, Weather(condition, degrees), tokens)
+    return known
+
+
 def _check_goods(
     pack: LemonadeStall, goods: Mapping[str, int], count: int, one_type: bool, why: str
-) -> Stock:
+) -> None:
+    """Raise unless ``goods`` are ``count`` goods of known items (of one, if ``one_type``)."""
     known, total, kinds = pack.item_ids, 0, 0
     for item, n in goods.items():
         if item not in known or n < 0:
@@ -229,7 +248,6 @@ def _check_goods(
         raise RuleError(f"{why}: {dict(goods)!r} is not {count} goods of known items")
     if one_type and kinds > 1:
         raise RuleError(f"{why}: {dict(goods)!r} must be a single type of good")
-    return Stock._adopt(dict(goods), checked=True)  # every count known and not negative
 
 
 def _gain(
@@ -243,10 +261,9 @@ def _gain(
 ) -> None:
     if count <= 0:
         return
-    goods = _check_goods(
-        pack, decider.place_goods(step.state, seat, count, one_type, why=why), count, one_type, why
-    )
-    add_goods(step.counts[seat - 1], goods)
+    goods = decider.place_goods(step.state, seat, count, one_type, why=why)
+    _check_goods(pack, goods, count, one_type, why)
+    add_goods(step.counts[seat - 1], goods, True)  # `_check_goods` saw no count below zero
 
 
 # -- the ten steps -------------------------------------------------------------
@@ -278,8 +295,8 @@ def step_draft(pack: LemonadeStall, state: GameState, deciders: Mapping[int, Dec
 def _draft(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) -> None:
     """Step 2: draft in seat order from the first player; a card's tokens go with it."""
     state = step.state
-    available = [b for b, _ in state.bonus_tokens]
     tokens = dict(state.bonus_tokens)
+    available = list(tokens)
     for seat in clockwise(state.players, state.first_player):
         decider = deciders[seat]
         choice = decider.choose_benefit(step.state, seat, tuple(available))
@@ -307,8 +324,12 @@ def _bonus(step: _Step) -> None:
 
 def _add_tokens(step: _Step, count: int) -> None:
     """``count`` more tokens on every card no stand holds."""
-    taken = {s.benefit for s in step.stands}
-    tokens = [(b, n if b in taken else n + count) for b, n in step.state.bonus_tokens]
+    taken = set()
+    for row in step.rows:
+        taken.add(row["benefit"])
+    tokens = []
+    for b, n in step.state.bonus_tokens:
+        tokens.append((b, n if b in taken else n + count))
     step.fields["bonus_tokens"] = tuple(tokens)
 
 
@@ -334,7 +355,7 @@ def _steal(step: _Step, seat: int, decider: Decider, goods: int, money: int) -> 
         raise RuleError(f"theft of {dict(taken)!r} takes more than {goods} goods")
     take_goods(step.counts[target - 1], taken)
     victim = step.rows[target - 1]
-    dollars = min(money, victim["money"])
+    dollars = victim["money"] if victim["money"] < money else money  # `min`, without the call
     victim["money"] -= dollars
     add_goods(step.counts[seat - 1], taken)
     step.rows[seat - 1]["money"] += dollars
@@ -372,11 +393,12 @@ def _pass_left(
         passable = step.stands[seat - 1].stock.minus(received.get(seat, Stock()))
         due = min(count, passable.total)
         asked = deciders[seat].pass_goods(step.state, seat, due, passable)
-        goods = _check_goods(pack, asked, due, False, "stock balance")
+        _check_goods(pack, asked, due, False, "stock balance")
+        goods = Stock._adopt(dict(asked), checked=True)  # every count known and not negative
         passable.minus(goods)  # raises when passing goods just received
         left = seat % players + 1
         take_goods(step.counts[seat - 1], goods)
-        add_goods(step.counts[left - 1], goods)
+        add_goods(step.counts[left - 1], goods, True)  # checked by `_check_goods`
         received[left] = received.get(left, Stock()).plus(goods)
 
 
@@ -408,15 +430,19 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
         if type(asked) is dict and all(asked.values()):  # read here only, so no copy
             buy = asked
         else:
-            buy = {k: v for k, v in asked.items() if v}
-        stand = step.rows[seat - 1]
-        cost = check_purchase(pack, buy, effect, stand["money"])
+            buy = {}
+            for k, v in asked.items():
+                if v:
+                    buy[k] = v
+        stand, goods = step.rows[seat - 1], tuple(buy.items())
+        cost = check_bought(pack, goods, effect, stand["money"])
         stand["money"] -= cost
-        add_goods(step.counts[seat - 1], buy)
-        bought[seat - 1] = tuple(buy.items())
+        add_goods(step.counts[seat - 1], buy, True)  # the purchase has no negative count
+        bought[seat - 1] = goods
         spent[seat - 1] = cost
     cards = pack.benefit_effects
-    for seat, held in enumerate([s.benefit for s in step.stands], start=1):
+    for seat, row in enumerate(step.rows, start=1):  # neither step changes a benefit
+        held = row["benefit"]
         benefit = cards[held] if held else None
         if benefit and benefit.takes_first_player:
             # the marker moves now, so the day's ties in step 8 are shared from its new holder
@@ -424,7 +450,7 @@ def _purchase(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider])
         if benefit and benefit.barter:
             stock = step.stands[seat - 1].stock
             wanted = Stock(deciders[seat].barter(step.state, seat))
-            if wanted.total != stock.total or any(k not in pack.item_ids for k in wanted):
+            if wanted.total != stock.total or not set(pack.item_ids).issuperset(wanted._counts):
                 raise RuleError(f"barter must swap one for one: {stock!r} -> {wanted!r}")
             step.replace_stock(seat, wanted)
     return list(zip(bought, spent))
@@ -441,7 +467,9 @@ def step_prices(
 def _prices(pack: LemonadeStall, step: _Step, deciders: Mapping[int, Decider]) -> None:
     """Step 6: every stand picks its card from the same table, none seeing another's."""
     state = step.state
-    prices = [deciders[seat].set_price(state, seat) for seat in range(1, state.players + 1)]
+    prices = []
+    for seat in range(1, state.players + 1):
+        prices.append(deciders[seat].set_price(state, seat))
     for seat, price in enumerate(prices, start=1):
         if price not in pack.selling_prices:
             raise RuleError(f"seat {seat} played price ${price}; cards are {pack.selling_prices}")
@@ -474,8 +502,10 @@ def step_sell(pack: LemonadeStall, state: GameState) -> tuple[GameState, Sales]:
 def _sell(pack: LemonadeStall, step: _Step) -> Sales:
     """Step 8: every stand sells, pays its ingredients and takes its income."""
     state, rows, effects = step.state, step.rows, step.effects(pack)
-    prices = [row["price"] or 0 for row in rows]
-    benefits = [row["benefit"] for row in rows]
+    prices, benefits = [], []
+    for row in rows:
+        prices.append(row["price"] or 0)
+        benefits.append(row["benefit"])
     event = state.event
     sales = sell_stands(
         pack, state.weather, state.first_player, step.counts, prices, benefits, effects, event
@@ -511,7 +541,7 @@ def _spoil(pack: LemonadeStall, step: _Step, dice: Dice) -> bool:
         fridge = bool(benefit and cards[benefit].fridge)
         gone = spoil_counts(pack, counts, degrees, roll, effect, fridge)
         if gone and not spoiled:
-            spoiled = any([item in gone for item in spoiling])
+            spoiled = not set(spoiling).isdisjoint(gone)
     return spoiled
 
 
@@ -599,7 +629,16 @@ def _report(
     sales: Sales,
     spoiled: bool,
 ) -> DayReport:
-    stands = state.stands
+    benefits, prices, money, stock = [], [], [], []
+    for stand in state.stands:
+        benefits.append(stand.benefit)
+        prices.append(stand.price or 0)
+        money.append(stand.money)
+        stock.append(stand.stock)
+    bought, spent = [], []
+    for goods, dollars in purchases:
+        bought.append(goods)
+        spent.append(dollars)
     return build(
         DayReport,
         day=pack.days[start.day],
@@ -608,14 +647,14 @@ def _report(
         tomorrow=state.tomorrow,
         event=state.event or "",
         weather=state.weather,
-        benefits=tuple([s.benefit for s in stands]),
-        purchases=tuple([p[0] for p in purchases]),
-        spent=tuple([p[1] for p in purchases]),
-        prices=tuple([s.price or 0 for s in stands]),
+        benefits=tuple(benefits),
+        purchases=tuple(bought),
+        spent=tuple(spent),
+        prices=tuple(prices),
         sales=sales,
         lemons_spoiled=spoiled,
-        money=tuple([s.money for s in stands]),
-        stock=tuple([s.stock for s in stands]),
+        money=tuple(money),
+        stock=tuple(stock),
     )
 
 

@@ -274,11 +274,11 @@ class LemonadeStall(Box):
         except KeyError:
             raise NotFound(f"no temperature {degrees}") from None
 
-    @property
+    @cached_property
     def min_degrees(self) -> int:
         return self.temperatures[0].degrees
 
-    @property
+    @cached_property
     def max_degrees(self) -> int:
         return self.temperatures[-1].degrees
 

@@ -139,18 +139,19 @@ class Stock(Mapping[str, int]):
         return Stock._adopt(counts, checked=True)  # zeros and counts already held
 
 
-def add_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
+def add_goods(counts: dict[str, int], goods: Mapping[str, int], checked: bool = False) -> None:
     """Add ``goods`` to ``counts`` in place; raise, naming the good, if one falls below zero.
 
     The one way goods join a stock: `Stock.plus` on a copy, a day's own stands
-    (`game._Step`) in place.
+    (`game._Step`) in place. ``checked``: the caller has seen that no count of
+    ``goods`` is below zero, so none of ``counts`` can fall below it.
     """
     if type(goods) is Stock:  # its own dict iterates far faster than a Mapping view
         goods = goods._counts
     get = counts.get
     for item, count in goods.items():
         counts[item] = get(item, 0) + count
-    if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
+    if not checked and counts and min(counts.values()) < 0:  # no count of a Stock is below zero
         Stock(counts)  # raises, naming the good
 
 
@@ -161,12 +162,18 @@ def take_goods(counts: dict[str, int], goods: Mapping[str, int]) -> None:
     get = counts.get
     for item, count in goods.items():
         counts[item] = get(item, 0) - count
-    if counts and min(counts.values()) < 0:  # no count of a Stock is below zero
-        for item, count in goods.items():  # the first good short, as asked
-            held = counts[item] + count
-            if count > held:
-                raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
-        Stock(counts)  # raises, naming the good
+    for held in counts.values():  # a loop: on 3.11 cheaper than `min` over four counts
+        if held < 0:  # no count of a Stock is below zero
+            _refuse_short(counts, goods)
+
+
+def _refuse_short(counts: dict[str, int], goods: Mapping[str, int]) -> None:
+    """Raise, naming the first good of ``goods`` short (as asked), once taken from ``counts``."""
+    for item, count in goods.items():
+        held = counts[item] + count
+        if count > held:
+            raise RuleError(f"cannot remove {count} {item}: stock holds {held}")
+    Stock(counts)  # raises, naming the good
 
 
 @dataclass(frozen=True)
@@ -238,10 +245,22 @@ def forecast(pack: LemonadeStall, today: Weather, rolls: Sequence[int]) -> Weath
         raise RuleError(f"a forecast needs 2 d12 rolls, got {len(rolls)}")
     condition = _look_up(pack, "condition", rolls[0])
     temperature = _look_up(pack, "temperature", rolls[1])
-    return Weather(
+    return weather_of(
+        pack,
         today.condition if condition == SAME else str(condition),
         today.temperature if temperature == SAME else int(temperature),
     )
+
+
+def weather_of(pack: LemonadeStall, condition: str, degrees: int) -> Weather:
+    """The `Weather` of a condition and degrees: a frozen value, so one per pack serves all."""
+    table = pack.memo.get("weathers")
+    if table is None:
+        table = pack.memo["weathers"] = {}
+    known = table.get((condition, degrees))
+    if known is None:
+        known = table[(condition, degrees)] = Weather(condition, degrees)
+    return known
 
 
 def change_weather(
@@ -259,7 +278,7 @@ def change_weather(
                 degrees = min(max(degrees + step, pack.min_degrees), pack.max_degrees)
     if (condition, degrees) == (forecast.condition, forecast.temperature):
         return forecast
-    return Weather(condition, degrees)  # built once, however many codes the card has
+    return weather_of(pack, condition, degrees)  # once, however many codes the card has
 
 
 # -- purchase ------------------------------------------------------------------
@@ -281,6 +300,7 @@ def _cost_of(prices: tuple[int, int], count: int, lot: int | None) -> int:
 
 
 Broken = tuple[str, dict]  # a message template and its values
+TOO_DEAR = "costs ${cost}, stand has ${money}"  # the money's rule, checked last
 
 
 def assess_purchase(
@@ -291,7 +311,8 @@ def assess_purchase(
     One pass over the goods, in their order; the message is left unformatted:
     bots try many purchases and drop most.
     """
-    prices, most, lot = pack.item_prices, pack.max_per_item, _lot(pack, effect)
+    prices, most = pack.item_prices, pack.max_per_item
+    lot = pack.bulk_size if effect.bulk_discount else None  # `_lot`, without the call
     cost = total = 0
     for item_id, count in buy.items():
         price = prices.get(item_id)
@@ -307,7 +328,7 @@ def assess_purchase(
     if cap is not None and total > cap:
         return 0, ("supply shortage allows {cap} items, not {total}", {"cap": cap, "total": total})
     if money is not None and cost > money:
-        return cost, ("costs ${cost}, stand has ${money}", {"cost": cost, "money": money})
+        return cost, (TOO_DEAR, {"cost": cost, "money": money})
     return cost, None
 
 
@@ -320,8 +341,47 @@ def check_purchase(
     """Return the cost of a legal purchase; raise RuleError naming the broken rule."""
     cost, broken = assess_purchase(pack, buy, effect, money)
     if broken:
-        template, values = broken
-        raise RuleError(f"illegal purchase {dict(buy)!r}: " + template.format(**values))
+        _refuse(buy, broken)
+    return cost
+
+
+def _refuse(buy: Mapping[str, int], broken: Broken) -> None:
+    template, values = broken
+    raise RuleError(f"illegal purchase {dict(buy)!r}: " + template.format(**values))
+
+
+PURCHASES_KEPT = 50_000  # purchases remembered per pack (`check_bought`): a long run stays small
+
+
+def check_bought(
+    pack: LemonadeStall,
+    goods: tuple[tuple[str, int], ...],
+    effect: EventEffect,
+    money: int,
+) -> int:
+    """`check_purchase` on a purchase's (good, count) pairs, in the order asked.
+
+    Every rule but the money's reads only the pairs, the pack and two numbers of
+    the effect, and the money is checked last: so `assess_purchase` without the
+    money is kept per pack under those, and only the money is compared here.
+    """
+    table = pack.memo.get("purchases")
+    if table is None:
+        table = pack.memo["purchases"] = {}
+    key = (goods, effect.bulk_discount, effect.purchase_total_cap)  # all it reads of the effect
+    known = table.get(key)
+    if known is None:
+        buy = dict(goods)
+        known = assess_purchase(pack, buy, effect, None)
+        if len(table) >= PURCHASES_KEPT:
+            table.clear()
+        if set(map(type, buy.values())) <= {int}:  # never stand in for a float's or a bool's
+            table[key] = known
+    cost, broken = known
+    if broken is None and cost > money:
+        broken = (TOO_DEAR, {"cost": cost, "money": money})
+    if broken:
+        _refuse(dict(goods), broken)
     return cost
 
 
@@ -338,7 +398,13 @@ def is_legal_purchase(
 def produce(pack: LemonadeStall, stock: Mapping[str, int]) -> int:
     """Cups a stand can make: one of every good per cup, so the scarcest good decides."""
     counts = stock._counts if type(stock) is Stock else stock  # skip a call per good
-    return min(map(counts.get, pack.item_ids, ZEROS))
+    get, ids = counts.get, pack.item_ids
+    cups = get(ids[0], 0)
+    for item in ids:  # a loop: on 3.11 cheaper than `min(map(...))` over four goods
+        held = get(item, 0)
+        if held < cups:
+            cups = held
+    return cups
 
 
 def is_priced_out(pack: LemonadeStall, condition: str, price: int) -> bool:
@@ -445,10 +511,11 @@ def sell_stands(
         # a price above the cap sells nothing (`is_priced_out`)
         cups = 0 if cap is not None and price > cap else produce(pack, stock)
         cupfuls.append(cups)
-        promised.append(min(cups, 0 if effect.no_guarantees else guarantee))
+        least = 0 if effect.no_guarantees else guarantee
+        promised.append(least if least < cups else cups)  # `min(cups, least)`, no call
     capacity, guaranteed = tuple(cupfuls), tuple(promised)
-    sold = promised
-    steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=sum(sold))]
+    sold, total, nothing = promised, sum(promised), (0,) * players
+    steps = [build(SaleStep, phase="guaranteed", price=None, cups=guaranteed, total=total)]
     groups: dict[int, list[int]] = {}  # price -> the seats still able to sell, from the first
     for seat in clockwise(players, first_player):
         if capacity[seat - 1] > sold[seat - 1]:  # a seat's cups change in its price's turn alone
@@ -459,18 +526,27 @@ def sell_stands(
                 groups[price] = [seat]
     for price in sorted(groups):
         group = groups[price]
+        if len(group) == 1:  # alone at its price (most often): no tie to share
+            seat = group[0]
+            got = _share_one(sold, capacity, seat, limit, total) if total < limit else 0
+            total += got
+            added = nothing[: seat - 1] + (got,) + nothing[seat:] if got else nothing
+            steps.append(build(SaleStep, phase="price", price=price, cups=added, total=total))
+            continue
         before = list(sold)
         _share(sold, capacity, group, limit)
+        total = sum(sold)
         cut = sum([capacity[s - 1] - sold[s - 1] for s in group]) > 0
-        phase = "tie" if cut and len(group) > 1 else "price"
+        phase = "tie" if cut else "price"
         added = tuple(map(sub, sold, before))
-        steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=sum(sold)))
+        steps.append(build(SaleStep, phase=phase, price=price, cups=added, total=total))
     cards, income = pack.benefit_effects, []
     for price, benefit, cups, effect in zip(prices, benefits, sold, effects):
         dollars = cups * (price + effect.price_bonus)
-        if benefit and cups:  # the card's sales bonus
+        if benefit and cups:  # the card's sales bonus, if it has one
             bonus = cards[benefit]
-            dollars += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
+            if bonus.sales_bonus_per_cup:
+                dollars += min(cups, bonus.sales_bonus_cups) * bonus.sales_bonus_per_cup
         income.append(dollars)
     return build(
         Sales,
@@ -490,10 +566,15 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
     """
     total = sum(sold)
     while total < limit:
-        wanting = [s for s in group if sold[s - 1] < capacity[s - 1]]
+        wanting, room = [], limit  # no round hands out more than the limit; loops, not
+        # comprehensions: on 3.11 each comprehension is a call
+        for seat in group:
+            left = capacity[seat - 1] - sold[seat - 1]
+            if left > 0:
+                wanting.append(seat)
+                room = left if left < room else room
         if not wanting:
             return
-        room = min([capacity[s - 1] - sold[s - 1] for s in wanting])
         rounds = min((limit - total) // len(wanting), room)
         if rounds:
             for seat in wanting:
@@ -505,6 +586,22 @@ def _share(sold: list[int], capacity: tuple[int, ...], group: list[int], limit: 
                 return
             sold[seat - 1] += 1
             total += 1
+
+
+def _share_one(
+    sold: list[int], capacity: tuple[int, ...], seat: int, limit: int, total: int
+) -> int:
+    """`_share` for a group of one seat, whose cups come in one go; the cups it sold.
+
+    ``total``: the cups the table has sold so far (``sum(sold)``).
+    """
+    got, room = capacity[seat - 1] - sold[seat - 1], limit - total
+    if room < got:  # `min`, without the call
+        got = room
+    if got <= 0:
+        return 0
+    sold[seat - 1] += got
+    return got
 
 
 def ingredients(pack: LemonadeStall, cups: int) -> dict[str, int]:
@@ -559,15 +656,19 @@ def spoil_counts(
     """`spoil` on a stand's own counts, in place (a day's copy): the goods the night took."""
     if fridge:
         return []
-    gone = [item for item in lost_overnight(pack, degrees, roll, effect) if counts.get(item, 0)]
-    for item in gone:
-        counts[item] = 0
+    gone = []
+    for item in lost_overnight(pack, degrees, roll, effect):  # each good once
+        if counts.get(item, 0):
+            gone.append(item)
+            counts[item] = 0
     return gone
 
 
 def lost_overnight(pack: LemonadeStall, degrees: int, roll: int, effect: EventEffect) -> tuple:
     """The goods a night takes (kept per pack: a few dozen nights recur all run long)."""
-    table = pack.memo.setdefault("lost overnight", {})
+    table = pack.memo.get("lost overnight")
+    if table is None:
+        table = pack.memo["lost overnight"] = {}
     key = (degrees, roll, effect.melts_from, effect.spoils_on)  # all the checks below read
     lost = table.get(key)
     if lost is None:
@@ -610,10 +711,11 @@ def rank(pack: LemonadeStall, standings: Sequence[Standing], first_player: int) 
             return standing.stock
         return -distance[standing.seat]
 
-    def key(standing: Standing) -> tuple[int, ...]:
-        return tuple(key_of(standing, b) for b in pack.tie_breaks) + (-distance[standing.seat],)
-
-    ordered = sorted(standings, key=key, reverse=True)
+    keyed = []
+    for standing in standings:  # the nearest to the first player last: no two keys are equal
+        key = [key_of(standing, breaker) for breaker in pack.tie_breaks]
+        keyed.append((*key, -distance[standing.seat], standing))
+    ordered = [keys[-1] for keys in sorted(keyed, reverse=True)]
     decided_by = pack.tie_breaks[0]
     if len(ordered) > 1:
         for breaker in (*pack.tie_breaks, "nearest-first-player"):

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from printkit.dice import SeededDice
 from printkit.games.lemonade_stall.game import DayReport, Watch, play_game
 from printkit.games.lemonade_stall.model import LemonadeStall
-from printkit.games.lemonade_stall.rules import Result, Stock, is_priced_out
+from printkit.games.lemonade_stall.rules import Result, Stock, build, is_priced_out
 from printkit.games.lemonade_stall.strategies import STRATEGIES
 from printkit.simulate.records import (
     MARGIN,
@@ -57,17 +57,27 @@ def record_game(
         ranking=result.ranking,
         decided_by=result.decided_by,
         scores=days[-1].money,
-        rounds=tuple(
-            RoundRecord(
+        rounds=tuple(_rounds(days)),
+    )
+
+
+def _rounds(days: list[DayReport]) -> list[RoundRecord]:
+    """Each day as the report counts it (built field by field: a frozen dataclass's
+    ``__init__`` sets each through ``object.__setattr__``)."""
+    rounds = []
+    for day in days:
+        sales = day.sales
+        rounds.append(
+            build(
+                RoundRecord,
                 kind=day.weather.condition,
-                flag=day.sales.limit_binds,
+                flag=sales.limit_binds,
                 group=day.event,
-                amounts=day.sales.income,
+                amounts=sales.income,
                 picks=day.benefits,
             )
-            for day in days
-        ),
-    )
+        )
+    return rounds
 
 
 def explain_game(pack: LemonadeStall, players: int, seed: int, lineup: Sequence[str]) -> list[str]:

@@ -80,14 +80,14 @@ class RandomLegal:
         Goods are drawn from a random first good round, so none is favoured; while
         still illegal (a shortage, a dear lot), one good drops to a smaller count.
         """
-        money = left = state.stand(seat).money
+        money = left = state.stands[seat - 1].money
         items = self.pack.items
         start = self._below(len(items))
         buy = {}
         for item in items[start:] + items[:start]:
             most = self.pack.max_per_item
-            if item.price_one:
-                most = min(most, left // item.price_one)
+            if item.price_one and left // item.price_one < most:  # `min`, without the call
+                most = left // item.price_one
             buy[item.id] = count = self._below(most + 1)
             left -= count * item.price_one
         while not is_legal_purchase(self.pack, buy, effect, money):
@@ -100,14 +100,14 @@ class RandomLegal:
 
     def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
         """Even the goods out: the most cups from the same total."""
-        total = state.stand(seat).stock.total
+        total = state.stands[seat - 1].stock.total
         items = self.pack.item_ids
         share, extra = divmod(total, len(items))
         return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
 
     def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
         target = self._pick([s.seat for s in state.stands if s.seat != seat])
-        return target, _some(state.stand(target).stock, goods, self)
+        return target, _some(state.stands[target - 1].stock, goods, self)
 
     def pass_goods(
         self, state: GameState, seat: int, count: int, passable: Stock
@@ -152,6 +152,8 @@ class Facts:
     day_cache: dict[tuple, int] = field(default_factory=dict, compare=False)  # Bot.wanted
     plan_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)
     allowed_cache: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    cautious_prices: dict[str, int] = field(default_factory=dict, compare=False)  # per condition
+    greedy_prices: dict[str, int] = field(default_factory=dict, compare=False)  # per condition
     outlook_cache: dict[tuple, Outlook] = field(default_factory=dict, compare=False)
     buy_cache: dict[tuple, Ladder] = field(default_factory=dict, compare=False)  # Bot.buy
     terms_cache: dict[int, dict[str, tuple]] = field(default_factory=dict, compare=False)
@@ -194,11 +196,12 @@ class Facts:
                 known[card] = (min(immunity, want), edge, None if plain else rest)
         return known
 
-    def odds(self, forecast: Weather, event: str | None) -> Odds:
+    def odds(self, condition: str, degrees: int, event: str | None) -> Odds:
         """The actual weather's chances, given today's forecast and the event card."""
-        key = (forecast.condition, forecast.temperature, event)  # hashed in C, unlike a Weather
+        key = (condition, degrees, event)  # hashed in C, unlike a Weather
         known = self.odds_cache.get(key)
         if known is None:
+            forecast = Weather(condition, degrees)
             known = self.odds_cache[key] = _weather_odds(self, forecast, event)
         return known
 
@@ -306,9 +309,11 @@ def expected_sales(
         return 0.0
     guarantee = 0 if effect.no_guarantees else facts.guarantees[weather.condition]
     limit = facts.pack.limit(players, weather.condition, weather.temperature) + limit_bonus
-    room = max(limit - players * guarantee, 0)
+    room = limit - players * guarantee
+    room = room if room > 0 else 0  # `max(room, 0)`; the `min`/`max` below, without the calls
     mine = room - (players - 1) * room / players * facts.undercut[price]
-    return min(capacity, guarantee + max(mine, 0.0))
+    most = guarantee + (0.0 if mine < 0.0 else mine)
+    return most if most < capacity else capacity
 
 
 # -- shared sensible play ----------------------------------------------------------
@@ -386,12 +391,12 @@ class Bot:
         stand = state.stands[seat - 1]
         counts = stand.stock._counts
         want = self.wanted(state, seat, NO_EVENT) - min(map(counts.get, self.ids, ZEROS))
-        want = max(want, 0)
+        want = want if want > 0 else 0  # `max(want, 0)`, without the call
         tokens = dict(state.bonus_tokens)
         unit, money = self.facts.unit, stand.money
         best, best_value = options[0], -math.inf
         victim = None  # the richest rival, looked up once a theft is weighed
-        terms = self.facts.card_terms(want)
+        terms = self.facts.terms_cache.get(want) or self.facts.card_terms(want)
         for option in options:
             goods, edge, rest = terms[option]
             value = (tokens.get(option, 0) + goods) * unit + edge
@@ -406,8 +411,9 @@ class Bot:
                 value += sales
             if theft or dollars:
                 victim = victim or state.stands[richest_rival(state, seat) - 1]
-                value += min(theft, victim.stock.total) * unit
-                value += min(dollars, victim.money)
+                goods = sum(victim.stock._counts.values())
+                value += (goods if goods < theft else theft) * unit  # `min`s, without the calls
+                value += victim.money if victim.money < dollars else dollars
             if fridge:
                 value += sum(map(counts.get, self.facts.perishable, ZEROS)) * unit
             if value > best_value:
@@ -418,9 +424,10 @@ class Bot:
         self, state: GameState, seat: int, count: int, one_type: bool, why: str = ""
     ) -> Mapping[str, int]:
         """Onto the scarcest good, so the goods make cups; durable goods win a tie."""
-        counts = state.stands[seat - 1].stock.counts()
-        if one_type:
-            return {self._scarcest(counts, self.facts.durable_first): count}
+        held = state.stands[seat - 1].stock
+        if one_type:  # the stand's counts only read: no copy
+            return {self._scarcest(held._counts, self.facts.durable_first): count}
+        counts = held.counts()
         goods = dict.fromkeys(self.pack.item_ids, 0)
         for _ in range(count):
             item = self._scarcest(counts, self.facts.durable_first)
@@ -444,7 +451,8 @@ class Bot:
         and the stand's counts, without building the targets first.
         """
         today = self.wanted(state, seat, effect)
-        keep = max(today, self.stocked(state, seat, effect))
+        keep = self.stocked(state, seat, effect)
+        keep = keep if keep > today else today  # `max(today, keep)`, without the call
         stand = state.stands[seat - 1]
         counts, money = stand.stock._counts, stand.money
         key = (
@@ -456,25 +464,29 @@ class Bot:
         )
         ladder = self.facts.buy_cache.get(key)
         if ladder is None:
-            durable = self.facts.durable
-            targets = {i: keep if i in durable else today for i in self.ids}
+            durable, targets = self.facts.durable, {}
+            for i in self.ids:
+                targets[i] = keep if i in durable else today
             ladder = _ladder(self.pack, self.facts.buy_cache, key, counts, targets, effect)
-        return dict(_afford(ladder, money))
+        return dict(ladder.afford(money))
 
     def barter(self, state: GameState, seat: int) -> Mapping[str, int]:
         """Even the goods out for the most cups; spare goods go to the durable ones."""
-        items = sorted(self.pack.item_ids, key=lambda i: i not in self.facts.durable)
-        share, extra = divmod(state.stand(seat).stock.total, len(items))
+        items = self.facts.durable_first  # every good, durable ones first
+        share, extra = divmod(state.stands[seat - 1].stock.total, len(items))
         return {item: share + (1 if i < extra else 0) for i, item in enumerate(items)}
 
     def steal(self, state: GameState, seat: int, goods: int) -> tuple[int, Mapping[str, int]]:
         """From the richest rival, the goods this stand is shortest of."""
         target = richest_rival(state, seat)
-        mine = state.stand(seat).stock.counts()
-        theirs = state.stand(target).stock.counts()
+        mine = state.stands[seat - 1].stock.counts()
+        theirs = state.stands[target - 1].stock.counts()
         taken: dict[str, int] = {}
         for _ in range(goods):
-            left = [i for i in self.facts.durable_first if theirs.get(i, 0) > 0]
+            left = []  # a loop, not a comprehension: on 3.11 each comprehension is a call
+            for item in self.facts.durable_first:
+                if theirs.get(item, 0) > 0:
+                    left.append(item)
             if not left:
                 break
             item = self._scarcest(mine, left)
@@ -488,7 +500,7 @@ class Bot:
     ) -> Mapping[str, int]:
         """Hand over what the stand has most of; perishable goods first on a tie."""
         left = passable.counts()
-        mine = state.stand(seat).stock.counts()
+        mine = state.stands[seat - 1].stock.counts()
         given: dict[str, int] = {}
         for _ in range(count):
             items = [i for i, n in left.items() if n > 0]
@@ -505,15 +517,16 @@ class Bot:
         """The chart's limit split evenly, never below the guaranteed cups."""
         limit = self.pack.limit(state.players, weather.condition, weather.temperature)
         guarantee = 0 if effect.no_guarantees else self.facts.guarantees[weather.condition]
-        return max(guarantee, limit // state.players)
+        share = limit // state.players
+        return share if share > guarantee else guarantee  # `max`, without the call
 
 
 def richest_rival(state: GameState, seat: int) -> int:
     """The rival with the most money, then the most goods, then the lowest seat."""
     best, key = 0, None
     for stand in state.stands:
-        if stand.seat != seat:
-            mine = (stand.money, stand.stock.total, -stand.seat)
+        if stand.seat != seat and (key is None or stand.money >= key[0]):  # poorer: never first
+            mine = (stand.money, sum(stand.stock._counts.values()), -stand.seat)  # no property
             if key is None or mine > key:
                 best, key = stand.seat, mine
     return best
@@ -586,8 +599,14 @@ class Ladder:
         effect: EventEffect,
     ) -> None:
         self.pack, self.effect = pack, effect
-        self.short = [(item, targets.get(item.id, 0) - have.get(item.id, 0)) for item in pack.items]
-        self.cuts = max(targets.values(), default=0) + 1
+        self.short = []  # loops, not comprehensions: on 3.11 each comprehension is a call
+        for item in pack.items:
+            self.short.append((item, targets.get(item.id, 0) - have.get(item.id, 0)))
+        top = 0  # `max(targets.values(), default=0)`, without the call
+        for target in targets.values():
+            if target > top:
+                top = target
+        self.cuts = top + 1
         self.next_cut = 0
         self.steps: list[tuple[float, dict[str, int]]] = []  # (need, purchase), dearest first
         self.least = math.inf
@@ -613,12 +632,15 @@ class Ladder:
         floors = facts_for(pack).unit_floors
         most, lot = pack.max_per_item, pack.bulk_size
         lots = effect.bulk_discount and lot <= most
-        wanted = [(item, min(n - cut, most)) for item, n in self.short if n > cut]
-        floor = sum([n * floors[item.id] for item, n in wanted])  # singly or in whole lots
-        buy = {
-            item.id: lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
-            for item, n in wanted
-        }
+        floors_wanted, buy = [], {}  # a loop, not comprehensions: on 3.11 each of those is a call
+        for item, short in self.short:
+            if short > cut:
+                n = short - cut if short - cut < most else most  # `min`, without the call
+                floors_wanted.append(n * floors[item.id])  # singly or in whole lots
+                buy[item.id] = (
+                    lot if lots and n < lot and item.price_bulk <= n * item.price_one else n
+                )
+        floor = sum(floors_wanted)
         cost, broken = assess_purchase(pack, buy, effect, None)
         return (None if broken else max(floor, cost)), buy
 
@@ -638,9 +660,13 @@ class Cautious(Bot):
         return self.fair_share(state, state.forecast, effect)
 
     def set_price(self, state: GameState, seat: int) -> int:
-        allowed = self.facts.prices_allowed(state.forecast.condition)
-        paying = [p for p in allowed if p > self.facts.cup_cost]
-        return min(paying) if paying else max(allowed)
+        condition = state.forecast.condition
+        known = self.facts.cautious_prices.get(condition)  # a function of the condition alone
+        if known is None:
+            allowed = self.facts.prices_allowed(condition)
+            paying = [p for p in allowed if p > self.facts.cup_cost]
+            known = self.facts.cautious_prices[condition] = min(paying) if paying else max(allowed)
+        return known
 
 
 class Greedy(Bot):
@@ -655,7 +681,11 @@ class Greedy(Bot):
         return limit - (state.players - 1) * guarantee
 
     def set_price(self, state: GameState, seat: int) -> int:
-        return max(self.facts.prices_allowed(state.forecast.condition))
+        condition = state.forecast.condition
+        known = self.facts.greedy_prices.get(condition)  # a function of the condition alone
+        if known is None:
+            known = self.facts.greedy_prices[condition] = max(self.facts.prices_allowed(condition))
+        return known
 
 
 class Outlook(NamedTuple):
@@ -709,9 +739,15 @@ class ForecastReader(Bot):
         """Expected (income, cups) at ``price`` over the weather the day may turn into."""
         dollars, per_cup, bonus_cups, chances = self.prospects(day, price)
         income = cups = 0.0
+        if not per_cup:  # no sales bonus, whose `+ extra` would add nothing: the same sums
+            for chance, most in chances:
+                sold = most if most < capacity else capacity  # `min(capacity, most)`, no call
+                income += chance * (sold * dollars)
+                cups += chance * sold
+            return income, cups
         for chance, most in chances:
-            sold = min(capacity, most)  # `expected_sales` for this capacity
-            extra = min(sold, bonus_cups) * per_cup
+            sold = most if most < capacity else capacity
+            extra = (bonus_cups if bonus_cups < sold else sold) * per_cup
             income += chance * (sold * dollars + extra)
             cups += chance * sold
         return income, cups
@@ -731,7 +767,7 @@ class ForecastReader(Bot):
             effect = effect_for(self.pack, card.effect, day.immune) if card else NO_EVENT
             limit_bonus = card.effect.limit_bonus if card else 0
             per_cup, bonus_cups = day.bonus or (0, 0)
-            weathers = self.facts.odds(Weather(day.condition, day.temperature), day.event)
+            weathers = self.facts.odds(day.condition, day.temperature, day.event)
             sales, players, spared = self.facts.sales_cache, day.players, effect.no_guarantees
             chances = []
             for weather, chance in weathers:
@@ -753,7 +789,8 @@ class ForecastReader(Bot):
         Ties go to the cheaper card, which sells first. Days repeat across games,
         so answers are kept per pack.
         """
-        key = (day, min(capacity, self.facts.most_sold), cup_cost)
+        most = self.facts.most_sold
+        key = (day, most if most < capacity else capacity, cup_cost)  # `min`, without the call
         known = self.facts.best_cache.get(key)
         if known is None:
             best = (-math.inf, 0, 0.0)
@@ -778,7 +815,7 @@ class ForecastReader(Bot):
 
     def set_price(self, state: GameState, seat: int) -> int:
         """Goods bought are paid for: the best takings from the cups the stand can make."""
-        capacity = produce(self.pack, state.stand(seat).stock)
+        capacity = produce(self.pack, state.stands[seat - 1].stock)
         return self.best(self.outlook(state, seat), capacity, 0.0)[0]
 
 
