@@ -624,3 +624,16 @@ def test_beyond_the_one_deck_player_count_every_dollar_card_comes_twice_marked_b
     assert sorted((c.card, c.deck) for c in two) == sorted(
         (card.id, deck) for card in pack.dollars for deck in (1, 2)
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_components_gallery_is_laid_out_at_the_text_width(pack, lang):
+    """Drawn at the width the book prints it, not wider and shrunk: no piece's words come
+    out smaller than the gallery chose (and so none is dropped as unreadable)."""
+    from printkit.games.lemonade_stand.rulebook import rulebook
+    from printkit.render.theme import Theme
+    from printkit.rulebook.styles import MAX_MEASURE
+
+    gallery = rulebook(pack, Theme(), lang).blocks["components:kit"]
+    assert gallery.scenes
+    assert {(scene.width, scene.scale) for scene in gallery.scenes} == {(MAX_MEASURE, 1.0)}
