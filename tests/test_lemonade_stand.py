@@ -637,3 +637,20 @@ def test_the_components_gallery_is_laid_out_at_the_text_width(pack, lang):
     gallery = rulebook(pack, Theme(), lang).blocks["components:kit"]
     assert gallery.scenes
     assert {(scene.width, scene.scale) for scene in gallery.scenes} == {(MAX_MEASURE, 1.0)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_dollar_card_shows_the_icon_of_the_goods_it_counts(pack, lang):
+    """A card that gives or takes cups or customers names them in a form the icons know
+    (a Russian case the forms lack would print the number without its picture)."""
+    from printkit.games.lemonade_stand.kit.faces import with_icons
+
+    for card in pack.dollars:
+        text = with_icons(pack, card.text(lang), lang)
+        effect = card.effect
+        for good, counts in (
+            ("cups", ("cups", "rivals_cups")),
+            ("customers", ("customers", "rivals_customers")),
+        ):
+            if any(getattr(effect, name) for name in counts):
+                assert f":{good}:" in text, (card.id, text)
