@@ -152,8 +152,8 @@ def test_a_card_missing_its_russian_text_names_file_and_line(stand_copy):
         ),
         (
             "dollars.yaml",
-            "на {rivals_cups|стакан|стакана|стаканов} меньше",
-            "на {rivals_cups|стакан|стаканов} меньше",
+            "теряет {rivals_cups|стакан|стакана|стаканов}",
+            "теряет {rivals_cups|стакан|стаканов}",
             "Russian needs 3",
         ),
         ("stands.yaml", "price: 15, customers: 2", "price: 17, customers: 2", "multiple of 5"),
