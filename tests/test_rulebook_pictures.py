@@ -540,3 +540,24 @@ def test_lemonade_stand_set_up_fans_the_near_hand_face_up(lang):
     assert "$1" in [text for text, *_ in runs]
     heading = {"en": "Setting up", "ru": "Подготовка к игре"}[lang]
     assert words(heading) in pages[index]
+
+
+def test_the_whole_board_reads_as_a_board_its_small_words_greeked():
+    """The board shown whole prints a grey bar for each word too small to read (so its
+    panels still look written on); the close-ups, at reading size, keep their words."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.games.lemonade_stall.rulebook import rulebook
+    from printkit.render.units import Box
+    from printkit.rulebook.scenes import GREEKED
+
+    grey = " ".join(f"{v:.3f}".rstrip("0").rstrip(".") for v in GREEKED.rgb()) + " rg"
+    blocks = rulebook(load(STALL), Theme()).blocks
+
+    def bars(key: str) -> int:
+        block, c = blocks[key], Canvas(None)
+        block.draw(c, Box(0, 0, block.width, block.height))
+        return " ".join(c._code).count(grey)
+
+    assert bars("board:callouts") > 100
+    assert bars("board:top-left") == bars("board:top-right") == 0
