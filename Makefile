@@ -51,12 +51,12 @@ docs: kit
 	rm -rf .docs-other && mkdir .docs-other
 	$(BIN)/printkit preview thats-not-lemonade --to .docs-other --page "Setting up"
 	$(BIN)/printkit preview yard-sale --to .docs-other --page "Setting up"
-	$(BIN)/printkit preview lemonade-stand --lang ru --to .docs-other --page "Подготовка к игре"
+	$(BIN)/printkit preview lemonade-stand --lang ru --to .docs-other --page "Торговый день"  # the set-up picture heads this page
 	cp .docs-other/thats-not-lemonade-rulebook-setting-up.png .docs-other/yard-sale-rulebook-setting-up.png docs/img/
 	cp .docs-other/yard-sale-*-pitch-cards.png docs/img/yard-sale-pitch-cards.png
 	cp .docs-other/yard-sale-*-cash-cards.png docs/img/yard-sale-cash-cards.png
 	cp .docs-other/lemonade-stand-ru-01-stand-cards.png docs/img/lemonade-stand-ru-01-stand-cards.png
-	cp .docs-other/lemonade-stand-ru-rulebook-подготовка-к-игре.png docs/img/lemonade-stand-ru-rulebook-setting-up.png
+	cp .docs-other/lemonade-stand-ru-rulebook-торговый-день.png docs/img/lemonade-stand-ru-rulebook-setting-up.png
 	rm -rf .docs-other
 	rm -rf .docs-scaffold && $(BIN)/printkit new star-garden --content .docs-scaffold/content
 	$(BIN)/printkit build star-garden --content .docs-scaffold/content --out .docs-scaffold/out --paper a4 --png
