@@ -145,11 +145,14 @@ class _Reader:
         self.advance = 0.0
 
     def _show(self, word: str, operands: list[str]) -> str | None:
+        small = self.size * self.text_scale * self.scale < self.least
+        if self.greek is None:
+            return "" if small else None
         width = _letters(operands[-1] if operands else "") * EM * self.size
         at, self.advance = self.advance, self.advance + width
-        if self.size * self.text_scale * self.scale >= self.least:
+        if not small:
             return None
-        if self.greek is not None and width > 0:
+        if width > 0:
             self.bars.append(_bar(self.line, at, width, self.size, self.greek))
         return ""
 
