@@ -51,13 +51,13 @@ docs: kit
 	rm -rf .docs-other && mkdir .docs-other
 	$(BIN)/printkit preview thats-not-lemonade --to .docs-other --figure "The table set up for 4 players"
 	$(BIN)/printkit preview yard-sale --to .docs-other --page "Setting up"
-	$(BIN)/printkit preview lemonade-stand --lang ru --to .docs-other --page "Подготовка к игре"
+	$(BIN)/printkit preview lemonade-stand --lang ru --to .docs-other --figure "Стол, подготовленный для 4 игроков"
 	cp .docs-other/thats-not-lemonade-rulebook-the-table-set-up-for-4-players.png docs/img/thats-not-lemonade-rulebook-setting-up.png
 	cp .docs-other/yard-sale-rulebook-setting-up.png docs/img/
 	cp .docs-other/yard-sale-*-pitch-cards.png docs/img/yard-sale-pitch-cards.png
 	cp .docs-other/yard-sale-*-cash-cards.png docs/img/yard-sale-cash-cards.png
 	cp .docs-other/lemonade-stand-ru-01-stand-cards.png docs/img/lemonade-stand-ru-01-stand-cards.png
-	cp .docs-other/lemonade-stand-ru-rulebook-подготовка-к-игре.png docs/img/lemonade-stand-ru-rulebook-setting-up.png
+	cp .docs-other/lemonade-stand-ru-rulebook-стол,-подготовленный-для-4-игроков.png docs/img/lemonade-stand-ru-rulebook-setting-up.png
 	rm -rf .docs-other
 	rm -rf .docs-scaffold && $(BIN)/printkit new star-garden --content .docs-scaffold/content
 	$(BIN)/printkit build star-garden --content .docs-scaffold/content --out .docs-scaffold/out --paper a4 --png

@@ -152,8 +152,8 @@ def test_a_card_missing_its_russian_text_names_file_and_line(stand_copy):
         ),
         (
             "dollars.yaml",
-            "на {rivals_cups|стакан|стакана|стаканов} меньше",
-            "на {rivals_cups|стакан|стаканов} меньше",
+            "теряет {rivals_cups|стакан|стакана|стаканов}",
+            "теряет {rivals_cups|стакан|стаканов}",
             "Russian needs 3",
         ),
         ("stands.yaml", "price: 15, customers: 2", "price: 17, customers: 2", "multiple of 5"),
@@ -624,3 +624,33 @@ def test_beyond_the_one_deck_player_count_every_dollar_card_comes_twice_marked_b
     assert sorted((c.card, c.deck) for c in two) == sorted(
         (card.id, deck) for card in pack.dollars for deck in (1, 2)
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_components_gallery_is_laid_out_at_the_text_width(pack, lang):
+    """Drawn at the width the book prints it, not wider and shrunk: no piece's words come
+    out smaller than the gallery chose (and so none is dropped as unreadable)."""
+    from printkit.games.lemonade_stand.rulebook import rulebook
+    from printkit.render.theme import Theme
+    from printkit.rulebook.styles import MAX_MEASURE
+
+    gallery = rulebook(pack, Theme(), lang).blocks["components:kit"]
+    assert gallery.scenes
+    assert {(scene.width, scene.scale) for scene in gallery.scenes} == {(MAX_MEASURE, 1.0)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_dollar_card_shows_the_icon_of_the_goods_it_counts(pack, lang):
+    """A card that gives or takes cups or customers names them in a form the icons know
+    (a Russian case the forms lack would print the number without its picture)."""
+    from printkit.games.lemonade_stand.kit.faces import with_icons
+
+    for card in pack.dollars:
+        text = with_icons(pack, card.text(lang), lang)
+        effect = card.effect
+        for good, counts in (
+            ("cups", ("cups", "rivals_cups")),
+            ("customers", ("customers", "rivals_customers")),
+        ):
+            if any(getattr(effect, name) for name in counts):
+                assert f":{good}:" in text, (card.id, text)

@@ -253,6 +253,33 @@ def test_a_picture_at_full_size_keeps_every_word():
     assert set(_drawn_sizes(1.0)) == {"small (words)", "LARGE"}
 
 
+def test_a_greeked_picture_draws_a_bar_where_each_small_word_stood():
+    """Asked to greek, the filter still leaves the small words out, and draws a bar from
+    where each began, about as long as its letters, after its text object ends."""
+    import re
+
+    from reportlab.lib.colors import Color
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.render.legibility import without_small_text
+    from printkit.render.units import Box
+
+    c = Canvas(None)
+    c.scale(1 / 3, 1 / 3)
+    start = len(c._code)
+    without_small_text(_tiny_and_large, 6.0, Color(0.5, 0.5, 0.5))(c, Box(0, 0, 100, 100))
+    code = " ".join(c._code[start:])
+    assert "(small" not in code and "(LARGE)" in code
+    bars = re.findall(
+        r"ET q 1 0 0 1 (\S+) (\S+) cm 0\.5 0\.5 0\.5 rg (\S+) \S+ (\S+) \S+ re f Q", code
+    )
+    assert len(bars) == 1
+    x, y, at, width = (float(v) for v in bars[0])
+    assert (x, y, at) == (0, 0, 0)
+    assert width == pytest.approx(stringWidth("small (words)", "Helvetica", 10), rel=0.3)
+
+
 def test_a_board_note_after_the_gluing_sentence_starts_as_a_sentence(pack):
     """The board's own note follows the shared gluing sentence: "… dashed line. The sales
     chart …", not a lower-case start after a full stop."""

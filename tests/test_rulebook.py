@@ -416,3 +416,10 @@ def test_a_page_that_overflows_its_one_page_block_is_refused():
     tree = parse(f"````onepage Too long\n{body}\n````\n")
     with pytest.raises(RenderError, match="must fit one page"):
         typeset(tree, RulebookContext(title="Sample", variables={}), PAPERS["a4"])
+
+
+def test_the_whole_days_table_picture_comes_before_the_sale_it_shows(body):
+    """The table just before selling is shown before step 8's sale is worked, not after."""
+    caption = words(load(STALL).words.say("picture.table"))
+    day = body.index(words("This chapter plays one"))
+    assert body.index(caption, day) < body.index(words("Step 8 · Sell"), day)

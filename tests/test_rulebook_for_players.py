@@ -50,3 +50,38 @@ def test_the_last_page_is_not_left_nearly_empty(pages):
     """Its text runs at least a fifth of the way down: no two stray lines on a page of their own."""
     body = [line for line in pages[-1].splitlines() if line.strip()][:-3]  # header and number
     assert len(body) >= 10, body
+
+
+FULL_ENOUGH = 0.5  # a page's body used at least this far down: no half-empty page
+PAGED_BOOKS = [  # the books whose every page is checked, at both papers
+    (game, lang, paper)
+    for game, lang in BOOKS
+    if game in ("lemonade-stand", "lemonade-stall")
+    for paper in ("a4", "letter")
+]
+
+
+def body_used(page) -> float:
+    """How far down the body frame (between the running header and the page number) the
+    page's ink reaches: 0 for an empty body, 1 for one filled to its foot."""
+    from printkit.rulebook.typeset import BOTTOM, TOP
+
+    width, height = page.get_size()
+    image = page.render(scale=1, grayscale=True).to_pil()
+    pixels = image.load()
+    top, foot = int(TOP), int(height - BOTTOM)
+    inked = [y for y in range(top, foot) if any(pixels[x, y] < 200 for x in range(int(width)))]
+    return (max(inked, default=top) - top) / (foot - top)
+
+
+@pytest.mark.parametrize("game,lang,paper", PAGED_BOOKS, ids=lambda v: v or "")
+def test_no_page_of_the_book_is_left_half_empty(game, lang, paper):
+    """Past the cover and the contents, every page's ink runs at least half way down: a
+    picture or an example too tall for the rest of a page leaves no near-empty page."""
+    import pypdfium2 as pdfium
+
+    plugin = plugin_for(game)
+    pdf = render_rulebook(plugin, plugin.load(CONTENT / game), PAPERS[paper], Theme(), lang)
+    document = pdfium.PdfDocument(pdf[PDF_FILE])
+    used = {n + 1: round(body_used(page), 2) for n, page in enumerate(document)}
+    assert not {n: u for n, u in used.items() if n > 2 and u < FULL_ENOUGH}, used

@@ -35,6 +35,7 @@ from printkit.rulebook.styles import MAX_MEASURE
 
 LEAST_TEXT = 6.0  # points: the smallest text a picture of a card may print
 UNREAD = LEAST_TEXT - 0.1  # points: words a scene shows smaller are left out
+GREEKED = Color(0.62, 0.62, 0.6)  # ... or, in a scene that asks, drawn as bars of this grey
 CAPTION_SIZE = 7.5
 CAPTION_LEAD = 9.0
 DISC = 2.7 * MM  # a callout's radius
@@ -263,11 +264,13 @@ class SceneBlock(PictureBlock):
         callouts: Sequence[Callout] = (),
         ground: Color | None = None,
         caption: bool = False,
+        greeked: bool = False,
     ) -> None:
         self.callouts = tuple(callouts)
         self.caption = alt if caption else ""  # the alt text, set under the picture too
         self.captions = tuple(captions)
-        draw = without_small_text(scene_drawing(placed, captions, self.callouts, ground), UNREAD)
+        drawing = scene_drawing(placed, captions, self.callouts, ground)
+        draw = without_small_text(drawing, UNREAD, GREEKED if greeked else None)
         super().__init__(draw, width, height, 1.0, alt, sheet)
 
     def fingerprint(self) -> Drawing:

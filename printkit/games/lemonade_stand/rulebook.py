@@ -34,7 +34,6 @@ from printkit.rulebook.scenes import kit_gallery, legible
 
 CARD_SCALE = 0.6  # a card picture in the rulebook: about 38 x 53 mm
 PAIR_GAP = 4 * MM
-GALLERY_WIDTH = 165 * MM  # the components gallery, shrunk to the text width (see below)
 WORDS = {  # the few joining words the data formatting needs
     "en": {"and": "and", "or": "or", "ruling": "see note", "nothing": "no coins"},
     "ru": {"and": "и", "or": "или", "ruling": "см. пояснение", "nothing": "ни одной монеты"},
@@ -253,9 +252,7 @@ def _pictures(
     blocks["card:weather-pair"] = PictureBlock(
         pair, 2 * width + PAIR_GAP, height, legible(pair, width, height, CARD_SCALE), alt, sheet
     )
-    # Laid out wider than the text and shrunk to it (smallest words about 5.5 pt): at the
-    # text width the Russian Letter book gains a near-empty page. Left for a layout pass.
-    blocks["components:kit"] = kit_gallery(kit, pack, theme, lang, width=GALLERY_WIDTH)
+    blocks["components:kit"] = kit_gallery(kit, pack, theme, lang)
     blocks["setup:table"] = setup_table(pack, theme, lang, PictureSheet())
     for name, view in examples.items():
         if view["rule"] == "day":

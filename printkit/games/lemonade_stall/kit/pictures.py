@@ -349,7 +349,8 @@ def _round_about(
 
 def board_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneBlock:
     """The whole board at the text's width, its parts lettered in the margins: where each
-    part lies (the close-ups after it show their words at reading size)."""
+    part lies (the close-ups after it show their words at reading size). Its words,
+    too small to read here, are greeked: the board keeps its look of headings and rules."""
     scale = (MEASURE - 2 * MARGIN) / kit.board.width
     regions = board_regions(pack)
     inset = 5 * MM
@@ -367,9 +368,8 @@ def board_callouts(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> SceneB
         for key, x, y in _round_about(regions, targets, scale, kit.board.width / 2)
     }
     callouts = _margin_callouts(pack, "board", targets, MEASURE, height, MEASURE / 2, vias)
-    return SceneBlock(
-        [shown], MEASURE, height, _say(pack, "picture.board"), sheet, callouts=callouts
-    )
+    alt = _say(pack, "picture.board")
+    return SceneBlock([shown], MEASURE, height, alt, sheet, callouts=callouts, greeked=True)
 
 
 def board_close_up(
