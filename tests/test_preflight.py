@@ -221,7 +221,7 @@ def test_a_failing_preflight_fails_the_build_and_keeps_the_old_kit(tmp_path: Pat
     guide = out / "sandcastles" / "a4" / "00-printing-guide.pdf"
     before = guide.read_bytes()
     broken = module.Finding("01-castle-cards.pdf", 3, "c07 (front)", "bleed", "white bleed")
-    monkeypatch.setattr(module, "preflight", lambda files, checked=None: [broken])
+    monkeypatch.setattr(module, "preflight", lambda files, checked=None, measured=None: [broken])
     result = CliRunner().invoke(cli, [*args, "--force"])
     assert result.exit_code == 2
     assert "01-castle-cards.pdf, page 3, c07 (front): white bleed" in result.output

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.build.aside import beside
 from printkit.build.files import bytes_digest, commit_files, file_digest, recover
 from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 from printkit.build.lock import build_lock
@@ -46,6 +47,7 @@ class Output:
     render: Callable[[], bytes]
     printed: bool = True  # part of what a player prints and cuts
     part: str = ""  # the part it prints (its recorded reads decide reuse)
+    aside: bool = False  # rendered in a child beside the kit's parts where it can be
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,7 @@ def plan(
         key = digest(code_digest(), "calibration", options, kit.title)
         outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
     for name, (key, render) in extra.items():
-        outputs.append(Output(name, digest(code_digest(), key), render, printed=False))
+        outputs.append(Output(name, digest(code_digest(), key), render, printed=False, aside=True))
     return outputs
 
 
@@ -189,26 +191,20 @@ def build_folder(
         outputs.insert(0, guide_output(kit, options, [o.name for o in outputs]))
         fresh_parts = _fresh_parts(kit, pack, previous, force)
         intact = _intact(folder, previous)
-        data, reads = _render(
-            outputs, previous.get("files", {}), intact, fresh_parts, force, progress or _silent
-        )
+        due = _due(outputs, previous.get("files", {}), intact, fresh_parts, force)
+        drawn = _draw(kit, options, outputs, due, previous, progress or _silent)
+        data, pages, reprint = drawn.data, drawn.pages, drawn.reprint
         report.rebuilt = [o.name for o in outputs if o.name in data]
         report.reused = [o.name for o in outputs if o.name not in data]
         part_reads = {
-            part.id: _merged(part, reads.get(part.id), previous, part.id in fresh_parts)
+            part.id: _merged(part, drawn.reads.get(part.id), previous, part.id in fresh_parts)
             for part in kit.parts
         }
-        pages = _pages(kit, outputs, data, previous.get("pages", {}))
-        reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
-        removed_reprint = False
-        if reprint:
-            data[REPRINT_FILE] = _render_reprint(kit, options, reprint, outputs, data)
-            report.reprinted = reprint
-        elif not _reprint_current(previous.get("reprint", {}), pages):
-            removed_reprint = True  # it holds a page the kit no longer prints
+        report.reprinted = reprint
+        removed_reprint = not reprint and not _reprint_current(previous.get("reprint", {}), pages)
         names = [o.name for o in outputs]
         (progress or _silent)(f"{folder}: preflight")
-        _preflight(folder, data, names)
+        _preflight(folder, data, names, drawn.measured)
         files = {o.name: o.key for o in outputs}
         stale = [name for name in previous.get("files", {}) if name not in files]
         stale += [REPRINT_FILE] if removed_reprint and (folder / REPRINT_FILE).exists() else []
@@ -226,6 +222,32 @@ def build_folder(
         }
         report.removed = commit(folder, data, stale, MANIFEST, manifest)
     return report
+
+
+@dataclass
+class _Drawn:
+    """What a build drew: its files (reprint.pdf last), the reads made drawing them by
+    part, every part file's page digests, the sheets reprinted, files measured already."""
+
+    data: dict[str, bytes]
+    reads: dict[str, dict]
+    pages: dict[str, list[str]]
+    reprint: list[Sheet]
+    measured: dict[str, object]
+
+
+def _draw(kit: Kit, options: KitOptions, outputs, due, previous: dict, progress) -> _Drawn:
+    """Render what is due: the rulebook in a child beside this process where it can be,
+    the kit's parts and the reprint sheet here, each file measured where it was drawn."""
+    with beside([(o.name, o.render) for o in due if o.aside], measure) as aside:
+        data, reads = _render(due, aside.names if aside is not None else (), progress)
+        pages = _pages(kit, outputs, data, previous.get("pages", {}))
+        reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
+        sheet = {REPRINT_FILE: _render_reprint(kit, options, reprint, data)} if reprint else {}
+        here = {**data, **sheet}
+        measured = {n: measure(n, b) for n, b in here.items()} if aside is not None else {}
+        data, found = _gathered(outputs, data, aside, progress)
+    return _Drawn({**data, **sheet}, reads, pages, reprint, {**measured, **found})
 
 
 def _fresh_parts(kit: Kit, pack: object, previous: dict, force: bool) -> set[str]:
@@ -262,23 +284,49 @@ def _silent(_: str) -> None:
     pass
 
 
-def _render(
-    outputs, old: dict[str, str], intact: set[str], fresh: set[str], force: bool, progress: Progress
-):
-    """Render each output whose key changed, whose part read a changed value, or whose
-    file is no longer as written; the reads made while drawing go to its part."""
+def _due(
+    outputs: list[Output], old: dict[str, str], intact: set[str], fresh: set[str], force: bool
+) -> list[Output]:
+    """The outputs to render: key changed, part read a changed value, or file no longer
+    as written."""
+    return [
+        item
+        for item in outputs
+        if force or item.part in fresh or old.get(item.name) != item.key or item.name not in intact
+    ]
+
+
+def _render(outputs: list[Output], beside_names: tuple[str, ...], progress: Progress):
+    """Render each output but those drawn beside (named in turn all the same); the reads
+    made while drawing go to its part."""
     data: dict[str, bytes] = {}
     reads: dict[str, dict] = {}
     for item in outputs:
-        same = old.get(item.name) == item.key and item.name in intact
-        if not force and same and item.part not in fresh:
-            continue
         progress(f"drawing {item.name}")
+        if item.name in beside_names:
+            continue
         with recording() as found:
             data[item.name] = item.render()
         if item.part:
             reads.setdefault(item.part, {}).update(found)
     return data, reads
+
+
+def _gathered(outputs: list[Output], data: dict[str, bytes], aside, progress: Progress):
+    """The files drawn here and beside (rendered here after all if the child failed), in
+    the plan's order, and the child's measurements of its files by name."""
+    measured: dict[str, object] = {}
+    if aside is not None:
+        got = aside.collect()
+        if got is None:
+            progress("drawing the rulebook here: its worker failed")
+            by_name = {o.name: o for o in outputs}
+            got = {name: (by_name[name].render(), None) for name in aside.names}
+        for name, (body, found) in got.items():
+            data[name] = body
+            if found is not None:
+                measured[name] = found
+    return {o.name: data[o.name] for o in outputs if o.name in data}, measured
 
 
 def _merged(part: Part, drawn: dict | None, previous: dict, fresh: bool) -> dict:
@@ -328,7 +376,18 @@ def _digests(names, data: dict[str, bytes], old: dict) -> dict[str, str]:
     return {name: bytes_digest(data[name]) if name in data else old.get(name, "") for name in names}
 
 
-def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
+def measure(name: str, data: bytes) -> object:
+    """A rendered file measured for the preflight where it was rendered (None: not a PDF)."""
+    if not name.endswith(".pdf"):
+        return None
+    from printkit.render.preflight import measure_file
+
+    return measure_file(name, data)
+
+
+def _preflight(
+    folder: Path, data: dict[str, bytes], names: list[str], measured: Mapping[str, object]
+) -> None:
     """Measure what was rendered before anything is written: a kit that would not print
     cleanly fails the build (exit 2) and leaves the previous kit in place."""
     from printkit.errors import PreflightError
@@ -339,7 +398,7 @@ def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
     }
     if REPRINT_FILE in data:
         pdfs[REPRINT_FILE] = data[REPRINT_FILE]
-    findings = preflight(pdfs, checked=[n for n in pdfs if n in data])
+    findings = preflight(pdfs, checked=[n for n in pdfs if n in data], measured=measured)
     if findings:
         raise PreflightError(report(findings), REPORT_HINT)
 
@@ -385,7 +444,7 @@ def _reprint_current(held: object, pages: dict) -> bool:
     return all(pages.get(part_id) == digests for part_id, digests in held.items())
 
 
-def _render_reprint(kit: Kit, options: KitOptions, sheets: list[Sheet], outputs, data) -> bytes:
+def _render_reprint(kit: Kit, options: KitOptions, sheets: list[Sheet], data) -> bytes:
     from printkit.build.parts import render_reprint
 
     files = _part_files(kit)
@@ -640,8 +699,10 @@ def _worker_pack(folder: Path) -> tuple:
 
 def _build_in_worker(job: tuple) -> tuple[str, object]:
     """Runs in a worker process: build one target, report plainly."""
+    from printkit.build import aside
     from printkit.errors import PrintkitError
 
+    aside.ENABLED[0] = False  # the kits build side by side here: every core is busy already
     out, settings, force, folder = job
     try:
         plugin, pack = _worker_pack(folder)
