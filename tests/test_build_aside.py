@@ -85,14 +85,14 @@ def test_a_child_that_fails_leaves_its_files_to_this_process(two_cores, tmp_path
     from printkit.rulebook import build as rulebook
 
     content = new_game(tmp_path / "content", GAME).parent
-    parent, real = os.getpid(), rulebook.render_rulebook
+    parent, real = os.getpid(), rulebook.typeset
 
     def only_here(*args):
         if os.getpid() != parent:
             os._exit(3)  # the child dies without a word
         return real(*args)
 
-    monkeypatch.setattr(rulebook, "render_rulebook", only_here)
+    monkeypatch.setattr(rulebook, "typeset", only_here)
     started = _children(monkeypatch)
     report = _build(content, tmp_path / "out")
     assert started and {"rulebook.pdf", "rulebook.html"} <= set(report.rebuilt)
@@ -108,7 +108,7 @@ def test_an_error_in_the_rulebook_is_raised_as_it_was(two_cores, tmp_path, monke
     def broken(*args):
         raise RenderError("a table wider than the page")
 
-    monkeypatch.setattr(rulebook, "render_rulebook", broken)
+    monkeypatch.setattr(rulebook, "typeset", broken)
     started = _children(monkeypatch)
     with pytest.raises(RenderError, match="wider than the page"):
         _build(content, tmp_path / "out")
@@ -133,7 +133,7 @@ def test_ctrl_c_while_the_child_draws_stops_it(two_cores, tmp_path, monkeypatch)
     def interrupted(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(rulebook, "render_rulebook", slow)
+    monkeypatch.setattr(rulebook, "typeset", slow)
     monkeypatch.setattr(parts, "render_part", interrupted)
     started = _children(monkeypatch)
     begun = time.monotonic()

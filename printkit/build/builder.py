@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.build.aside import beside
+from printkit.build.aside import beside, usable
 from printkit.build.files import bytes_digest, commit_files, file_digest, recover
 from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 from printkit.build.lock import build_lock
@@ -48,6 +48,7 @@ class Output:
     printed: bool = True  # part of what a player prints and cuts
     part: str = ""  # the part it prints (its recorded reads decide reuse)
     aside: bool = False  # rendered in a child beside the kit's parts where it can be
+    prepare: Callable[[], object] | None = None  # made here first, then shared with the child
 
 
 @dataclass(frozen=True)
@@ -126,9 +127,19 @@ def part_sheets(part: Part, options: KitOptions) -> list[Sheet]:
 
 
 # -- planning ------------------------------------------------------------------
-def plan(
-    kit: Kit, options: KitOptions, extra: dict[str, tuple[str, Callable[[], bytes]]]
-) -> list[Output]:
+@dataclass(frozen=True)
+class Extra:
+    """A file beside the kit's parts (the rulebook): its key and how to render it; one
+    that may be drawn in a child beside this process names what to make here before the
+    child starts (``prepare``: the work it shares with files drawn here, done once)."""
+
+    key: str
+    render: Callable[[], bytes]
+    beside: bool = False
+    prepare: Callable[[], object] | None = None
+
+
+def plan(kit: Kit, options: KitOptions, extra: dict[str, Extra]) -> list[Output]:
     """Every file of one paper size but the guide; ``extra`` adds e.g. the rulebook."""
     from printkit.build import parts as rp
 
@@ -149,8 +160,9 @@ def plan(
     if has_duplex(kit):
         key = digest(code_digest(), "calibration", options, kit.title)
         outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
-    for name, (key, render) in extra.items():
-        outputs.append(Output(name, digest(code_digest(), key), render, printed=False, aside=True))
+    for name, item in extra.items():
+        key = digest(code_digest(), item.key)
+        outputs.append(Output(name, key, item.render, False, "", item.beside, item.prepare))
     return outputs
 
 
@@ -174,7 +186,7 @@ def build_folder(
     options: KitOptions,
     folder: Path,
     pack: object,
-    extra: dict[str, tuple[str, Callable[[], bytes]]] | None = None,
+    extra: dict[str, Extra] | None = None,
     force: bool = False,
     whole: str = "",
     progress: Progress | None = None,
@@ -239,7 +251,13 @@ class _Drawn:
 def _draw(kit: Kit, options: KitOptions, outputs, due, previous: dict, progress) -> _Drawn:
     """Render what is due: the rulebook in a child beside this process where it can be,
     the kit's parts and the reprint sheet here, each file measured where it was drawn."""
-    with beside([(o.name, o.render) for o in due if o.aside], measure) as aside:
+    jobs = [o for o in due if o.aside]
+    if jobs and usable():
+        for item in jobs:
+            if item.prepare is not None:
+                with recording():  # as when it is made drawing the file
+                    item.prepare()  # before the child starts: it inherits what this makes
+    with beside([(o.name, o.render) for o in jobs], measure) as aside:
         data, reads = _render(due, aside.names if aside is not None else (), progress)
         pages = _pages(kit, outputs, data, previous.get("pages", {}))
         reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
@@ -555,8 +573,6 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
     """The rulebook's files, if the game has one, keyed on everything it reads."""
     if getattr(plugin, "rulebook", None) is None:
         return {}
-    from printkit.rulebook.build import render_rulebook
-
     key = digest(
         pack_digest(pack),
         examples_key,
@@ -565,19 +581,30 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
         tree_digest(pack.folder, suffixes=(".png", ".jpg", ".jpeg", ".svg")),  # its pictures
         options,
     )
-    cache: dict[str, bytes] = {}
+    made: dict[str, tuple] = {}
 
-    def render(name: str) -> Callable[[], bytes]:
-        def run() -> bytes:
-            if not cache:
-                cache.update(
-                    render_rulebook(plugin, pack, options.paper, options.theme, options.lang)
-                )
-            return cache[name]
+    def tree() -> tuple:
+        """The book's context and Markdown tree, made once for both files."""
+        from printkit.rulebook import build
 
-        return run
+        if "tree" not in made:
+            made["tree"] = build.rulebook_tree(plugin, pack, options.theme, options.lang)
+        return made["tree"]
 
-    return {name: (key, render(name)) for name in ("rulebook.pdf", "rulebook.html")}
+    def pdf() -> bytes:
+        from printkit.rulebook import build
+
+        context, nodes = tree()
+        return build.typeset(nodes, context, options.paper)
+
+    def html() -> bytes:
+        from printkit.rulebook import build
+
+        context, nodes = tree()
+        return build.html_page(nodes, context).encode("utf-8")
+
+    # the typesetting is drawn beside the kit's parts; the tree first, here, for both
+    return {"rulebook.pdf": Extra(key, pdf, True, tree), "rulebook.html": Extra(key, html)}
 
 
 def settings_of(options: KitOptions, ink_saver: bool) -> tuple:

@@ -254,10 +254,17 @@ def check_edges(name: str, number: int, raster: Raster | Image.Image, width: flo
     return findings
 
 
-def _pixel(image: Image.Image, height: float, x: float, y: float) -> tuple[int, int, int]:
-    px = min(max(int(x * SCALE), 0), image.size[0] - 1)
-    py = min(max(int((height - y) * SCALE), 0), image.size[1] - 1)
-    return image.getpixel((px, py))
+def _pixels(image: Image.Image):
+    """A function of (page height, x, y in points) giving the pixel there (clamped to the
+    image): one pixel access object for many look-ups, not ``getpixel`` each time."""
+    access, (w, h) = image.load(), image.size
+
+    def at(height: float, x: float, y: float) -> tuple[int, int, int]:
+        px = min(max(int(x * SCALE), 0), w - 1)
+        py = min(max(int((height - y) * SCALE), 0), h - 1)
+        return access[px, py]
+
+    return at
 
 
 def _is_paper(rgb: tuple[int, int, int]) -> bool:
@@ -312,7 +319,7 @@ def check_bleed(
     ``raster``: the page's `Raster`, or its image in colour."""
     if record.bleed <= 0 or not record.pieces:
         return []
-    image = raster.image if isinstance(raster, Raster) else raster
+    pixel = _pixels(raster.image if isinstance(raster, Raster) else raster)
     findings = []
     outside = max(record.bleed - 1 * MM, record.bleed * 0.6)
     for piece in record.pieces:
@@ -320,7 +327,7 @@ def check_bleed(
             if _neighbour(piece, record.pieces, side):
                 continue
             bare = sum(
-                not _is_paper(_pixel(image, height, *a)) and _is_paper(_pixel(image, height, *b))
+                not _is_paper(pixel(height, *a)) and _is_paper(pixel(height, *b))
                 for a, b in _edge_samples(piece.box, side, 0.5 * MM, outside)
             )
             if bare >= 2:
