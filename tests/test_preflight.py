@@ -384,3 +384,38 @@ def test_a_guide_page_without_small_words_is_not_drawn_whole(counted):
     assert preflight({"00-printing-guide.pdf": guide(10)}) == [] and counted == []
     found = preflight({"00-printing-guide.pdf": guide(4)})
     assert [f.check for f in found] == ["text-size"] and len(counted) == 1
+
+
+def _linked_book(second: str) -> bytes:
+    """Two document pages; the first links to the second (as a contents line does)."""
+    c, buffer = new_canvas(A4.width, A4.height, "rules")
+    c.setFont(BODY, 10)
+    c.drawString(20 * MM, 250 * MM, "Contents: the cards")
+    c.linkAbsolute("the cards", "cards", (20 * MM, 248 * MM, 80 * MM, 256 * MM))
+    c.showPage()
+    c.bookmarkPage("cards")
+    c.drawString(20 * MM, 250 * MM, second)
+    c.showPage()
+    return finish(c, buffer)
+
+
+def test_a_page_linking_to_an_edited_page_is_not_measured_again(tmp_path, monkeypatch):
+    """A page's digest is of what it prints: an edit to the page a link leads to changes
+    that page's digest only, so preflight measures that page alone again."""
+    from printkit.build.pages import page_digests
+    from printkit.render import preflight as module
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    before, after = _linked_book("Event cards"), _linked_book("Event cards, sheet two")
+    first, second = page_digests(before), page_digests(after)
+    assert first[0] == second[0] and first[1] != second[1]
+    measured: list[int] = []
+    check = module._check_page
+
+    def counting(name, number, page, record):
+        measured.append(number)
+        return check(name, number, page, record)
+
+    monkeypatch.setattr(module, "_check_page", counting)
+    assert preflight({"rulebook.pdf": before}) == [] and measured == [1, 2]
+    assert preflight({"rulebook.pdf": after}) == [] and measured == [1, 2, 2]
