@@ -336,15 +336,20 @@ def _gathered(outputs: list[Output], data: dict[str, bytes], aside, progress: Pr
     measured: dict[str, object] = {}
     if aside is not None:
         got = aside.collect()
-        if got is None:
-            progress("drawing the rulebook here: its worker failed")
+        if got is None:  # the child failed: draw its files here (an error is raised here)
+            progress(f"drawing {', '.join(aside.names)} here: the worker beside stopped")
             by_name = {o.name: o for o in outputs}
-            got = {name: (by_name[name].render(), None) for name in aside.names}
+            got = {name: (_drawn_here(by_name[name]), None) for name in aside.names}
         for name, (body, found) in got.items():
             data[name] = body
             if found is not None:
                 measured[name] = found
     return {o.name: data[o.name] for o in outputs if o.name in data}, measured
+
+
+def _drawn_here(item: Output) -> bytes:
+    with recording():  # as `_render` draws it
+        return item.render()
 
 
 def _merged(part: Part, drawn: dict | None, previous: dict, fresh: bool) -> dict:
