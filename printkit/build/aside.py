@@ -116,8 +116,8 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
         with os.fdopen(fd, "wb") as out:
             out.write(payload)
         code = 0
-    except BaseException:  # noqa: BLE001 - the parent renders these files again and reports
-        pass
+    except BaseException:  # noqa: BLE001 - the parent draws these files again: it reports
+        code = 2  # nothing usable was sent
     finally:
         os._exit(code)
 
