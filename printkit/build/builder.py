@@ -608,8 +608,16 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
         context, nodes = tree()
         return build.html_page(nodes, context).encode("utf-8")
 
-    # the typesetting is drawn beside the kit's parts; the tree first, here, for both
-    return {"rulebook.pdf": Extra(key, pdf, True, tree), "rulebook.html": Extra(key, html)}
+    def shared() -> None:
+        """What both files use, made here before the PDF is typeset beside: the tree, and
+        each picture's drawing summed up (the PDF's characters, the HTML's PNG keys)."""
+        context, _ = tree()
+        for block in context.blocks.values():
+            fingerprint = getattr(block, "fingerprint", None)
+            if fingerprint is not None:
+                fingerprint()
+
+    return {"rulebook.pdf": Extra(key, pdf, True, shared), "rulebook.html": Extra(key, html)}
 
 
 def settings_of(options: KitOptions, ink_saver: bool) -> tuple:
