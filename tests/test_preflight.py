@@ -221,7 +221,7 @@ def test_a_failing_preflight_fails_the_build_and_keeps_the_old_kit(tmp_path: Pat
     guide = out / "sandcastles" / "a4" / "00-printing-guide.pdf"
     before = guide.read_bytes()
     broken = module.Finding("01-castle-cards.pdf", 3, "c07 (front)", "bleed", "white bleed")
-    monkeypatch.setattr(module, "preflight", lambda files, checked=None: [broken])
+    monkeypatch.setattr(module, "preflight", lambda files, checked=None, measured=None: [broken])
     result = CliRunner().invoke(cli, [*args, "--force"])
     assert result.exit_code == 2
     assert "01-castle-cards.pdf, page 3, c07 (front): white bleed" in result.output
@@ -296,3 +296,126 @@ def test_a_kept_finding_names_the_file_and_page_as_they_are_now(counted):
     found = preflight({"05-more-cards.pdf": broken})
     assert [(f.file, f.page) for f in found] == [("05-more-cards.pdf", 2)]
     assert "05-more-cards.pdf, page 2" in str(found[0])
+
+
+def _plain_page(draw) -> bytes:
+    """A plain document page (a rulebook's): text, and whatever ``draw`` adds."""
+    c, buffer = new_canvas(A4.width, A4.height, "rules")
+    c.setFont(BODY, 10)
+    c.drawString(20 * MM, 250 * MM, "Roll the die and move.")
+    draw(c)
+    c.showPage()
+    return finish(c, buffer)
+
+
+@pytest.mark.parametrize(
+    "side, rect",
+    [
+        ("left", (3 * MM, 100 * MM, 6 * MM, 6 * MM)),
+        ("right", (A4.width - 4.2 * MM, 100 * MM, 2 * MM, 2 * MM)),
+        ("top", (90 * MM, A4.height - 4.6 * MM, 30 * MM, 0.4 * MM)),
+        ("bottom", (90 * MM, 0, 1 * MM, 1 * MM)),
+    ],
+)
+def test_ink_at_a_document_pages_edge_is_caught_from_its_edge_bands(counted, side, rect):
+    """A plain page is rasterised only along its edges (never whole), and still caught,
+    with the finding the whole page's pixels give."""
+    import pypdfium2 as pdfium
+
+    from printkit.render import preflight as module
+
+    def near(c: Canvas) -> None:
+        c.setFillColor(black)
+        c.rect(*rect, stroke=0, fill=1)
+
+    data = _plain_page(near)
+    found = preflight({"rulebook.pdf": data})
+    assert [f.check for f in found] == ["edge"] and f"the {side} paper edge" in found[0].message
+    assert counted == []  # no whole page drawn
+    page = pdfium.PdfDocument(data)[0]
+    width, height = page.get_size()
+    whole = module._render(page).convert("L")
+    bands = module.check_edges("rulebook.pdf", 1, module.Raster(page), width, height)
+    assert bands == module.check_edges("rulebook.pdf", 1, whole, width, height) == found
+
+
+def test_edge_bands_are_the_whole_pages_pixels():
+    """Each band pdfium draws alone is pixel for pixel that band of the whole page, at the
+    edges' anti-aliased boundaries too (shapes and text straddling each band's inner side)."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    from printkit.render import preflight as module
+
+    def straddling(c: Canvas) -> None:
+        c.setFillColor(black)
+        for k in range(12):
+            x = 4.3 * MM + k * 0.13 * MM  # across the band's inner side, sub-pixel steps
+            c.rect(x, 20 * MM + k * 20 * MM, 1.7 * MM, 5 * MM, stroke=0, fill=1)
+            c.rect(
+                A4.width - x - 1.7 * MM, 30 * MM + k * 20 * MM, 1.7 * MM, 5 * MM, stroke=0, fill=1
+            )
+            c.rect(
+                20 * MM + k * 14 * MM, A4.height - x - 1.1 * MM, 9 * MM, 1.1 * MM, stroke=0, fill=1
+            )
+            c.rect(25 * MM + k * 14 * MM, x, 9 * MM, 1.1 * MM, stroke=0, fill=1)
+        c.setFont(BODY, 7)
+        c.drawString(2 * MM, 140 * MM, "Edge words")
+
+    page = pdfium.PdfDocument(_plain_page(straddling))[0]
+    whole = module._render(page).convert("L")
+    for side, (region, strip) in module.Raster(page).bands().items():
+        assert strip.size == whole.crop(region).size, side
+        assert ImageChops.difference(strip, whole.crop(region)).getbbox() is None, side
+
+
+def test_a_guide_page_without_small_words_is_not_drawn_whole(counted):
+    """A page without bleed (the guide, the reprint sheet's note) is drawn whole only to look
+    at a word too small: a clean one is measured at its edges alone, a tiny word is caught."""
+
+    def guide(size: float) -> bytes:
+        c, buffer = new_canvas(A4.width, A4.height, "guide")
+        c.note_page("guide", 0)
+        c.setFont(BODY, size)
+        c.drawString(20 * MM, 250 * MM, "Print pages 1 to 4 on card.")
+        c.showPage()
+        return finish(c, buffer)
+
+    assert preflight({"00-printing-guide.pdf": guide(10)}) == [] and counted == []
+    found = preflight({"00-printing-guide.pdf": guide(4)})
+    assert [f.check for f in found] == ["text-size"] and len(counted) == 1
+
+
+def _linked_book(second: str) -> bytes:
+    """Two document pages; the first links to the second (as a contents line does)."""
+    c, buffer = new_canvas(A4.width, A4.height, "rules")
+    c.setFont(BODY, 10)
+    c.drawString(20 * MM, 250 * MM, "Contents: the cards")
+    c.linkAbsolute("the cards", "cards", (20 * MM, 248 * MM, 80 * MM, 256 * MM))
+    c.showPage()
+    c.bookmarkPage("cards")
+    c.drawString(20 * MM, 250 * MM, second)
+    c.showPage()
+    return finish(c, buffer)
+
+
+def test_a_page_linking_to_an_edited_page_is_not_measured_again(tmp_path, monkeypatch):
+    """A page's digest is of what it prints: an edit to the page a link leads to changes
+    that page's digest only, so preflight measures that page alone again."""
+    from printkit.build.pages import page_digests
+    from printkit.render import preflight as module
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    before, after = _linked_book("Event cards"), _linked_book("Event cards, sheet two")
+    first, second = page_digests(before), page_digests(after)
+    assert first[0] == second[0] and first[1] != second[1]
+    measured: list[int] = []
+    check = module._check_page
+
+    def counting(name, number, page, record):
+        measured.append(number)
+        return check(name, number, page, record)
+
+    monkeypatch.setattr(module, "_check_page", counting)
+    assert preflight({"rulebook.pdf": before}) == [] and measured == [1, 2]
+    assert preflight({"rulebook.pdf": after}) == [] and measured == [1, 2, 2]

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.build.aside import beside, usable
 from printkit.build.files import bytes_digest, commit_files, file_digest, recover
 from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 from printkit.build.lock import build_lock
@@ -46,6 +47,8 @@ class Output:
     render: Callable[[], bytes]
     printed: bool = True  # part of what a player prints and cuts
     part: str = ""  # the part it prints (its recorded reads decide reuse)
+    aside: bool = False  # rendered in a child beside the kit's parts where it can be
+    prepare: Callable[[], object] | None = None  # made here first, then shared with the child
 
 
 @dataclass(frozen=True)
@@ -124,9 +127,19 @@ def part_sheets(part: Part, options: KitOptions) -> list[Sheet]:
 
 
 # -- planning ------------------------------------------------------------------
-def plan(
-    kit: Kit, options: KitOptions, extra: dict[str, tuple[str, Callable[[], bytes]]]
-) -> list[Output]:
+@dataclass(frozen=True)
+class Extra:
+    """A file beside the kit's parts (the rulebook): its key and how to render it; one
+    that may be drawn in a child beside this process names what to make here before the
+    child starts (``prepare``: the work it shares with files drawn here, done once)."""
+
+    key: str
+    render: Callable[[], bytes]
+    beside: bool = False
+    prepare: Callable[[], object] | None = None
+
+
+def plan(kit: Kit, options: KitOptions, extra: dict[str, Extra]) -> list[Output]:
     """Every file of one paper size but the guide; ``extra`` adds e.g. the rulebook."""
     from printkit.build import parts as rp
 
@@ -147,8 +160,9 @@ def plan(
     if has_duplex(kit):
         key = digest(code_digest(), "calibration", options, kit.title)
         outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
-    for name, (key, render) in extra.items():
-        outputs.append(Output(name, digest(code_digest(), key), render, printed=False))
+    for name, item in extra.items():
+        key = digest(code_digest(), item.key)
+        outputs.append(Output(name, key, item.render, False, "", item.beside, item.prepare))
     return outputs
 
 
@@ -172,7 +186,7 @@ def build_folder(
     options: KitOptions,
     folder: Path,
     pack: object,
-    extra: dict[str, tuple[str, Callable[[], bytes]]] | None = None,
+    extra: dict[str, Extra] | None = None,
     force: bool = False,
     whole: str = "",
     progress: Progress | None = None,
@@ -189,26 +203,20 @@ def build_folder(
         outputs.insert(0, guide_output(kit, options, [o.name for o in outputs]))
         fresh_parts = _fresh_parts(kit, pack, previous, force)
         intact = _intact(folder, previous)
-        data, reads = _render(
-            outputs, previous.get("files", {}), intact, fresh_parts, force, progress or _silent
-        )
+        due = _due(outputs, previous.get("files", {}), intact, fresh_parts, force)
+        drawn = _draw(kit, options, outputs, due, previous, progress or _silent)
+        data, pages, reprint = drawn.data, drawn.pages, drawn.reprint
         report.rebuilt = [o.name for o in outputs if o.name in data]
         report.reused = [o.name for o in outputs if o.name not in data]
         part_reads = {
-            part.id: _merged(part, reads.get(part.id), previous, part.id in fresh_parts)
+            part.id: _merged(part, drawn.reads.get(part.id), previous, part.id in fresh_parts)
             for part in kit.parts
         }
-        pages = _pages(kit, outputs, data, previous.get("pages", {}))
-        reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
-        removed_reprint = False
-        if reprint:
-            data[REPRINT_FILE] = _render_reprint(kit, options, reprint, outputs, data)
-            report.reprinted = reprint
-        elif not _reprint_current(previous.get("reprint", {}), pages):
-            removed_reprint = True  # it holds a page the kit no longer prints
+        report.reprinted = reprint
+        removed_reprint = not reprint and not _reprint_current(previous.get("reprint", {}), pages)
         names = [o.name for o in outputs]
         (progress or _silent)(f"{folder}: preflight")
-        _preflight(folder, data, names)
+        _preflight(folder, data, names, drawn.measured)
         files = {o.name: o.key for o in outputs}
         stale = [name for name in previous.get("files", {}) if name not in files]
         stale += [REPRINT_FILE] if removed_reprint and (folder / REPRINT_FILE).exists() else []
@@ -226,6 +234,38 @@ def build_folder(
         }
         report.removed = commit(folder, data, stale, MANIFEST, manifest)
     return report
+
+
+@dataclass
+class _Drawn:
+    """What a build drew: its files (reprint.pdf last), the reads made drawing them by
+    part, every part file's page digests, the sheets reprinted, files measured already."""
+
+    data: dict[str, bytes]
+    reads: dict[str, dict]
+    pages: dict[str, list[str]]
+    reprint: list[Sheet]
+    measured: dict[str, object]
+
+
+def _draw(kit: Kit, options: KitOptions, outputs, due, previous: dict, progress) -> _Drawn:
+    """Render what is due: the rulebook in a child beside this process where it can be,
+    the kit's parts and the reprint sheet here, each file measured where it was drawn."""
+    jobs = [o for o in due if o.aside]
+    if jobs and usable():
+        for item in jobs:
+            if item.prepare is not None:
+                with recording():  # as when it is made drawing the file
+                    item.prepare()  # before the child starts: it inherits what this makes
+    with beside([(o.name, o.render) for o in jobs], measure) as aside:
+        data, reads = _render(due, aside.names if aside is not None else (), progress)
+        pages = _pages(kit, outputs, data, previous.get("pages", {}))
+        reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
+        sheet = {REPRINT_FILE: _render_reprint(kit, options, reprint, data)} if reprint else {}
+        here = {**data, **sheet}
+        measured = {n: measure(n, b) for n, b in here.items()} if aside is not None else {}
+        data, found = _gathered(outputs, data, aside, progress)
+    return _Drawn({**data, **sheet}, reads, pages, reprint, {**measured, **found})
 
 
 def _fresh_parts(kit: Kit, pack: object, previous: dict, force: bool) -> set[str]:
@@ -262,23 +302,54 @@ def _silent(_: str) -> None:
     pass
 
 
-def _render(
-    outputs, old: dict[str, str], intact: set[str], fresh: set[str], force: bool, progress: Progress
-):
-    """Render each output whose key changed, whose part read a changed value, or whose
-    file is no longer as written; the reads made while drawing go to its part."""
+def _due(
+    outputs: list[Output], old: dict[str, str], intact: set[str], fresh: set[str], force: bool
+) -> list[Output]:
+    """The outputs to render: key changed, part read a changed value, or file no longer
+    as written."""
+    return [
+        item
+        for item in outputs
+        if force or item.part in fresh or old.get(item.name) != item.key or item.name not in intact
+    ]
+
+
+def _render(outputs: list[Output], beside_names: tuple[str, ...], progress: Progress):
+    """Render each output but those drawn beside (named in turn all the same); the reads
+    made while drawing go to its part."""
     data: dict[str, bytes] = {}
     reads: dict[str, dict] = {}
     for item in outputs:
-        same = old.get(item.name) == item.key and item.name in intact
-        if not force and same and item.part not in fresh:
-            continue
         progress(f"drawing {item.name}")
+        if item.name in beside_names:
+            continue
         with recording() as found:
             data[item.name] = item.render()
         if item.part:
             reads.setdefault(item.part, {}).update(found)
     return data, reads
+
+
+def _gathered(outputs: list[Output], data: dict[str, bytes], aside, progress: Progress):
+    """The files drawn here and beside (rendered here after all if the child failed), in
+    the plan's order, and the child's measurements of its files by name."""
+    measured: dict[str, object] = {}
+    if aside is not None:
+        got = aside.collect()
+        if got is None:  # the child failed: draw its files here (an error is raised here)
+            progress(f"drawing {', '.join(aside.names)} here: the worker beside stopped")
+            by_name = {o.name: o for o in outputs}
+            got = {name: (_drawn_here(by_name[name]), None) for name in aside.names}
+        for name, (body, found) in got.items():
+            data[name] = body
+            if found is not None:
+                measured[name] = found
+    return {o.name: data[o.name] for o in outputs if o.name in data}, measured
+
+
+def _drawn_here(item: Output) -> bytes:
+    with recording():  # as `_render` draws it
+        return item.render()
 
 
 def _merged(part: Part, drawn: dict | None, previous: dict, fresh: bool) -> dict:
@@ -328,7 +399,18 @@ def _digests(names, data: dict[str, bytes], old: dict) -> dict[str, str]:
     return {name: bytes_digest(data[name]) if name in data else old.get(name, "") for name in names}
 
 
-def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
+def measure(name: str, data: bytes) -> object:
+    """A rendered file measured for the preflight where it was rendered (None: not a PDF)."""
+    if not name.endswith(".pdf"):
+        return None
+    from printkit.render.preflight import measure_file
+
+    return measure_file(name, data)
+
+
+def _preflight(
+    folder: Path, data: dict[str, bytes], names: list[str], measured: Mapping[str, object]
+) -> None:
     """Measure what was rendered before anything is written: a kit that would not print
     cleanly fails the build (exit 2) and leaves the previous kit in place."""
     from printkit.errors import PreflightError
@@ -339,7 +421,7 @@ def _preflight(folder: Path, data: dict[str, bytes], names: list[str]) -> None:
     }
     if REPRINT_FILE in data:
         pdfs[REPRINT_FILE] = data[REPRINT_FILE]
-    findings = preflight(pdfs, checked=[n for n in pdfs if n in data])
+    findings = preflight(pdfs, checked=[n for n in pdfs if n in data], measured=measured)
     if findings:
         raise PreflightError(report(findings), REPORT_HINT)
 
@@ -385,7 +467,7 @@ def _reprint_current(held: object, pages: dict) -> bool:
     return all(pages.get(part_id) == digests for part_id, digests in held.items())
 
 
-def _render_reprint(kit: Kit, options: KitOptions, sheets: list[Sheet], outputs, data) -> bytes:
+def _render_reprint(kit: Kit, options: KitOptions, sheets: list[Sheet], data) -> bytes:
     from printkit.build.parts import render_reprint
 
     files = _part_files(kit)
@@ -496,8 +578,6 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
     """The rulebook's files, if the game has one, keyed on everything it reads."""
     if getattr(plugin, "rulebook", None) is None:
         return {}
-    from printkit.rulebook.build import render_rulebook
-
     key = digest(
         pack_digest(pack),
         examples_key,
@@ -506,19 +586,38 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
         tree_digest(pack.folder, suffixes=(".png", ".jpg", ".jpeg", ".svg")),  # its pictures
         options,
     )
-    cache: dict[str, bytes] = {}
+    made: dict[str, tuple] = {}
 
-    def render(name: str) -> Callable[[], bytes]:
-        def run() -> bytes:
-            if not cache:
-                cache.update(
-                    render_rulebook(plugin, pack, options.paper, options.theme, options.lang)
-                )
-            return cache[name]
+    def tree() -> tuple:
+        """The book's context and Markdown tree, made once for both files."""
+        from printkit.rulebook import build
 
-        return run
+        if "tree" not in made:
+            made["tree"] = build.rulebook_tree(plugin, pack, options.theme, options.lang)
+        return made["tree"]
 
-    return {name: (key, render(name)) for name in ("rulebook.pdf", "rulebook.html")}
+    def pdf() -> bytes:
+        from printkit.rulebook import build
+
+        context, nodes = tree()
+        return build.typeset(nodes, context, options.paper)
+
+    def html() -> bytes:
+        from printkit.rulebook import build
+
+        context, nodes = tree()
+        return build.html_page(nodes, context).encode("utf-8")
+
+    def shared() -> None:
+        """What both files use, made here before the PDF is typeset beside: the tree, and
+        each picture's drawing summed up (the PDF's characters, the HTML's PNG keys)."""
+        context, _ = tree()
+        for block in context.blocks.values():
+            fingerprint = getattr(block, "fingerprint", None)
+            if fingerprint is not None:
+                fingerprint()
+
+    return {"rulebook.pdf": Extra(key, pdf, True, shared), "rulebook.html": Extra(key, html)}
 
 
 def settings_of(options: KitOptions, ink_saver: bool) -> tuple:
@@ -640,8 +739,10 @@ def _worker_pack(folder: Path) -> tuple:
 
 def _build_in_worker(job: tuple) -> tuple[str, object]:
     """Runs in a worker process: build one target, report plainly."""
+    from printkit.build import aside
     from printkit.errors import PrintkitError
 
+    aside.ENABLED[0] = False  # the kits build side by side here: every core is busy already
     out, settings, force, folder = job
     try:
         plugin, pack = _worker_pack(folder)

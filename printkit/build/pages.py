@@ -46,11 +46,17 @@ def page_digests(pdf: bytes) -> list[str]:
     if found is None:
         reader = reader_for(pdf, key)
         memo: dict[int, str] = {}
-        found = [_digest(page.indirect_reference, memo) for page in reader.pages]
+        found = [_page_digest(page, memo) for page in reader.pages]
         if len(_KEPT) >= KEPT:
             _KEPT.clear()
         _KEPT[key] = found
     return list(found)
+
+
+def _page_digest(page, memo: dict[int, str]) -> str:
+    """A page by what it prints: another page it names (a link's destination) stands for
+    itself by a word, so an edit to a linked page leaves this page's digest alone."""
+    return hashlib.sha256(_text(page, memo).encode()).hexdigest()[:24]
 
 
 def _digest(obj: object, memo: dict[int, str]) -> str:
@@ -59,6 +65,8 @@ def _digest(obj: object, memo: dict[int, str]) -> str:
     if isinstance(obj, IndirectObject):
         key = obj.idnum
         if key not in memo:
+            if _is_page(obj.get_object()):
+                return "page"  # a link's destination: its content is its own digest's
             memo[key] = "?"  # a cycle (an annotation pointing back): counted once
             memo[key] = hashlib.sha256(_text(obj.get_object(), memo).encode()).hexdigest()[:24]
         return memo[key]
@@ -84,3 +92,9 @@ def _text(obj: object, memo: dict[int, str]) -> str:
     if isinstance(obj, ArrayObject):
         return "[" + " ".join(_text(v, memo) for v in obj) + "]"
     return repr(obj)
+
+
+def _is_page(obj: object) -> bool:
+    from pypdf.generic import DictionaryObject
+
+    return isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Page"

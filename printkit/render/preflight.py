@@ -161,23 +161,81 @@ def _render(page) -> Image.Image:
     return page.render(scale=SCALE).to_pil().convert("RGB")
 
 
+def _render_band(page, crop: tuple[float, float, float, float]) -> Image.Image:
+    """One strip of the page at the whole page's pixel grid (the same pixels as the
+    matching crop of `_render`'s image, in grey): pdfium draws only the strip."""
+    return page.render(scale=SCALE, crop=crop).to_pil().convert("RGB").convert("L")
+
+
+EDGE_BAND = round((PRINT_EDGE - TOLERANCE) * SCALE)  # pixels along each paper edge
+Band = tuple[tuple[int, int, int, int], Image.Image]  # its region of the page's image, its grey
+
+
+class Raster:
+    """A page's pixels, rasterised only as far as a check asks: the four edge bands, or
+    the whole page (then the bands are cut from it)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self._image: Image.Image | None = None
+        self._grey: Image.Image | None = None
+
+    @property
+    def image(self) -> Image.Image:
+        if self._image is None:
+            self._image = _render(self.page)
+        return self._image
+
+    @property
+    def grey(self) -> Image.Image:
+        if self._grey is None:
+            self._grey = self.image.convert("L")
+        return self._grey
+
+    def bands(self) -> dict[str, Band]:
+        """Each side's strip of ``EDGE_BAND`` pixels, by side."""
+        width, height = self.page.get_size()
+        w, h = math.ceil(width * SCALE), math.ceil(height * SCALE)
+        regions = _band_regions(w, h)
+        if self._image is not None or min(w, h) <= EDGE_BAND * 2:
+            return {side: (region, self.grey.crop(region)) for side, region in regions.items()}
+        return {
+            side: (region, _render_band(self.page, _crop(region, w, h)))
+            for side, region in regions.items()
+        }
+
+
+def _band_regions(w: int, h: int) -> dict[str, tuple[int, int, int, int]]:
+    return {
+        "left": (0, 0, EDGE_BAND, h),
+        "right": (w - EDGE_BAND, 0, w, h),
+        "top": (0, 0, w, EDGE_BAND),
+        "bottom": (0, h - EDGE_BAND, w, h),
+    }
+
+
+def _crop(region: tuple[int, int, int, int], w: int, h: int) -> tuple[float, ...]:
+    """pdfium's crop (left, bottom, right, top, in points) that leaves exactly ``region``
+    (pixels from the top left): it rounds each up to whole pixels, so half a pixel less."""
+    x0, y0, x1, y1 = region
+    return tuple(max(px - 0.5, 0) / SCALE for px in (x0, h - y1, w - x1, y0))
+
+
 def _ink_bbox(grey: Image.Image) -> tuple[int, int, int, int] | None:
     return grey.point(lambda v: 255 if v < INK else 0).getbbox()
 
 
-def check_edges(name: str, number: int, image: Image.Image, width: float, height: float):
-    """Nothing painted within 5 mm of the paper edge: home printers cannot reach it."""
-    band = round((PRINT_EDGE - TOLERANCE) * SCALE)
-    w, h = image.size
-    regions = {
-        "left": (0, 0, band, h),
-        "right": (w - band, 0, w, h),
-        "top": (0, 0, w, band),
-        "bottom": (0, h - band, w, h),
-    }
+def check_edges(name: str, number: int, raster: Raster | Image.Image, width: float, height: float):
+    """Nothing painted within 5 mm of the paper edge: home printers cannot reach it.
+    ``raster`` is the page's `Raster` (only its edge bands are drawn) or its grey image."""
+    if isinstance(raster, Image.Image):
+        bands = {s: (r, raster.crop(r)) for s, r in _band_regions(*raster.size).items()}
+    else:
+        bands = raster.bands()
+    band = EDGE_BAND
     findings = []
-    for side, region in regions.items():
-        box = _ink_bbox(image.crop(region))
+    for side, (region, strip) in bands.items():
+        box = _ink_bbox(strip)
         if box is None:
             continue
         x0, y0, x1, y1 = box
@@ -196,10 +254,17 @@ def check_edges(name: str, number: int, image: Image.Image, width: float, height
     return findings
 
 
-def _pixel(image: Image.Image, height: float, x: float, y: float) -> tuple[int, int, int]:
-    px = min(max(int(x * SCALE), 0), image.size[0] - 1)
-    py = min(max(int((height - y) * SCALE), 0), image.size[1] - 1)
-    return image.getpixel((px, py))
+def _pixels(image: Image.Image):
+    """A function of (page height, x, y in points) giving the pixel there (clamped to the
+    image): one pixel access object for many look-ups, not ``getpixel`` each time."""
+    access, (w, h) = image.load(), image.size
+
+    def at(height: float, x: float, y: float) -> tuple[int, int, int]:
+        px = min(max(int(x * SCALE), 0), w - 1)
+        py = min(max(int((height - y) * SCALE), 0), h - 1)
+        return access[px, py]
+
+    return at
 
 
 def _is_paper(rgb: tuple[int, int, int]) -> bool:
@@ -246,11 +311,15 @@ def _edge_samples(box, side: str, inside: float, outside: float):
             yield (x, y - sign * inside), (x, y + sign * outside)
 
 
-def check_bleed(name: str, number: int, image: Image.Image, height: float, record: PageRecord):
+def check_bleed(
+    name: str, number: int, raster: Raster | Image.Image, height: float, record: PageRecord
+):
     """Each face's background runs into its bleed on every side without a neighbour:
-    where the face is inked just inside the cut, the bleed is inked just outside it."""
-    if record.bleed <= 0:
+    where the face is inked just inside the cut, the bleed is inked just outside it.
+    ``raster``: the page's `Raster`, or its image in colour."""
+    if record.bleed <= 0 or not record.pieces:
         return []
+    pixel = _pixels(raster.image if isinstance(raster, Raster) else raster)
     findings = []
     outside = max(record.bleed - 1 * MM, record.bleed * 0.6)
     for piece in record.pieces:
@@ -258,7 +327,7 @@ def check_bleed(name: str, number: int, image: Image.Image, height: float, recor
             if _neighbour(piece, record.pieces, side):
                 continue
             bare = sum(
-                not _is_paper(_pixel(image, height, *a)) and _is_paper(_pixel(image, height, *b))
+                not _is_paper(pixel(height, *a)) and _is_paper(pixel(height, *b))
                 for a, b in _edge_samples(piece.box, side, 0.5 * MM, outside)
             )
             if bare >= 2:
@@ -338,23 +407,29 @@ def _words(glyphs: list[Glyph]) -> str:
 
 
 def check_text(
-    name: str, number: int, glyphs: list[Glyph], image: Image.Image, height: float, record
+    name: str, number: int, glyphs: list[Glyph], raster: Raster | Image.Image, height: float, record
 ) -> list[Finding]:
     """No printed word under 6 pt; on a piece, none within 3 mm of its cut. (A plain
-    document, the rulebook, may show pieces in miniature: its body size is checked.)"""
+    document, the rulebook, may show pieces in miniature: its body size is checked.)
+    ``raster``: the page's `Raster` (drawn only if a word is to be looked at), or its grey
+    image."""
+
+    def grey() -> Image.Image:
+        return raster.grey if isinstance(raster, Raster) else raster
+
     findings = []
     small: dict[str, list[Glyph]] = {}
     near: dict[str, list[tuple[Glyph, float]]] = {}
     for glyph in glyphs:
         owner = _owner(record, glyph.box)
         label = f"{owner.label} ({owner.side})" if owner else ""
-        if record.kind and glyph.size < MIN_TEXT - 0.05 and _visible(glyph, image, height):
+        if record.kind and glyph.size < MIN_TEXT - 0.05 and _visible(glyph, grey(), height):
             small.setdefault(label, []).append(glyph)
         if owner is not None and record.kind in CUT_KINDS:
             x0, y0, x1, y1 = owner.box
             g0, h0, g1, h1 = glyph.box
             gap = min(g0 - x0, x1 - g1, h0 - y0, y1 - h1)
-            if gap < SAFE_ZONE - TOLERANCE and _visible(glyph, image, height):
+            if gap < SAFE_ZONE - TOLERANCE and _visible(glyph, grey(), height):
                 near.setdefault(label, []).append((glyph, gap))
     for label, found in small.items():
         size = min(g.size for g in found)
@@ -520,24 +595,25 @@ def _check_page(name: str, number: int, page, record: PageRecord) -> _Page:
     """One page's findings (and, on a plain document, its text sizes): a function of the
     page alone, so it is kept under the page's digest."""
     width, height = page.get_size()
-    image = _render(page)
-    grey = image.convert("L")
+    raster = Raster(page)
     result = _Page([], {})
     found = result.findings
     if not record.kind:  # a plain document: its body size, counted over the whole file
         for glyph in read_glyphs(page, boxes=False):
             key = round(glyph.size * 2) / 2
             result.sizes[key] = result.sizes.get(key, 0) + 1
-        found += check_edges(name, number, grey, width, height)
+        found += check_edges(name, number, raster, width, height)
         return result
     glyphs = read_glyphs(page)
     marks = read_marks(page) if record.kind in CUT_KINDS else []
+    if record.bleed > 0 and record.pieces:
+        raster.image  # noqa: B018 - the bleed check reads the whole page: draw it once
     if record.kind not in EXEMPT_EDGE:
-        found += check_edges(name, number, grey, width, height)
+        found += check_edges(name, number, raster, width, height)
     else:
         found += check_print_shop(name, number, record, marks)
-    found += check_bleed(name, number, image, height, record)
-    found += check_text(name, number, glyphs, grey, height, record)
+    found += check_bleed(name, number, raster, height, record)
+    found += check_text(name, number, glyphs, raster, height, record)
     if record.kind in CUT_KINDS:
         loose = [g for g in glyphs if _owner(record, g.box) is None]
         found += check_marks(name, number, marks, loose, record)
@@ -548,10 +624,15 @@ def _area(piece: Placed | None) -> float:
     return 0.0 if piece is None else (piece.box[2] - piece.box[0]) * (piece.box[3] - piece.box[1])
 
 
-def _check_file(name: str, data: bytes, kit: _Kit, full: bool) -> None:
-    """A file's pieces and spaces (for the kit-wide space check) and, if ``full``, its
-    findings: from the disk cache for bytes measured before, else page by page, each
-    page from the cache when a page with its digest was measured before."""
+def measure_file(name: str, data: bytes) -> _File:
+    """A file measured in full: its findings, spaces and tokens (``preflight`` takes it as
+    ``measured``, so a file rendered in another process is measured there)."""
+    return _file_result(name, data, True)
+
+
+def _file_result(name: str, data: bytes, full: bool) -> _File:
+    """From the disk cache for bytes measured before, else page by page, each page from
+    the cache when a page with its digest was measured before."""
     book = name.startswith("rulebook")  # its body size is checked too
     key = cache_key("file", hashlib.sha256(data).hexdigest(), book)
     found = _load(key, _file_from_json)  # kept only once measured in full
@@ -559,6 +640,14 @@ def _check_file(name: str, data: bytes, kit: _Kit, full: bool) -> None:
         found = _measure_file(name, data, full)
         if full:
             _store(key, _file_to_json(found))
+    return found
+
+
+def _check_file(name: str, data: bytes, kit: _Kit, full: bool, found: _File | None) -> None:
+    """A file's pieces and spaces (for the kit-wide space check) and, if ``full``, its
+    findings; ``found`` is the file measured in full already."""
+    if found is None:
+        found = _file_result(name, data, full)
     kit.spaces += [(name, number, s) for number, s in found.spaces]
     for piece in found.tokens:
         if _area(piece) > _area(kit.tokens.get(piece.token)):
@@ -702,14 +791,21 @@ def _file_from_json(found: dict) -> _File:
     )
 
 
-def preflight(files: Mapping[str, bytes], checked: Iterable[str] | None = None) -> list[Finding]:
+def preflight(
+    files: Mapping[str, bytes],
+    checked: Iterable[str] | None = None,
+    measured: Mapping[str, object] | None = None,
+) -> list[Finding]:
     """Findings for a kit's PDFs (name -> bytes); ``checked`` limits the page checks to
-    some of them (files unchanged since a clean preflight), the space check sees all."""
+    some of them (files unchanged since a clean preflight), the space check sees all;
+    ``measured`` holds files already measured by `measure_file` (their bytes as given)."""
     wanted = set(files) if checked is None else set(checked)
     kit = _Kit([], [], {})
     for name in sorted(files):
         if name.endswith(".pdf"):
-            _check_file(name, files[name], kit, name in wanted)
+            found = (measured or {}).get(name)
+            found = found if isinstance(found, _File) else None
+            _check_file(name, files[name], kit, name in wanted, found)
     kit.findings += check_spaces(kit.spaces, kit.tokens)
     return kit.findings
 

@@ -1,0 +1,136 @@
+"""Work done beside a build on the machine's other core: a forked child renders some
+files (the rulebook) and measures them while this process draws the kit's parts.
+
+The child starts from this process as it is (code loaded, the pack read and
+checked), so what it renders is what this process would render: the same bytes.
+It sends back the files and their measurements through a pipe and exits; it never
+writes to the kit folder (the parent commits everything at once) and leaves Ctrl-C
+to the parent, which stops it on the way out of any failure. A child that fails
+for any reason sends nothing usable, and the parent renders those files itself, so
+an error is raised where it always was, as it always was.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import pickle
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+
+ENABLED = [True]  # tests switch it off to compare with a build done in one process
+Job = tuple[str, Callable[[], bytes]]  # a file's name and how to render it
+Measure = Callable[[str, bytes], object]  # what the parent wants known of a rendered file
+
+
+@dataclass
+class Aside:
+    """A child rendering ``names``; ``collect`` answers ``{name: (bytes, measured)}``."""
+
+    names: tuple[str, ...]
+    pid: int = 0
+    fd: int = -1
+    result: dict[str, tuple[bytes, object]] | None = field(default=None)
+
+    def collect(self) -> dict[str, tuple[bytes, object]] | None:
+        """The child's files and measurements, or None if it failed (render them here)."""
+        if self.pid:
+            self.result = _read_result(self.fd)
+            self._reap(kill=False)
+        return self.result
+
+    def _reap(self, kill: bool) -> None:
+        if not self.pid:
+            return
+        pid, self.pid = self.pid, 0
+        if kill:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        with suppress(OSError):
+            os.close(self.fd)
+        with suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+
+
+def usable() -> bool:
+    """Whether a child can run beside this process: fork exists and a second core."""
+    return ENABLED[0] and hasattr(os, "fork") and sys.platform != "darwin" and _cores() > 1
+
+
+def _cores() -> int:
+    with suppress(AttributeError):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+@contextmanager
+def beside(jobs: Sequence[Job], measure: Measure) -> Iterator[Aside | None]:
+    """Render ``jobs`` in a forked child while the body runs; None when none is started
+    (nothing to do, one core, no fork). The child is stopped if the body fails."""
+    aside = _start(jobs, measure) if jobs and usable() else None
+    try:
+        yield aside
+    finally:
+        if aside is not None:
+            aside._reap(kill=True)  # a no-op once collected
+
+
+def _start(jobs: Sequence[Job], measure: Measure) -> Aside | None:
+    read, write = os.pipe()
+    parent = os.getpid()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    gc.freeze()  # the child's collector leaves what exists now alone: fewer pages copied
+    try:
+        pid = os.fork()
+    except OSError:  # no memory or process left for a child: render in this process
+        os.close(read)
+        os.close(write)
+        return None
+    finally:
+        if os.getpid() == parent:
+            gc.unfreeze()  # this process collects its garbage as before
+    if pid == 0:  # the child: never returns
+        os.close(read)
+        _child(jobs, measure, write)
+    os.close(write)
+    return Aside(tuple(name for name, _ in jobs), pid, read)
+
+
+def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides about Ctrl-C
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        from printkit.build.record import recording
+
+        result = {}
+        for name, render in jobs:
+            with recording():  # as the parent draws a file: its reads are its own
+                data = render()
+            result[name] = (data, measure(name, data))
+        payload = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(fd, "wb") as out:
+            out.write(payload)
+        code = 0
+    except BaseException:  # noqa: BLE001 - the parent draws these files again: it reports
+        code = 2  # nothing usable was sent
+    finally:
+        os._exit(code)
+
+
+def _read_result(fd: int) -> dict[str, tuple[bytes, object]] | None:
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    try:
+        result = pickle.loads(b"".join(chunks)) if chunks else None
+    except Exception:  # torn: the child died writing
+        return None
+    return result if isinstance(result, dict) else None
