@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -53,6 +54,29 @@ class Para(TypesetParagraph):
     """
 
     _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max", "frags", "text", "_pk_set")
+    # what parsing the markup sets: asked for, the markup is parsed first
+    _PARSED = frozenset(
+        {"text", "frags", "bulletText", "debug", "caseSensitive", "encoding"}
+        | {"_pk_source", "_pk_set", "_pk_setup"}
+    )
+
+    def __init__(self, text, style=None, *args: Any, **kwargs: Any) -> None:
+        """The markup is parsed when first needed (its lines, its words): a run resumed on
+        kept pages never parses the paragraphs only those pages print. The style is
+        known at once (spacing, keep-with-next). Parts of a split are made at once."""
+        if style is None or args or kwargs:
+            TypesetParagraph.__init__(self, text, style, *args, **kwargs)
+            return
+        self.style = style
+        self._pk_lazy = (text, style)
+
+    def __getattr__(self, name: str) -> Any:
+        lazy = self.__dict__.get("_pk_lazy")
+        if lazy is None or name not in Para._PARSED:
+            raise AttributeError(name)
+        del self.__dict__["_pk_lazy"]
+        TypesetParagraph.__init__(self, *lazy)
+        return getattr(self, name)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         memo = self.__dict__.get("_pk_memo")
