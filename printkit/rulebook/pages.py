@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import reportlab
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFError
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, ListFlowable, NextPageTemplate
@@ -586,5 +587,39 @@ def assemble(
     define_pictures(probe, canvas, records, blocks, characters)
     if not any(record.pages for record in records):
         canvas.showPage()  # an empty book is still one (blank) page, as in one pass
-    canvas.save()
+    with deflated_kept():
+        canvas.save()
     return buffer.getvalue()
+
+
+_DEFLATED: dict[str | bytes, bytes] = {}  # a stream's text -> its compressed bytes
+DEFLATED_KEPT = 64_000_000  # characters of stream text kept in memory, at most
+
+
+@contextmanager
+def deflated_kept() -> Iterator[None]:
+    """While a book is written, each stream (a page, a picture, a font subset) whose text
+    a book written before compressed is not compressed again: its bytes are kept by its
+    text (zlib gives the same bytes for the same text). Nothing is kept in a fresh build."""
+    if not diskcache.reading():
+        yield
+        return
+    deflate = pdfdoc.PDFZCompress
+    now: dict[str | bytes, bytes] = {}
+
+    def encode(text: str | bytes) -> bytes:
+        found = _DEFLATED.get(text)
+        if found is None:
+            found = type(deflate).encode(deflate, text)
+        now[text] = found
+        return found
+
+    deflate.encode = encode
+    try:
+        yield
+    finally:
+        del deflate.encode
+        _DEFLATED.update(now)
+        if sum(len(text) for text in _DEFLATED) > DEFLATED_KEPT:
+            _DEFLATED.clear()
+            _DEFLATED.update(now)
