@@ -637,3 +637,29 @@ def test_an_edit_parses_only_the_paragraphs_of_the_pages_laid_out(tmp_path, monk
     with diskcache.fresh():
         assert kept == typeset(nodes, context, PAPERS["a4"])
     assert len(parsed) >= len(nodes) - 1
+
+
+def test_a_book_written_again_compresses_only_the_streams_that_changed(tmp_path, monkeypatch):
+    """Pages, pictures and fonts whose text a book written before compressed are not
+    compressed again after an edit; the edited page is, a fresh build compresses every
+    stream, and the bytes are the same."""
+    from reportlab.pdfbase import pdfdoc
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _typeset_book(_chapter())
+    compressed: list[str | bytes] = []
+    real = type(pdfdoc.PDFZCompress).encode
+
+    def counting(self, text):
+        compressed.append(text)
+        return real(self, text)
+
+    monkeypatch.setattr(type(pdfdoc.PDFZCompress), "encode", counting)
+    context, nodes = _book(_chapter(80))
+    kept = typeset(nodes, context, PAPERS["a4"])
+    edited = list(compressed)
+    compressed.clear()
+    with diskcache.fresh():
+        assert kept == typeset(nodes, context, PAPERS["a4"])
+    assert any("dry" in str(text) for text in edited)
+    assert 0 < len(edited) < len(compressed) / 2
