@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -395,7 +396,7 @@ def _table(node: Node, flow: Flow) -> list[Flowable]:
         base = styles.cell_head if r < head_rows else styles.cell
         data.append([Para(_markup(td, flow), styles.aligned(base, td.align)) for td in tr.children])
         plain_rows.append([plain(td.inline) for td in tr.children])
-    widths = column_widths(plain_rows, styles.cell.fontSize, flow.width)
+    widths = list(_kept_widths(tuple(map(tuple, plain_rows)), styles.cell.fontSize, flow.width))
     table = Table(data, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
     table.setStyle(TableStyle(_table_commands(head_rows)))
     table.spaceBefore = 2
@@ -419,6 +420,13 @@ def _table_commands(head_rows: int) -> list[tuple]:
             ("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.8, RULE),
         ]
     return commands
+
+
+@lru_cache(maxsize=1024)
+def _kept_widths(rows: tuple[tuple[str, ...], ...], size: float, available: float) -> tuple:
+    """`column_widths`, kept by the cells' words: measuring every word of every table is
+    a good part of converting a book's nodes, and an edit leaves most tables as they were."""
+    return tuple(column_widths([list(row) for row in rows], size, available))
 
 
 BREAKS = re.compile(r"[ \t\n]+")  # where a cell's line may break: not at a non-breaking space

@@ -142,16 +142,28 @@ def _token_key(token) -> tuple:
     return (token.type, token.tag, attrs, token.content, token.markup, token.info, children)
 
 
-def _walk(nodes: Sequence[Node]) -> Iterator[Node]:
-    for node in nodes:
-        yield node
-        yield from _walk(node.children)
+def _walk(nodes: Sequence[Node]) -> list[Node]:
+    """The nodes and all their children, in document order (a list: walked by a stack,
+    as a book's thousands of nodes are walked several times a build)."""
+    found: list[Node] = []
+    stack = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if node.children:
+            stack += reversed(node.children)
+    return found
 
 
-def _tokens(tokens) -> Iterator:
-    for token in tokens:
-        yield token
-        yield from _tokens(token.children or ())
+def _tokens(tokens) -> list:
+    found: list = []
+    stack = list(reversed(tokens))
+    while stack:
+        token = stack.pop()
+        found.append(token)
+        if token.children:
+            stack += reversed(token.children)
+    return found
 
 
 def block_keys(nodes: Sequence[Node], blocks) -> list[str]:
@@ -360,9 +372,8 @@ def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
         return found
     record = make()
     diskcache.store_value(CACHE_KIND, key, record)
-    for index, mark in enumerate(record.marks):
-        if mark.key:
-            diskcache.store_value(MARKS_KIND, mark.key, (key, index))
+    marks = {mark.key: (key, index) for index, mark in enumerate(record.marks) if mark.key}
+    diskcache.store_values(MARKS_KIND, marks)
     return record
 
 
