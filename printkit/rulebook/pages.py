@@ -142,27 +142,16 @@ def _token_key(token) -> tuple:
     return (token.type, token.tag, attrs, token.content, token.markup, token.info, children)
 
 
-def _walk(nodes: Sequence[Node]) -> list[Node]:
-    """The nodes and all their children, in document order (a list: walked by a stack,
-    as a book's thousands of nodes are walked several times a build)."""
-    found: list[Node] = []
-    stack = list(reversed(nodes))
+def _depth_first(items: Sequence[Any]) -> list[Any]:
+    """Each item (a node, a token) and all its ``children``, in document order: walked by
+    a stack into a list, as a book's thousands of nodes are walked several times a build."""
+    found: list[Any] = []
+    stack = list(reversed(items))
     while stack:
-        node = stack.pop()
-        found.append(node)
-        if node.children:
-            stack += reversed(node.children)
-    return found
-
-
-def _tokens(tokens) -> list:
-    found: list = []
-    stack = list(reversed(tokens))
-    while stack:
-        token = stack.pop()
-        found.append(token)
-        if token.children:
-            stack += reversed(token.children)
+        item = stack.pop()
+        found.append(item)
+        if item.children:
+            stack += reversed(item.children)
     return found
 
 
@@ -170,7 +159,7 @@ def block_keys(nodes: Sequence[Node], blocks) -> list[str]:
     """The blocks a run places (a picture, a diagram), in order."""
     return [
         n.text or n.arg
-        for n in _walk(nodes)
+        for n in _depth_first(nodes)
         if n.kind == "directive" and n.name in ("block", "figure") and (n.text or n.arg) in blocks
     ]
 
@@ -201,9 +190,9 @@ def _drawn(block: Block, width: float) -> Drawing:
 def book_characters(nodes: Sequence[Node], context: RulebookContext, width: float) -> str:
     """Every non-ASCII character the book can print, sorted: the seed of every canvas."""
     chars = set(context.title) | set(context.subject) | set("".join(BULLETS))
-    for node in _walk(nodes):
+    for node in _depth_first(nodes):
         chars.update(node.arg, node.text)
-        for token in _tokens(node.inline):
+        for token in _depth_first(node.inline):
             chars.update(token.content)
     for key in block_keys(nodes, context.blocks):
         drawing = block_fingerprint(context.blocks[key], width)
