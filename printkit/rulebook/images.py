@@ -96,9 +96,10 @@ def _place(node: Node, folder: Path, blocks: dict[str, ImageBlock]) -> Node:
         return Node("directive", name="block", arg=key, line=node.line)
     if images:  # inside a line of text: an icon as tall as the text
         node = replace(node, inline=_with_icons(node.inline, folder, line))
-    if node.children:
-        return replace(node, children=[_place(c, folder, blocks) for c in node.children])
-    return node
+    children = [_place(c, folder, blocks) for c in node.children]
+    if any(new is not old for new, old in zip(children, node.children)):
+        return replace(node, children=children)
+    return node  # nothing placed inside: the node as it is
 
 
 def _with_icons(tokens: list[Token], folder: Path, line: str) -> list[Token]:
