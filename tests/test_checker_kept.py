@@ -83,3 +83,40 @@ def test_every_bundled_pack_reads_back_as_loaded(tmp_path):
         plugin = plugin_for(engine_of(folder))
         first, second = loaded_pack(plugin, folder.resolve()), plugin.load(folder.resolve())
         assert repr(first) == repr(second)
+
+
+def _worked(folder: Path, monkeypatch) -> tuple[dict, list[str]]:
+    """The rulebook's worked examples of the pack as it is, and which were worked out
+    (shown by the game's view function, not served kept)."""
+    from printkit.games.lemonade_stall import rulebook
+    from printkit.rulebook.examples import worked_examples
+
+    made: list[str] = []
+    real = rulebook.example_view  # what the game's view function starts from
+
+    def counting(plugin, pack, example):
+        made.append(example.name)
+        return real(plugin, pack, example)
+
+    monkeypatch.setattr(rulebook, "example_view", counting)
+    _, pack = PackCache(folder.parent).load(folder)
+    return worked_examples(pack, rulebook._example_view), made
+
+
+def test_the_rulebook_shows_kept_examples_until_a_value_they_read_changes(stall, monkeypatch):
+    """A card title edit shows every example as kept; a colour's name, which the seats of
+    the day and game examples are called by, shows those again (and only those), as a
+    fresh build shows them."""
+    from printkit.build import diskcache
+
+    _worked(stall, monkeypatch)
+    edit(stall / "events.yaml", "title: Strange Weather", "title: Odd Weather")
+    _, made = _worked(stall, monkeypatch)
+    assert made == []
+    edit(stall / "game.yaml", "name: Yellow,", "name: Saffron,")
+    shown, made = _worked(stall, monkeypatch)
+    seated = {name for name, view in shown.items() if "Saffron" in repr(view)}
+    assert seated and set(made) == seated and len(made) < len(shown)
+    with diskcache.fresh():
+        fresh, made = _worked(stall, monkeypatch)
+    assert fresh == shown and len(made) == len(shown)

@@ -85,3 +85,59 @@ def test_a_damaged_kept_section_is_parsed_again(private_cache, monkeypatch):
     for entry in entries:
         entry.write_bytes(entry.read_bytes()[:-7] + b"garbage")
     assert entries and repr(parse(text)) == first
+
+
+@settings(max_examples=150, deadline=None)
+@given(documents, st.sampled_from(["en", "ru"]))
+def test_a_typeset_parse_is_parse_then_typography_kept_or_not(text, language):
+    """Headings named from their words as parsed, then every text set: the same tree
+    whether its sections are made now, kept from before, or made without the cache."""
+    from printkit.build import diskcache
+    from printkit.rulebook.markdown import apply_typography
+
+    md = markdown_parser(language)
+    expected = repr(apply_typography(parse(text, md=md), language))
+    assert repr(parse(text, md=md, language=language)) == expected
+    assert repr(parse(text, md=md, language=language)) == expected  # kept
+    with diskcache.fresh():
+        assert repr(parse(text, md=md, language=language)) == expected
+
+
+def _tokens_of(nodes) -> list:
+    return [t for n in markdown._walk_nodes(nodes) for t in n.inline]
+
+
+def test_an_edit_makes_its_section_again_and_keeps_the_others():
+    """Sections whose text is unchanged hand out their kept tokens (never edited after,
+    so each tree has nodes of its own over them); the edited section is made again."""
+    text = "# Alpha\n\nThe *first* words.\n\n# Beta\n\nThe second words.\n"
+    first = parse(text, language="en")
+    again = parse(text.replace("second", "other"), language="en")
+    assert all(a is not b for a, b in zip(markdown._walk_nodes(first), markdown._walk_nodes(again)))
+    kept = {id(t) for t in _tokens_of(first)}
+    alpha, beta = again[:2], again[2:]
+    assert all(id(t) in kept for t in _tokens_of(alpha))
+    assert not any(id(t) in kept for t in _tokens_of(beta))
+    assert [n.anchor for n in again if n.kind == "heading"] == ["alpha", "beta"]
+    again[0].anchor = "changed"  # a tree's own nodes: the next parse is not affected
+    assert parse(text, language="en")[0].anchor == "alpha"
+
+
+def test_placing_icons_leaves_the_kept_tokens_as_parsed(tmp_path):
+    """An icon found in one pack folder is never carried into the next tree made from the
+    same text (another pack's folder may hold another picture under that name)."""
+    from printkit.rulebook.images import place_images
+
+    (tmp_path / "coin.png").write_bytes(_PNG)
+    text = "# Money\n\nPay one ![coin](coin.png) each.\n"
+    placed, _ = place_images(parse(text, language="en"), tmp_path)
+    icons = [t for t in _tokens_of(placed) if t.type == "image"]
+    assert icons and icons[0].meta["icon"]["png"] == str(tmp_path / "coin.png")
+    kept = [t for t in _tokens_of(parse(text, language="en")) if t.type == "image"]
+    assert kept and "icon" not in kept[0].meta
+
+
+_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
+)

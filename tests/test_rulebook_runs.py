@@ -585,3 +585,82 @@ def test_any_edit_to_paragraphs_split_over_pages_gives_a_fresh_builds_bytes(
         kept = typeset(nodes, context, PAPERS["a4"])
         with diskcache.fresh():
             assert kept == typeset(nodes, context, PAPERS["a4"])
+
+
+def _parsing(monkeypatch) -> list[str]:
+    """The markup of each paragraph parsed from now on."""
+    from printkit.render.text import TypesetParagraph
+
+    parsed: list[str] = []
+    real = TypesetParagraph.__init__
+
+    def counting(self, text, *args, **kwargs):
+        parsed.append(text)
+        real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TypesetParagraph, "__init__", counting)
+    return parsed
+
+
+def test_a_paragraph_is_parsed_when_its_lines_are_needed(monkeypatch):
+    """Made, kept with the next or spaced, a paragraph's markup is not parsed; wrapped, it
+    is, and it breaks as one parsed at once; the parts of a split are whole paragraphs."""
+    from printkit.rulebook.flowables import Para
+    from printkit.rulebook.styles import make_styles
+
+    style = make_styles().body
+    markup = "<b>Rain</b> keeps " + "the customers at home and the lemonade cold. " * 12
+    parsed = _parsing(monkeypatch)
+    lazy = Para(markup, style)
+    assert lazy.getKeepWithNext() == getattr(style, "keepWithNext", 0)
+    assert lazy.getSpaceBefore() == style.spaceBefore
+    assert parsed == []
+    assert lazy.wrap(200, 1000) == Para(markup, style).wrap(200, 1000)
+    assert parsed == [markup, markup]
+    top, rest = Para(markup, style).split(200, 60)
+    assert "_pk_lazy" not in vars(top) and "_pk_lazy" not in vars(rest)
+    words = (top.getPlainText() + " " + rest.getPlainText()).split()
+    assert words == lazy.getPlainText().split()
+
+
+def test_an_edit_parses_only_the_paragraphs_of_the_pages_laid_out(tmp_path, monkeypatch):
+    """Pages taken from a kept run are not laid out, so their paragraphs are never parsed;
+    the pages laid out parse theirs, and the book is the one a fresh build makes."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _typeset_book(_chapter())
+    context, nodes = _book(_chapter(80))
+    parsed = _parsing(monkeypatch)
+    kept = typeset(nodes, context, PAPERS["a4"])
+    edited = [text for text in parsed if "day is dry" in text]
+    assert edited and len(parsed) < len(nodes) / 3
+    parsed.clear()
+    with diskcache.fresh():
+        assert kept == typeset(nodes, context, PAPERS["a4"])
+    assert len(parsed) >= len(nodes) - 1
+
+
+def test_a_book_written_again_compresses_only_the_streams_that_changed(tmp_path, monkeypatch):
+    """Pages, pictures and fonts whose text a book written before compressed are not
+    compressed again after an edit; the edited page is, a fresh build compresses every
+    stream, and the bytes are the same."""
+    from reportlab.pdfbase import pdfdoc
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(runs_module, "_DEFLATED", {})  # no book written before this one
+    _typeset_book(_chapter())
+    compressed: list[str | bytes] = []
+    real = type(pdfdoc.PDFZCompress).encode
+
+    def counting(self, text):
+        compressed.append(text)
+        return real(self, text)
+
+    monkeypatch.setattr(type(pdfdoc.PDFZCompress), "encode", counting)
+    context, nodes = _book(_chapter(80))
+    kept = typeset(nodes, context, PAPERS["a4"])
+    edited = list(compressed)
+    compressed.clear()
+    with diskcache.fresh():
+        assert kept == typeset(nodes, context, PAPERS["a4"])
+    assert any("dry" in str(text) for text in edited)
+    assert 0 < len(edited) < len(compressed) / 2

@@ -16,7 +16,7 @@ import os
 import pickle
 import stat
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -118,6 +118,22 @@ def load_value(kind: str, key: str) -> object | None:
 def store_value(kind: str, key: str, value: object) -> None:
     """Keep ``value`` pickled and lightly compressed (pages and drawings shrink well)."""
     store(kind, key, zlib.compress(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), 1))
+
+
+def store_values(kind: str, values: Mapping[str, object]) -> None:
+    """`store_value` of each ``key: value``, the folder made and pruned once for all."""
+    folder = cache_folder(kind)
+    try:
+        if not values or not private_folder(folder):
+            return
+        from printkit.build.files import write_atomic
+
+        for key, value in values.items():
+            data = zlib.compress(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), 1)
+            write_atomic(folder / key, _seal(kind, key, data))
+        prune(folder, ENTRIES_KEPT)
+    except OSError:
+        pass
 
 
 @contextmanager

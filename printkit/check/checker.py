@@ -8,7 +8,7 @@ example expects are compared.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,11 +38,14 @@ class Example:
     given: Field
     expect: Field
     given_key: str = field(init=False, compare=False, repr=False)
+    expect_key: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        """The givens as plain text, for the key of a run: made once, kept with the example
-        (each example runs twice a build; a fresh process reads it from the disk cache)."""
+        """The givens and what is expected as plain text, for the keys of a run and a
+        check: made once, kept with the example (each example runs twice a build; a fresh
+        process reads it from the disk cache)."""
         object.__setattr__(self, "given_key", repr(plain(self.given.raw)))
+        object.__setattr__(self, "expect_key", repr(plain(self.expect.raw)))
 
 
 @dataclass(frozen=True)
@@ -136,23 +139,36 @@ def run_example(plugin: GamePlugin, pack: Pack, example: Example) -> Mapping[str
             f"game {plugin.id!r} has no example rule {example.rule!r}",
             suggest(example.rule, sorted(plugin.rules)),
         )
-    from printkit.build import record
     from printkit.build.fingerprint import code_digest, digest
 
-    target = record.unwrapped(pack)
     key = digest(code_digest(), "run", plugin.id, str(example.path), example.rule, _given(example))
-    found = _cached("example-runs", key)
+    rule = plugin.rules[example.rule]
+    return kept_with_reads("example-runs", key, pack, lambda seen: rule.run(seen, example.given))
+
+
+def kept_with_reads(kind: str, key: str, pack: Pack, compute: Callable[[Any], Any]) -> Any:
+    """``compute`` of the pack read through a recording view (`printkit.build.record`),
+    kept under ``key`` with the values it read: while each reads the same, the kept
+    result is served (a fresh copy each call), its reads noted again in the open
+    recording. A mapping is kept as a dict; a result that does not pickle is made
+    each time."""
+    from printkit.build import record
+
+    target = record.unwrapped(pack)
+    found = _cached(kind, key)
     if _still_current(found, target):
         reads, answer = found
         record.replay(reads)
         return pickle.loads(answer)
     with record.recording() as reads:
-        actual = plugin.rules[example.rule].run(record.view(target), example.given)
+        result = compute(record.view(target))
+        if isinstance(result, Mapping):
+            result = dict(result)  # views read whole
         try:
-            answer = pickle.dumps(dict(actual), pickle.HIGHEST_PROTOCOL)  # views read whole
+            answer = pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError):
-            return actual  # not a plain answer: run again each time
-    _keep("example-runs", key, (dict(reads), answer))
+            return result  # not a plain result: made again each time
+    _keep(kind, key, (dict(reads), answer))
     record.replay(reads)
     return pickle.loads(answer)
 

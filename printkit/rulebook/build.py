@@ -13,7 +13,6 @@ from printkit.rulebook.htmlpage import html_page
 from printkit.rulebook.images import place_images
 from printkit.rulebook.markdown import (
     Node,
-    apply_typography,
     check_links_and_outline,
     markdown_parser,
     parse,
@@ -46,9 +45,8 @@ def rulebook_tree(
 ) -> tuple[RulebookContext, list[Node]]:
     context = rulebook_context(plugin, pack, theme, lang)
     source = rulebook_markdown(plugin, pack, context)
-    nodes = parse(source, md=markdown_parser(context.language))
+    nodes = parse(source, md=markdown_parser(context.language), language=context.language)
     check_links_and_outline(nodes)
-    apply_typography(nodes, context.language)
     nodes, images = place_images(nodes, pack.folder)
     if images:
         context = replace(context, blocks={**context.blocks, **images})

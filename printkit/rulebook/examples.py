@@ -13,6 +13,7 @@ from printkit.check.checker import (
     Example,
     check_example,
     example_files,
+    kept_with_reads,
     plain,
     read_example,
     run_example,
@@ -35,12 +36,49 @@ def worked_examples(pack: Pack, view: ViewFn | None = None) -> dict[str, View]:
         if example.rule == PLAYTHROUGH:
             continue  # a golden playthrough pins the engine; no rulebook prints one
         require_passing(plugin, pack, example)
-        out[example.name] = (view or example_view)(plugin, pack, example)
+        out[example.name] = _shown(plugin, pack, example, view or example_view)
     return out
 
 
+def _shown(plugin: GamePlugin, pack: Pack, example: Example, view: ViewFn) -> View:
+    """The example as ``view`` shows it. A view function of a module, holding nothing of
+    its own, is kept with the pack values it read (`kept_with_reads`): a card title edit
+    shows every example it does not read again without working it out; a view made
+    inside a function (holding a language, a sheet of pictures) is made each time."""
+    alone = getattr(view, "__closure__", True) is None and "<locals>" not in view.__qualname__
+    if not alone:
+        return view(plugin, pack, example)
+    from printkit.build.fingerprint import code_digest, digest
+
+    key = digest(
+        code_digest(),
+        "view",
+        plugin.id,
+        f"{view.__module__}.{view.__qualname__}",
+        str(example.path),
+        (example.name, example.title, example.prose, example.rule, example.given_key),
+    )
+    return kept_with_reads("example-views", key, pack, lambda seen: view(plugin, seen, example))
+
+
 def require_passing(plugin: GamePlugin, pack: Pack, example: Example) -> None:
-    """Refuse to print an example the engine disagrees with, naming its first mismatch."""
+    """Refuse to print an example the engine disagrees with, naming its first mismatch.
+
+    That it passes is kept with the pack values its run read (`kept_with_reads`), so a
+    card title edit neither runs nor compares an example whose run does not read it."""
+    from printkit.build.fingerprint import code_digest, digest
+
+    key = digest(
+        code_digest(),
+        "passes",
+        plugin.id,
+        str(example.path),
+        (example.rule, example.given_key, example.expect_key),
+    )
+    if kept_with_reads(
+        "example-checks", key, pack, lambda seen: check_example(plugin, seen, example).passed
+    ):
+        return
     result = check_example(plugin, pack, example)
     if result.passed:
         return

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -53,6 +55,29 @@ class Para(TypesetParagraph):
     """
 
     _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max", "frags", "text", "_pk_set")
+    # what parsing the markup sets: asked for, the markup is parsed first
+    _PARSED = frozenset(
+        {"text", "frags", "bulletText", "debug", "caseSensitive", "encoding"}
+        | {"_pk_source", "_pk_set", "_pk_setup"}
+    )
+
+    def __init__(self, text, style=None, *args: Any, **kwargs: Any) -> None:
+        """The markup is parsed when first needed (its lines, its words): a run resumed on
+        kept pages never parses the paragraphs only those pages print. The style is
+        known at once (spacing, keep-with-next). Parts of a split are made at once."""
+        if style is None or args or kwargs:
+            TypesetParagraph.__init__(self, text, style, *args, **kwargs)
+            return
+        self.style = style
+        self._pk_lazy = (text, style)
+
+    def __getattr__(self, name: str) -> Any:
+        lazy = self.__dict__.get("_pk_lazy")
+        if lazy is None or name not in Para._PARSED:
+            raise AttributeError(name)
+        del self.__dict__["_pk_lazy"]
+        TypesetParagraph.__init__(self, *lazy)
+        return getattr(self, name)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         memo = self.__dict__.get("_pk_memo")
@@ -371,7 +396,7 @@ def _table(node: Node, flow: Flow) -> list[Flowable]:
         base = styles.cell_head if r < head_rows else styles.cell
         data.append([Para(_markup(td, flow), styles.aligned(base, td.align)) for td in tr.children])
         plain_rows.append([plain(td.inline) for td in tr.children])
-    widths = column_widths(plain_rows, styles.cell.fontSize, flow.width)
+    widths = list(_kept_widths(tuple(map(tuple, plain_rows)), styles.cell.fontSize, flow.width))
     table = Table(data, colWidths=widths, repeatRows=head_rows, hAlign="LEFT")
     table.setStyle(TableStyle(_table_commands(head_rows)))
     table.spaceBefore = 2
@@ -395,6 +420,13 @@ def _table_commands(head_rows: int) -> list[tuple]:
             ("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.8, RULE),
         ]
     return commands
+
+
+@lru_cache(maxsize=1024)
+def _kept_widths(rows: tuple[tuple[str, ...], ...], size: float, available: float) -> tuple:
+    """`column_widths`, kept by the cells' words: measuring every word of every table is
+    a good part of converting a book's nodes, and an edit leaves most tables as they were."""
+    return tuple(column_widths([list(row) for row in rows], size, available))
 
 
 BREAKS = re.compile(r"[ \t\n]+")  # where a cell's line may break: not at a non-breaking space

@@ -10,10 +10,12 @@ silently printed alt text.
 from __future__ import annotations
 
 import base64
+from copy import copy
 from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 
+from markdown_it.token import Token
 from reportlab.platypus import Flowable
 
 from printkit.content.packs import is_inside
@@ -92,11 +94,28 @@ def _place(node: Node, folder: Path, blocks: dict[str, ImageBlock]) -> Node:
         key = f"image:{src}"
         blocks[key] = ImageBlock(_find(src, folder, line), plain(images[0].children or []))
         return Node("directive", name="block", arg=key, line=node.line)
-    for token in images:  # inside a line of text: an icon as tall as the text
-        token.meta["icon"] = _icon(_find(str(token.attrs.get("src", "")), folder, line))
-    if node.children:
-        return replace(node, children=[_place(c, folder, blocks) for c in node.children])
-    return node
+    if images:  # inside a line of text: an icon as tall as the text
+        node = replace(node, inline=_with_icons(node.inline, folder, line))
+    children = [_place(c, folder, blocks) for c in node.children]
+    if any(new is not old for new, old in zip(children, node.children)):
+        return replace(node, children=children)
+    return node  # nothing placed inside: the node as it is
+
+
+def _with_icons(tokens: list[Token], folder: Path, line: str) -> list[Token]:
+    """The tokens with each image's icon found: new tokens where they change, so a tree
+    sharing the parsed tokens (kept by `markdown.parse`) is never edited."""
+    out = []
+    for token in tokens:
+        inner = _with_icons(token.children, folder, line) if token.children else token.children
+        if token.type == "image" or inner != token.children:
+            token = copy(token)
+            token.children = inner
+            if token.type == "image":
+                icon = _icon(_find(str(token.attrs.get("src", "")), folder, line))
+                token.meta = {**token.meta, "icon": icon}
+        out.append(token)
+    return out
 
 
 def _tokens(tokens):

@@ -132,12 +132,31 @@ def still_reads(views: Views, reads: Mapping[str, tuple[tuple, str]]) -> bool:
     for steps, before in reads.values():
         for cut in range(len(steps), -1, -1):
             if steps[:cut] in views:
-                if resolve(views[steps[:cut]], steps[cut:]) != before:
+                if _resolved(views[steps[:cut]], tuple(steps[cut:])) != before:
                     return False
                 break
         else:
             return False
     return True
+
+
+_RESOLVED: dict[int, tuple[object, dict[tuple, str]]] = {}  # id -> (value, steps -> read)
+RESOLVED_KEPT = 8  # values (packs) whose reads are kept: a build's, a few builds'
+
+
+def _resolved(root: object, steps: tuple) -> str:
+    """`resolve`, each path of a value looked up once: a book's pictures read many of the
+    same values (the card's size, the colours). The values held are frozen packs."""
+    held = _RESOLVED.get(id(root))
+    if held is None or held[0] is not root:
+        if len(_RESOLVED) >= RESOLVED_KEPT:
+            _RESOLVED.clear()
+        held = _RESOLVED[id(root)] = (root, {})
+    known = held[1]
+    found = known.get(steps)
+    if found is None:
+        found = known[steps] = resolve(root, steps)
+    return found
 
 
 def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -> T:

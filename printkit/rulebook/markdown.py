@@ -83,21 +83,72 @@ class Anchors:
         return anchor
 
 
-def parse(text: str, anchors: Anchors | None = None, md: MarkdownIt | None = None) -> list[Node]:
+def parse(
+    text: str, anchors: Anchors | None = None, md: MarkdownIt | None = None, language: str = ""
+) -> list[Node]:
     """The document's block tree; directive bodies are parsed into their children.
 
     Parsed a section at a time (`sections`), each kept by its text: an edit re-parses
     the section it falls in, not the book. Headings get their ids afterwards, in
-    document order, as one pass over the whole text would give them.
+    document order, as one pass over the whole text would give them (from their words
+    as parsed). With a ``language``, the tree is also set by its typographic rules, as
+    `apply_typography` sets it.
     """
     md = md or markdown_parser()
     anchors = anchors or Anchors()
     nodes: list[Node] = []
+    titles: list[tuple[Node, str]] = []
     options = repr(sorted(md.options.items())), repr(md.get_active_rules())
     for offset, section in sections(text):
-        nodes += _shifted(_parsed_section(section, md, options), offset)
-    _name_headings(nodes, anchors)
+        if language:
+            found, named = _typeset_section(section, offset, md, options, language)
+            nodes += found
+            titles += named
+        else:
+            nodes += _shifted(_parsed_section(section, md, options), offset)
+    if not language:
+        titles = [(node, plain(node.inline)) for node in _headings_within(nodes)]
+    for node, title in titles:
+        node.anchor = anchors.make(title)
     return nodes
+
+
+_TYPESET: dict[tuple, tuple[list[Node], list[str]]] = {}
+
+
+def _typeset_section(
+    text: str, offset: int, md: MarkdownIt, options: tuple[str, str], language: str
+) -> tuple[list[Node], list[tuple[Node, str]]]:
+    """One section parsed, placed at its line and typeset, with each heading's words as
+    parsed (its id is made from them). The typeset tree is kept in memory by the section's
+    text, place and language; each call hands out nodes of its own (later passes name the
+    headings) over the kept tokens, which nothing edits after typography."""
+    from printkit.build import diskcache
+
+    key = (text, offset, language, options)
+    kept = _TYPESET.get(key) if diskcache.reading() else None
+    if kept is None:
+        nodes = _shifted(_parsed_section(text, md, options), offset)
+        words = [plain(node.inline) for node in _headings_within(nodes)]
+        kept = apply_typography(nodes, language), words
+        if len(_TYPESET) >= PARSED_KEPT:
+            _TYPESET.clear()
+        _TYPESET[key] = kept
+    nodes = [_copied(node) for node in kept[0]]
+    return nodes, list(zip(_headings_within(nodes), kept[1], strict=True))
+
+
+def _copied(node: Node) -> Node:
+    """The node and its children as new nodes; their inline tokens are shared."""
+    copy = Node.__new__(Node)
+    copy.__dict__.update(node.__dict__)
+    copy.children = [_copied(child) for child in node.children]
+    return copy
+
+
+def _headings_within(nodes: list[Node]) -> list[Node]:
+    """Every heading, boxes' and figures' too, in document order."""
+    return [node for node in _walk_nodes(nodes) if node.kind == "heading"]
 
 
 FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
@@ -210,10 +261,8 @@ def _shifted(nodes: list[Node], offset: int) -> list[Node]:
 
 
 def _name_headings(nodes: list[Node], anchors: Anchors) -> None:
-    for node in nodes:
-        if node.kind == "heading":
-            node.anchor = anchors.make(plain(node.inline))
-        _name_headings(node.children, anchors)
+    for node in _headings_within(nodes):
+        node.anchor = anchors.make(plain(node.inline))
 
 
 def _open(token: Token) -> Node:

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import reportlab
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFError
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, ListFlowable, NextPageTemplate
@@ -141,23 +142,24 @@ def _token_key(token) -> tuple:
     return (token.type, token.tag, attrs, token.content, token.markup, token.info, children)
 
 
-def _walk(nodes: Sequence[Node]) -> Iterator[Node]:
-    for node in nodes:
-        yield node
-        yield from _walk(node.children)
-
-
-def _tokens(tokens) -> Iterator:
-    for token in tokens:
-        yield token
-        yield from _tokens(token.children or ())
+def _depth_first(items: Sequence[Any]) -> list[Any]:
+    """Each item (a node, a token) and all its ``children``, in document order: walked by
+    a stack into a list, as a book's thousands of nodes are walked several times a build."""
+    found: list[Any] = []
+    stack = list(reversed(items))
+    while stack:
+        item = stack.pop()
+        found.append(item)
+        if item.children:
+            stack += reversed(item.children)
+    return found
 
 
 def block_keys(nodes: Sequence[Node], blocks) -> list[str]:
     """The blocks a run places (a picture, a diagram), in order."""
     return [
         n.text or n.arg
-        for n in _walk(nodes)
+        for n in _depth_first(nodes)
         if n.kind == "directive" and n.name in ("block", "figure") and (n.text or n.arg) in blocks
     ]
 
@@ -188,9 +190,9 @@ def _drawn(block: Block, width: float) -> Drawing:
 def book_characters(nodes: Sequence[Node], context: RulebookContext, width: float) -> str:
     """Every non-ASCII character the book can print, sorted: the seed of every canvas."""
     chars = set(context.title) | set(context.subject) | set("".join(BULLETS))
-    for node in _walk(nodes):
+    for node in _depth_first(nodes):
         chars.update(node.arg, node.text)
-        for token in _tokens(node.inline):
+        for token in _depth_first(node.inline):
             chars.update(token.content)
     for key in block_keys(nodes, context.blocks):
         drawing = block_fingerprint(context.blocks[key], width)
@@ -359,9 +361,8 @@ def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
         return found
     record = make()
     diskcache.store_value(CACHE_KIND, key, record)
-    for index, mark in enumerate(record.marks):
-        if mark.key:
-            diskcache.store_value(MARKS_KIND, mark.key, (key, index))
+    marks = {mark.key: (key, index) for index, mark in enumerate(record.marks) if mark.key}
+    diskcache.store_values(MARKS_KIND, marks)
     return record
 
 
@@ -586,5 +587,39 @@ def assemble(
     define_pictures(probe, canvas, records, blocks, characters)
     if not any(record.pages for record in records):
         canvas.showPage()  # an empty book is still one (blank) page, as in one pass
-    canvas.save()
+    with deflated_kept():
+        canvas.save()
     return buffer.getvalue()
+
+
+_DEFLATED: dict[str | bytes, bytes] = {}  # a stream's text -> its compressed bytes
+DEFLATED_KEPT = 64_000_000  # characters of stream text kept in memory, at most
+
+
+@contextmanager
+def deflated_kept() -> Iterator[None]:
+    """While a book is written, each stream (a page, a picture, a font subset) whose text
+    a book written before compressed is not compressed again: its bytes are kept by its
+    text (zlib gives the same bytes for the same text). Nothing is kept in a fresh build."""
+    if not diskcache.reading():
+        yield
+        return
+    deflate = pdfdoc.PDFZCompress
+    now: dict[str | bytes, bytes] = {}
+
+    def encode(text: str | bytes) -> bytes:
+        found = _DEFLATED.get(text)
+        if found is None:
+            found = type(deflate).encode(deflate, text)
+        now[text] = found
+        return found
+
+    deflate.encode = encode
+    try:
+        yield
+    finally:
+        del deflate.encode
+        _DEFLATED.update(now)
+        if sum(len(text) for text in _DEFLATED) > DEFLATED_KEPT:
+            _DEFLATED.clear()
+            _DEFLATED.update(now)
