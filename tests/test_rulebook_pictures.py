@@ -383,8 +383,10 @@ def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     """Four different character tiles round the deck, which at four players keeps every
     card: the copies of each card, summed. The seats share one scale, too small for a
     tile's words, which they leave out rather than print specks; the near seat's tile is
-    drawn again beside the table, named as a close-up, at the size its words read."""
+    drawn again beside the table, named as a close-up, at the size its words read, with the
+    card a round's winner takes tucked under it."""
     from printkit.games.thats_not_lemonade.content import load as load_tnl
+    from printkit.games.thats_not_lemonade.rules import trophy_for
 
     pack = load_tnl(CONTENT / "thats-not-lemonade")
     raw, pages = _book_pages("thats-not-lemonade")
@@ -397,6 +399,8 @@ def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     near, *others = pack.characters[:4]
     assert near.name in drawn and near.motto in drawn
     assert pack.words.say("picture.setup_close") in drawn
+    won = next(c for c in pack.cards if c.id == trophy_for(pack, ()))
+    assert " ".join(won.text.split()) in " ".join(drawn.split())  # tucked under the close-up
     for character in others:
         assert character.name not in drawn
     assert smallest_word(raw[index]) >= 6.0 - 0.1
