@@ -585,3 +585,23 @@ def test_any_edit_to_paragraphs_split_over_pages_gives_a_fresh_builds_bytes(
         kept = typeset(nodes, context, PAPERS["a4"])
         with diskcache.fresh():
             assert kept == typeset(nodes, context, PAPERS["a4"])
+
+
+def test_a_keep_holding_a_table_stays_on_a_page_with_room_for_it():
+    """A step that ends "…back in the box:" kept with the table it introduces: the keep
+    takes the room left on the page (a table's own keep, nested, must not make it look
+    endlessly tall and push it to a fresh page), and never leaves the table overleaf."""
+    table = "| Players | Removed |\n|---|---|\n| 3 | 1 |\n| 2 | 2 |"
+    steps = "1. Pick a tile.\n2. Take some cards out and put them back in the box:"
+    keep = f"````keep\n{steps}\n\n{table}\n````\n"
+    for count in (0, 8, 16, 24):
+        paragraphs = "\n\n".join(["A line of rules that fills the page a little. " * 6] * count)
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\n{keep}\nAfter the steps.\n")
+        pages = [
+            p.extract_text()
+            for p in PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"]))).pages
+        ]
+        holding = [i for i, text in enumerate(pages) if "back in the box:" in text]
+        assert len(holding) == 1 and "Removed" in pages[holding[0]], count
+        if count < 16:  # room enough on the first page
+            assert holding == [0], count
