@@ -472,6 +472,52 @@ def test_yard_sale_whole_round_picture_shows_the_table_after_the_last_turn():
     assert smallest_word(raw[index]) >= 6.0 - 0.1
 
 
+def test_yard_sale_whole_round_picture_puts_each_shoppers_clock_on_its_section(monkeypatch):
+    """As in the set-up picture, each shopper offered something has a clock marker, here on
+    the time section the engine's run says it stands on (first section = full time left);
+    those on their last shaded section are exactly the ones the example sends home."""
+    from printkit.check.checker import read_example
+    from printkit.games.yard_sale.content import load as load_yard_sale
+    from printkit.games.yard_sale.kit import pictures
+    from printkit.games.yard_sale.kit.cards import time_sections
+    from printkit.games.yard_sale.rulebook import _whole_round
+    from printkit.render.theme import Theme
+    from printkit.render.units import MM, Box
+    from printkit.rulebook.pictures import PictureSheet
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    example = read_example(CONTENT / "yard-sale" / "examples" / "whole-round.yaml")
+    view = _whole_round(pack, example.given)
+    clocks: set[int] = set()
+    token = pictures._token
+
+    def spy(marks, label):
+        shown = token(marks, label)
+        if label == "clock":
+            clocks.add(id(shown))
+        return shown
+
+    monkeypatch.setattr(pictures, "_token", spy)
+    monkeypatch.setattr(pictures, "BoxedScene", lambda placed, *rest, **named: placed)
+    placed = pictures.round_table(pack, Theme(), view, PictureSheet())
+    at = [i for i, p in enumerate(placed) if id(p.shown) in clocks]
+    assert len(at) == len(view["stalls"])
+    card = (pack.kit.card.width * MM, pack.kit.card.height * MM)
+    longest = max(s.time for s in pack.shoppers)
+    on_last = set()
+    for i, stall in zip(at, view["stalls"]):
+        face, clock = placed[i - 1].footprint, placed[i].footprint
+        shopper = pack.shopper(stall["card"])
+        section = shopper.time - stall["rounds_left"]
+        cell = time_sections(Box(0, 0, *card), longest)[section]
+        scale = face.width / card[0]
+        assert math.isclose(clock.cx, face.x + cell.cx * scale, abs_tol=0.01)
+        assert math.isclose(clock.cy, face.y + cell.cy * scale, abs_tol=0.01)
+        if section == shopper.time - 1:
+            on_last.add(shopper.name)
+    assert on_last and on_last == set(view["leaving"]) & {s["shopper"] for s in view["stalls"]}
+
+
 def test_yard_sale_whole_round_picture_prints_each_cards_name_in_its_bar():
     """Every shopper, item and pitch the whole-round picture names under a card is named in
     the card's own bar too, at 6 pt or more (a name bar is never drawn blank): the caption
