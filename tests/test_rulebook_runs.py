@@ -605,3 +605,23 @@ def test_a_keep_holding_a_table_stays_on_a_page_with_room_for_it():
         assert len(holding) == 1 and "Removed" in pages[holding[0]], count
         if count < 16:  # room enough on the first page
             assert holding == [0], count
+
+
+def test_a_large_block_prints_its_words_and_tables_a_size_up():
+    """A player aid (`large`) prints its text and its table's cells larger than the body,
+    and the HTML page marks it so a screen shows it larger too."""
+    from printkit.rulebook.htmlpage import html_page
+
+    table = "| Step | What to do |\n|---|---|\n| Hit | Cup up, tap. |"
+    context, nodes = _book(f"# One\n\nBody words.\n\n````large\nAid words.\n\n{table}\n````\n")
+    sizes: dict[str, float] = {}
+
+    def visit(text, cm, tm, font, size):
+        for word in ("Body", "Aid", "Cup"):
+            if text.startswith(word):
+                sizes[word] = size * tm[0]
+
+    pages = PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"]))).pages
+    pages[0].extract_text(visitor_text=visit)
+    assert sizes["Aid"] > sizes["Body"] * 1.2 and sizes["Cup"] > sizes["Body"], sizes
+    assert '<div class="large">' in html_page(nodes, context)

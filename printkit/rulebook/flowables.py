@@ -482,6 +482,10 @@ def _small(node: Node, flow: Flow) -> list[Flowable]:
     return convert(node.children, replace(flow, styles=flow.styles.smaller()))
 
 
+def _large(node: Node, flow: Flow) -> list[Flowable]:
+    return convert(node.children, replace(flow, styles=flow.styles.larger()))
+
+
 def _keep(node: Node, flow: Flow) -> list[Flowable]:
     """Its content on one page (a card with its first example), split only when taller.
     Inside a box it is one cell, which never splits: the box breaks before or after it.
@@ -544,6 +548,7 @@ DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
     "contents": _contents,
     "cover": _cover,
     "small": _small,
+    "large": _large,
     "keep": _keep,
 }
 
