@@ -383,8 +383,10 @@ def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     """Four different character tiles round the deck, which at four players keeps every
     card: the copies of each card, summed. The seats share one scale, too small for a
     tile's words, which they leave out rather than print specks; the near seat's tile is
-    drawn again beside the table, named as a close-up, at the size its words read."""
+    drawn again beside the table, named as a close-up, at the size its words read, with the
+    card a round's winner takes tucked under it."""
     from printkit.games.thats_not_lemonade.content import load as load_tnl
+    from printkit.games.thats_not_lemonade.rules import trophy_for
 
     pack = load_tnl(CONTENT / "thats-not-lemonade")
     raw, pages = _book_pages("thats-not-lemonade")
@@ -397,6 +399,8 @@ def test_thats_not_lemonade_set_up_seats_four_characters_round_the_whole_deck():
     near, *others = pack.characters[:4]
     assert near.name in drawn and near.motto in drawn
     assert pack.words.say("picture.setup_close") in drawn
+    won = next(c for c in pack.cards if c.id == trophy_for(pack, ()))
+    assert " ".join(won.text.split()) in " ".join(drawn.split())  # tucked under the close-up
     for character in others:
         assert character.name not in drawn
     assert smallest_word(raw[index]) >= 6.0 - 0.1
@@ -466,6 +470,52 @@ def test_yard_sale_whole_round_picture_shows_the_table_after_the_last_turn():
     assert pack.words.say("picture.round_left", left="$16") in shown
     assert pack.words.say("picture.round_table") in shown
     assert smallest_word(raw[index]) >= 6.0 - 0.1
+
+
+def test_yard_sale_whole_round_picture_puts_each_shoppers_clock_on_its_section(monkeypatch):
+    """As in the set-up picture, each shopper offered something has a clock marker, here on
+    the time section the engine's run says it stands on (first section = full time left);
+    those on their last shaded section are exactly the ones the example sends home."""
+    from printkit.check.checker import read_example
+    from printkit.games.yard_sale.content import load as load_yard_sale
+    from printkit.games.yard_sale.kit import pictures
+    from printkit.games.yard_sale.kit.cards import time_sections
+    from printkit.games.yard_sale.rulebook import _whole_round
+    from printkit.render.theme import Theme
+    from printkit.render.units import MM, Box
+    from printkit.rulebook.pictures import PictureSheet
+
+    pack = load_yard_sale(CONTENT / "yard-sale")
+    example = read_example(CONTENT / "yard-sale" / "examples" / "whole-round.yaml")
+    view = _whole_round(pack, example.given)
+    clocks: set[int] = set()
+    token = pictures._token
+
+    def spy(marks, label):
+        shown = token(marks, label)
+        if label == "clock":
+            clocks.add(id(shown))
+        return shown
+
+    monkeypatch.setattr(pictures, "_token", spy)
+    monkeypatch.setattr(pictures, "BoxedScene", lambda placed, *rest, **named: placed)
+    placed = pictures.round_table(pack, Theme(), view, PictureSheet())
+    at = [i for i, p in enumerate(placed) if id(p.shown) in clocks]
+    assert len(at) == len(view["stalls"])
+    card = (pack.kit.card.width * MM, pack.kit.card.height * MM)
+    longest = max(s.time for s in pack.shoppers)
+    on_last = set()
+    for i, stall in zip(at, view["stalls"]):
+        face, clock = placed[i - 1].footprint, placed[i].footprint
+        shopper = pack.shopper(stall["card"])
+        section = shopper.time - stall["rounds_left"]
+        cell = time_sections(Box(0, 0, *card), longest)[section]
+        scale = face.width / card[0]
+        assert math.isclose(clock.cx, face.x + cell.cx * scale, abs_tol=0.01)
+        assert math.isclose(clock.cy, face.y + cell.cy * scale, abs_tol=0.01)
+        if section == shopper.time - 1:
+            on_last.add(shopper.name)
+    assert on_last and on_last == set(view["leaving"]) & {s["shopper"] for s in view["stalls"]}
 
 
 def test_yard_sale_whole_round_picture_prints_each_cards_name_in_its_bar():

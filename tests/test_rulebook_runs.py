@@ -664,3 +664,43 @@ def test_a_book_written_again_compresses_only_the_streams_that_changed(tmp_path,
         assert kept == typeset(nodes, context, PAPERS["a4"])
     assert any("dry" in str(text) for text in edited)
     assert 0 < len(edited) < len(compressed) / 2
+
+
+def test_a_keep_holding_a_table_stays_on_a_page_with_room_for_it():
+    """A step that ends "…back in the box:" kept with the table it introduces: the keep
+    takes the room left on the page (a table's own keep, nested, must not make it look
+    endlessly tall and push it to a fresh page), and never leaves the table overleaf."""
+    table = "| Players | Removed |\n|---|---|\n| 3 | 1 |\n| 2 | 2 |"
+    steps = "1. Pick a tile.\n2. Take some cards out and put them back in the box:"
+    keep = f"````keep\n{steps}\n\n{table}\n````\n"
+    for count in (0, 8, 16, 24):
+        paragraphs = "\n\n".join(["A line of rules that fills the page a little. " * 6] * count)
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\n{keep}\nAfter the steps.\n")
+        pages = [
+            p.extract_text()
+            for p in PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"]))).pages
+        ]
+        holding = [i for i, text in enumerate(pages) if "back in the box:" in text]
+        assert len(holding) == 1 and "Removed" in pages[holding[0]], count
+        if count < 16:  # room enough on the first page
+            assert holding == [0], count
+
+
+def test_a_large_block_prints_its_words_and_tables_a_size_up():
+    """A player aid (`large`) prints its text and its table's cells larger than the body,
+    and the HTML page marks it so a screen shows it larger too."""
+    from printkit.rulebook.htmlpage import html_page
+
+    table = "| Step | What to do |\n|---|---|\n| Hit | Cup up, tap. |"
+    context, nodes = _book(f"# One\n\nBody words.\n\n````large\nAid words.\n\n{table}\n````\n")
+    sizes: dict[str, float] = {}
+
+    def visit(text, cm, tm, font, size):
+        for word in ("Body", "Aid", "Cup"):
+            if text.startswith(word):
+                sizes[word] = size * tm[0]
+
+    pages = PdfReader(BytesIO(typeset(nodes, context, PAPERS["a4"]))).pages
+    pages[0].extract_text(visitor_text=visit)
+    assert sizes["Aid"] > sizes["Body"] * 1.2 and sizes["Cup"] > sizes["Body"], sizes
+    assert '<div class="large">' in html_page(nodes, context)

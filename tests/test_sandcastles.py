@@ -558,8 +558,35 @@ def test_the_rulebook_names_feather_and_shell_on_lines_of_their_own(built):
 def test_the_whole_rounds_score_table_shares_its_page_with_a_castle(built):
     """The table of the round's scores (after its lead-in) never sits alone on a page."""
     pages = [" ".join(page_text(p).split()) for p in PdfReader(built / "rulebook.pdf").pages]
-    with_table = [text for text in pages if "worked out castle by castle" in text]
+    with_table = [text for text in pages if "each castle card by card" in text]
     assert with_table and all(" is dealt " in text for text in with_table)
+
+
+NUMBER = r"[+−]?\d+"
+SCORING = re.compile(
+    rf"Before bonuses\n((?: {NUMBER}\n)+)Bonuses\n(.*?)\n(First scoring|Second scoring|Total)\n"
+    rf"((?: {NUMBER}\n)+)",
+    re.S,
+)
+
+
+def _points(text: str) -> list[int]:
+    return [int(n.replace("−", "-")) for n in re.findall(NUMBER, text)]
+
+
+@pytest.mark.slow
+def test_every_score_table_reads_castle_plus_bonuses_makes_the_scoring(built):
+    """Read back from the PDF: each scoring in every score table (the shared bonuses, both
+    whole rounds) prints the castles before bonuses, the bonuses with their points and the
+    scoring's sum, so the points printed between them make up the difference."""
+    text = "\n".join(page_text(p) for p in PdfReader(built / "rulebook.pdf").pages)
+    scorings = SCORING.findall(text)
+    assert len(scorings) == 1 + 2 * 2  # shared bonuses; first and second of two whole rounds
+    for before, bonuses, label, totals in scorings:
+        castles, sums = _points(before), _points(totals)
+        assert len(castles) == len(sums) >= 2, label
+        assert sum(_points(bonuses)) == sum(sums) - sum(castles), (label, bonuses)
+        assert all(c <= t for c, t in zip(castles, sums)), label  # bonuses never take away
 
 
 def _rulebook_pages(built: Path) -> list[str]:

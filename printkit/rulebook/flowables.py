@@ -514,18 +514,28 @@ def _small(node: Node, flow: Flow) -> list[Flowable]:
     return convert(node.children, replace(flow, styles=flow.styles.smaller()))
 
 
+def _large(node: Node, flow: Flow) -> list[Flowable]:
+    return convert(node.children, replace(flow, styles=flow.styles.larger()))
+
+
 def _keep(node: Node, flow: Flow) -> list[Flowable]:
     """Its content on one page (a card with its first example), split only when taller.
-    Inside a box it is one cell, which never splits: the box breaks before or after it."""
+    Inside a box it is one cell, which never splits: the box breaks before or after it.
+    A table inside it is opened from its own keep: reportlab's KeepTogether wraps as
+    endlessly tall, so a nested one would push the whole to a fresh page."""
     content = convert(node.children, flow)
     if not flow.nested:
-        return [KeepTogether(content)]
+        return [KeepTogether([g for f in content for g in _opened(f)])]
     if not content:
         return []
     table = Table([[content]], colWidths=[flow.width], hAlign="LEFT")
     table.setStyle(TableStyle(BARE))
     table.spaceAfter = content[-1].getSpaceAfter()
     return [table]
+
+
+def _opened(f: Flowable) -> list[Flowable]:
+    return list(f._content) if isinstance(f, TableKeep) else [f]
 
 
 def _pagebreak(node: Node, flow: Flow) -> list[Flowable]:
@@ -570,6 +580,7 @@ DIRECTIVES: dict[str, Callable[[Node, Flow], list[Flowable]]] = {
     "contents": _contents,
     "cover": _cover,
     "small": _small,
+    "large": _large,
     "keep": _keep,
 }
 

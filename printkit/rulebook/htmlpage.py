@@ -27,6 +27,7 @@ blockquote { margin: 1em 0; padding: .5em 1em; background: #F2F2F2;
 .aside { background: var(--panel); border: 1px solid var(--rule); border-radius: 6px;
   padding: .8em 1.1em; margin: 1em 0 1.3em; }
 .small { font-size: .9em; }
+.large { font-size: 1.5em; }
 .aside > .title { font-weight: bold; margin: 0 0 .4em; }
 .figure { display: flex; gap: 1.2em; align-items: flex-start; margin: 1em 0 1.5em; }
 .figure > .picture { flex: 0 0 auto; }
@@ -175,6 +176,10 @@ def _small(node: Node, blocks: Blocks, root: list[Node]) -> str:
     return f'<div class="small">\n{_join(node.children, blocks, root)}</div>\n'
 
 
+def _large(node: Node, blocks: Blocks, root: list[Node]) -> str:
+    return f'<div class="large">\n{_join(node.children, blocks, root)}</div>\n'
+
+
 def _keep(node: Node, blocks: Blocks, root: list[Node]) -> str:
     return _join(node.children, blocks, root)  # a screen page has no page ends
 
@@ -204,5 +209,6 @@ DIRECTIVES: dict[str, Converter] = {
     "contents": _contents,
     "cover": _cover,
     "small": _small,
+    "large": _large,
     "keep": _keep,
 }

@@ -31,10 +31,21 @@ from markdown_it.token import Token
 from printkit.content.typography import typeset_text
 
 DIRECTIVES = frozenset(
-    {"block", "figure", "aside", "onepage", "pagebreak", "contents", "cover", "small", "keep"}
+    {
+        "block",
+        "figure",
+        "aside",
+        "onepage",
+        "pagebreak",
+        "contents",
+        "cover",
+        "small",
+        "large",
+        "keep",
+    }
 )
 # directives whose fence holds Markdown
-CONTAINERS = frozenset({"figure", "aside", "onepage", "cover", "small", "keep"})
+CONTAINERS = frozenset({"figure", "aside", "onepage", "cover", "small", "large", "keep"})
 TOC_LEVELS = 2  # headings down to this level appear in the table of contents
 ICON_PT = 9.5  # an image inside a line of text is an icon about as tall as the body text
 

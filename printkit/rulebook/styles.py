@@ -23,6 +23,7 @@ LINK = "#2F5F8F"
 TOC_NUMBERS = 18 * MM  # room kept free for the dots and page numbers of the contents
 MAX_MEASURE = 150 * MM  # about 75 characters of body text: a comfortable line
 SMALLER = 0.9  # the notes size, against the body text
+LARGER = 1.5  # a player aid's size, to read across the table
 ALIGNMENTS = {"": TA_LEFT, "left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
@@ -50,6 +51,10 @@ class Styles:
     def smaller(self) -> Styles:
         """The same styles a size down: notes and appendices."""
         return make_styles(self.size * SMALLER, self.language)
+
+    def larger(self) -> Styles:
+        """The same styles a size up: a player aid printed to read across the table."""
+        return make_styles(self.size * LARGER, self.language)
 
     def heading(self, level: int) -> ParagraphStyle:
         return (self.h1, self.h2, self.h3, self.h4)[min(level, 4) - 1]

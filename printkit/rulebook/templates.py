@@ -135,8 +135,9 @@ def _finalize(value: Any) -> Any:
 
 
 def _cell(value: Any) -> str:
-    """A value safe inside a Markdown table cell: pipes escaped, one line."""
-    return " ".join(str(value).replace("|", "\\|").split())
+    """A value safe inside a Markdown table cell: pipes escaped, one line (no-break spaces
+    kept, so a value may stay glued to its name)."""
+    return " ".join(re.split(r"[ \t\r\n\f\v]+", str(value).replace("|", "\\|").strip()))
 
 
 LONGEST_SECONDS = 20.0  # a whole rulebook renders in well under a second

@@ -22,6 +22,7 @@ from printkit.games.sandcastles.building import (
 from printkit.games.sandcastles.model import TURNS, Placement, Sandcastles
 from printkit.games.sandcastles.rules import (
     CastleScore,
+    RoundResult,
     TableScore,
     check_castle,
     may_smash,
@@ -152,6 +153,21 @@ def _smashed(node: Field | None) -> list[tuple[Cell, str | None]]:
     return result
 
 
+def _round_result(pack: Sandcastles, result: RoundResult) -> dict[str, Any]:
+    """Both scorings of a round: each castle before bonuses, the bonuses, the totals."""
+    return {
+        "castles": [c.total for c in result.first.castles],
+        "first": list(result.first.totals(pack)),
+        "first_bonuses": [list(b) for b in result.first.bonuses],
+        "may_smash": [list(r) for r in result.smashes],
+        "second_castles": [c.total for c in result.second.castles],
+        "second": list(result.second.totals(pack)),
+        "second_bonuses": [list(b) for b in result.second.bonuses],
+        "final": list(result.final),
+        "winners": list(result.winners),
+    }
+
+
 def run_round(pack: Sandcastles, given: Field) -> Mapping[str, Any]:
     given.expect_keys(["players"])
     castles, discards, keeps, smashed = [], [], [], []
@@ -162,15 +178,7 @@ def run_round(pack: Sandcastles, given: Field) -> Mapping[str, Any]:
         keeps.append(_keep(player))
         smashed.append(_smashed(player.opt("smashed")))
     result = _engine(given, lambda: play_round(pack, castles, discards, smashed, keeps))
-    return {
-        "first": list(result.first.totals(pack)),
-        "first_bonuses": [list(b) for b in result.first.bonuses],
-        "may_smash": [list(r) for r in result.smashes],
-        "second": list(result.second.totals(pack)),
-        "second_bonuses": [list(b) for b in result.second.bonuses],
-        "final": list(result.final),
-        "winners": list(result.winners),
-    }
+    return _round_result(pack, result)
 
 
 def _step(pack: Sandcastles, node: Field) -> Step:
@@ -230,15 +238,7 @@ def run_whole_round(pack: Sandcastles, given: Field) -> Mapping[str, Any]:
         "laid": [len(b.castle) for b in done.builds],
         "drawn": [len(b.draws) for b in done.builds],
         "discards": [b.discards for b in done.builds],
-        "castles": [c.total for c in result.first.castles],
-        "first": list(result.first.totals(pack)),
-        "first_bonuses": [list(b) for b in result.first.bonuses],
-        "may_smash": [list(r) for r in result.smashes],
-        "second_castles": [c.total for c in result.second.castles],
-        "second": list(result.second.totals(pack)),
-        "second_bonuses": [list(b) for b in result.second.bonuses],
-        "final": list(result.final),
-        "winners": list(result.winners),
+        **_round_result(pack, result),
     }
 
 
@@ -331,7 +331,8 @@ RULES: dict[str, ExampleRule] = dict(
             "round",
             "a whole round: first scoring, bullying, second scoring",
             run_round,
-            "first first_bonuses may_smash second second_bonuses final winners",
+            "castles first first_bonuses may_smash second_castles second second_bonuses final "
+            "winners",
         ),
     ]
 )

@@ -15,7 +15,7 @@ from printkit.check.checker import Example
 from printkit.content.fields import Gap
 from printkit.games.thats_not_lemonade.kit import kit, pictures
 from printkit.games.thats_not_lemonade.kit.cards import card_deck
-from printkit.games.thats_not_lemonade.kit.reference import odds_face, start_counts, tile
+from printkit.games.thats_not_lemonade.kit.reference import odds_face, start_counts
 from printkit.games.thats_not_lemonade.model import Card, ThatsNotLemonade
 from printkit.games.thats_not_lemonade.rules import (
     HIT,
@@ -37,7 +37,6 @@ from printkit.rulebook.scenes import kit_gallery, legible
 from printkit.rulebook.variables import frame, names
 
 CARD_SCALE = 0.55  # a card picture in the rulebook: about 35 x 48 mm
-TILE_SCALE = 0.7
 ODDS_SCALE = 0.6
 
 
@@ -113,7 +112,8 @@ def _odds(pack: ThatsNotLemonade) -> dict[str, Any]:
 
 # -- pictures -----------------------------------------------------------------------------
 def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
-    """Each card face, one character tile and the odds card, drawn by the kit's renderers."""
+    """Each card face and the odds card, drawn by the kit's renderers (a character tile is
+    drawn in the set-up picture, close up)."""
     odds = odds_table(pack)
     pack = watched(pack)  # each picture is kept under the values it reads
     sheet = PictureSheet()
@@ -126,17 +126,7 @@ def _blocks(pack: ThatsNotLemonade, theme: Theme) -> dict[str, Block]:
             w, h = size.width * MM, size.height * MM
             scale = legible(piece.draw, w, h, CARD_SCALE)
             blocks[key] = PictureBlock(piece.draw, w, h, scale, alt, sheet)
-    tile_size, odds_size = pack.kit.tile, pack.kit.reference
-    first = pack.characters[0]
-    tile_draw = tile(pack, first, theme)
-    blocks["tile"] = PictureBlock(
-        tile_draw,
-        tile_size.width * MM,
-        tile_size.height * MM,
-        legible(tile_draw, tile_size.width * MM, tile_size.height * MM, TILE_SCALE),
-        f"{first.name}'s character reference tile",
-        sheet,
-    )
+    odds_size = pack.kit.reference
     odds_draw = odds_face(pack, odds, theme)
     odds_w, odds_h = odds_size.width * MM, odds_size.height * MM
     blocks["odds-card"] = PictureBlock(

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.games.thats_not_lemonade.kit.cards import card_deck
 from printkit.games.thats_not_lemonade.kit.reference import odds_cards, tiles
 from printkit.games.thats_not_lemonade.model import ThatsNotLemonade
-from printkit.games.thats_not_lemonade.rules import odds_table
+from printkit.games.thats_not_lemonade.rules import odds_table, trophy_for
 from printkit.kit import Deck
 from printkit.render.impose import Piece
 from printkit.render.layout import draw_picture
@@ -47,6 +47,7 @@ CLOSE_GAP = 4 * MM  # between the table and the close-up of the near tile
 RING = 1.2 * MM  # the ring round the near seat, outside it
 CLOSE_WORDS = 6.5 * MM  # room above the close-up for its words
 CLOSE_EDGE = 2 * MM  # below the close-up and at its right
+TUCKED = 3 * MM  # how far below the tile's far edge a won card's top lies, under the tile
 SIGNALS = ("hit", "pass", "out")  # the cup's signals, left to right: art/signal-<key>.svg
 SIGNAL = 28 * MM  # one signal picture's square
 SIGNAL_GAP = 14 * MM
@@ -70,15 +71,18 @@ def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> Sc
     """One table, every seat at one scale: each player's tile with its cup beside it, the
     shuffled deck and an odds card to share in the middle. The tiles' words print under
     6 pt at the table's scale, so the near seat's tile, yours, is drawn again beside the
-    table at the scale its words read, joined to its place on the table, which is ringed."""
+    table at the scale its words read, joined to its place on the table, which is ringed,
+    with a round's winnings tucked under its lower edge, as the rules say."""
     cards, characters = card_deck(pack, theme), tiles(pack, theme)
     odds = odds_cards(pack, odds_table(pack), theme)
     players = min(SEATS, pack.max_players)
     faces = [characters.pieces[n % len(characters.pieces)] for n in range(players)]
     near = readable_scale(faces[0].draw, characters.width, characters.height)
     close_w, close_h = characters.width * near, characters.height * near
+    won = _won_card(pack, cards, characters)
+    below = (won.height - characters.height + TUCKED) * near  # the won card, showing
     table = _table(characters, cards, odds, MEASURE - close_w - CLOSE_GAP - CLOSE_EDGE)
-    height = max(table.height, close_h + CLOSE_WORDS + CLOSE_EDGE)
+    height = max(table.height, close_h + below + CLOSE_WORDS + CLOSE_EDGE)
     table = Table(table.width, height, table.scale)
     seats = [_seat(face, characters, table.scale) for face in faces]
     placed = [Placed(_table_top(table), 0, 0)]
@@ -86,15 +90,17 @@ def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> Sc
     deck, shared = _middle(cards, odds, table)
     placed += [*deck, shared]
     yours = placed[1].footprint
-    room = height - CLOSE_WORDS - CLOSE_EDGE - close_h
-    close = Box(MEASURE - CLOSE_EDGE - close_w, CLOSE_EDGE + room / 2, close_w, close_h)
+    room = height - CLOSE_WORDS - CLOSE_EDGE - close_h - below
+    close = Box(MEASURE - CLOSE_EDGE - close_w, CLOSE_EDGE + below + room / 2, close_w, close_h)
     placed.append(Placed(_ring(yours, close), 0, 0))
+    won_x = close.cx - won.width * near / 2
+    placed.append(Placed(won, won_x, close.y - below, near))  # under the tile, drawn first
     close_up = Shown(faces[0].draw, characters.width, characters.height)
     placed.append(Placed(close_up, close.x, close.y, near))
     cx, cy, _ = _cup(characters, table.scale)
     cup = (yours.x + cx * table.scale, yours.y + cy * table.scale)
     points = {
-        "tile": (close.x + 3.5 * MM, close.top - 3.5 * MM, None),
+        "tile": (yours.x - RING - 4 * MM, yours.cy, (yours.x - RING, yours.cy)),
         "cup": (cup[0] + 5 * MM, cup[1] + 4 * MM, cup),
         "odds": (shared.footprint.right - 3 * MM, shared.footprint.top - 3 * MM, None),
         "deck": (deck[-1].footprint.cx, deck[-1].footprint.top - 3 * MM, None),
@@ -105,6 +111,13 @@ def setup_table(pack: ThatsNotLemonade, theme: Theme, sheet: PictureSheet) -> Sc
     captions = [Caption(close.cx, close.top + CLOSE_WORDS - 1 * MM, close_w, words)]
     alt = pack.words.say("picture.setup", players=players)
     return SceneBlock(placed, MEASURE, height, alt, sheet, captions, callouts, caption=True)
+
+
+def _won_card(pack: ThatsNotLemonade, cards: Deck, characters: Deck) -> Shown:
+    """The card the first round's winner takes, face up, to tuck under the close-up tile."""
+    trophy = trophy_for(pack, ())
+    piece = next(p for p in cards.pieces if p.label.split("#")[0] == trophy)
+    return Shown(piece.draw, cards.width, cards.height)
 
 
 def _callouts(
@@ -183,7 +196,7 @@ def _ring(yours: Box, close: Box) -> Shown:
         c.setDash(2, 1.5)
         ring = yours.inset(-RING)
         c.roundRect(ring.x, ring.y, ring.width, ring.height, 1.5 * MM, stroke=1, fill=0)
-        y = min(yours.y + yours.height / 2, close.top - 2 * MM)
+        y = min(max(yours.cy, close.y + 2 * MM), close.top - 2 * MM)  # to the tile itself
         c.line(ring.right, y, close.x, y)
         c.restoreState()
 

@@ -348,8 +348,7 @@ def shopper_face(
     def draw(c: Canvas, trim: Box) -> None:
         flood(c, trim, theme.flood(SAND))
         safe = trim.inset(SAFE)
-        body = Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM)
-        name, cash, loves, dislikes, buys, time = _stack(body, SHOPPER_ROWS, GAP)
+        name, cash, loves, dislikes, buys, time = _shopper_rows(trim)
         _shopper_name(c, pack, shopper, name, theme, least, named)
         _cash_row(c, pack, cash, shopper, theme)
         _taste_row(c, pack, loves, shopper.favourite, "Loves", pack.favourite_opinion, least)
@@ -448,6 +447,23 @@ def _buys_row(c: Canvas, pack: YardSale, box: Box, shopper: Shopper, least: floa
         draw_art(c, "bag", right - n * step, box.cy, 2.8 * MM, fill=white)
 
 
+def _shopper_rows(trim: Box) -> list[Box]:
+    """A shopper card's rows: name, cash, loves, dislikes, buys and time."""
+    safe = trim.inset(SAFE)
+    return _stack(Box(safe.x, safe.y + 4 * MM, safe.width, safe.height - 4 * MM), SHOPPER_ROWS, GAP)
+
+
+def _sections(time: Box, longest: int) -> list[Box]:
+    inner = Box(time.x + 2.5 * MM, time.y + 1.5 * MM, time.width - 5 * MM, time.height - 5.5 * MM)
+    return inner.columns(longest, 1.2 * MM)
+
+
+def time_sections(trim: Box, longest: int) -> list[Box]:
+    """The time sections of a shopper card drawn in ``trim``, first to last: where its clock
+    marker stands (a card has ``longest`` boxes, its own time of them shaded)."""
+    return _sections(_shopper_rows(trim)[-1], longest)
+
+
 def _time_row(
     c: Canvas, pack: YardSale, box: Box, shopper: Shopper, longest: int, theme: Theme
 ) -> None:
@@ -457,8 +473,7 @@ def _time_row(
     c.setFont(BODY, 6.5)
     rounds = "shopper.time_one" if shopper.time == 1 else "shopper.time"
     c.drawString(box.x + 2.5 * MM, box.top - 3 * MM, say(pack, rounds, count=shopper.time))
-    cells = Box(box.x + 2.5 * MM, box.y + 1.5 * MM, box.width - 5 * MM, box.height - 5.5 * MM)
-    for n, cell in enumerate(cells.columns(longest, 1.2 * MM)):
+    for n, cell in enumerate(_sections(box, longest)):
         shaded = n < shopper.time
         c.saveState()
         if not shaded:

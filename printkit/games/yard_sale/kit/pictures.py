@@ -21,6 +21,7 @@ from printkit.games.yard_sale.kit.cards import (
     say,
     shopper_cards,
     shopper_face,
+    time_sections,
 )
 from printkit.games.yard_sale.kit.track import tokens, track_face, turn_track
 from printkit.games.yard_sale.model import YardSale
@@ -415,9 +416,11 @@ def _stall(pack, theme, marks, stall: dict, at, size, placed: list, captions: li
     card = (w / ROUND_SCALE, h / ROUND_SCALE)
     longest = max(s.time for s in pack.shoppers)
     least = LEAST_TEXT / ROUND_SCALE
-    face = Shown(shopper_face(pack, pack.shopper(stall["card"]), theme, longest, least), *card)
+    shopper = pack.shopper(stall["card"])
+    face = Shown(shopper_face(pack, shopper, theme, longest, least), *card)
     _tuck(pack, theme, placed, stall["own_pitch_cards"], x, top, card, ROUND_SCALE)
     placed.append(Placed(face, x, top - h, ROUND_SCALE))
+    placed.append(_clock(marks, shopper.time - stall["rounds_left"], (x, top - h), card, longest))
     below = top - h - 2 * MM
     captions.append(Caption(x + w / 2, below, w, _round_words(pack, stall)))
     x += w + SHOP_GAP
@@ -426,6 +429,15 @@ def _stall(pack, theme, marks, stall: dict, at, size, placed: list, captions: li
         placed += _offered(pack, theme, marks, row, (x, top - h), ROUND_SCALE)
         captions.append(Caption(x + w / 2, below, w, _round_item(pack, row)))
         x += w + ROUND_STEP
+
+
+def _clock(marks, section: int, at: tuple[float, float], card, longest: int) -> Placed:
+    """A shopper's clock marker on the time section it stands on this round (0 for the
+    first): one on its last shaded section goes home when the clocks move."""
+    cell = time_sections(Box(0, 0, *card), longest)[section]
+    size = min(cell.width, cell.height) * 1.15 * ROUND_SCALE
+    x, y = at[0] + cell.cx * ROUND_SCALE, at[1] + cell.cy * ROUND_SCALE
+    return Placed(_token(marks, "clock"), x - size / 2, y - size / 2, size / marks.width)
 
 
 def _on_table(pack, theme, card: str, at, size, placed: list, captions: list) -> None:
