@@ -487,6 +487,10 @@ def _keep(node: Node, flow: Flow) -> list[Flowable]:
     Inside a box it is one cell, which never splits: the box breaks before or after it."""
     content = convert(node.children, flow)
     if not flow.nested:
+        # a heading's room-asking break is moot inside a keep, and first in it would hide
+        # the heading's space above from the height the keep is offered: it would split
+        while content and isinstance(content[0], CondPageBreak):
+            content.pop(0)
         return [KeepTogether(content)]
     if not content:
         return []
