@@ -507,6 +507,28 @@ def test_a_keep_that_opens_with_a_heading_asks_for_the_heading_s_space_above():
     assert kept.getSpaceBefore() == heading.getSpaceBefore()
 
 
+def test_a_long_table_never_leaves_one_or_two_rows_atop_the_next_page():
+    """Wherever the page ends, the part of a long table carried over holds at least three
+    rows under its repeated header (the rows before the break move on with it), and the
+    header is printed once a page: no part of the table shares a page with another."""
+    from printkit.rulebook.flowables import SPLIT_TAIL
+
+    filler = "A line of rules that fills the page a little more each time. " * 2
+    rows = "\n".join(f"| Piece {n} | {n} | what piece {n} is for |" for n in range(1, 17))
+    table = f"| Component | How many | What it is for |\n|---|---:|---|\n{rows}\n"
+    carried = set()
+    for count in range(12, 40):
+        paragraphs = "\n\n".join([filler] * count)
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\n{table}\nAfter the table.\n")
+        pages = _pages_text(typeset(nodes, context, PAPERS["a4"]))
+        held = [len(re.findall(r"what piece \d+ is for", text)) for text in pages]
+        parts = [n for n in held if n]
+        assert sum(parts) == 16 and min(parts) >= SPLIT_TAIL, (count, held)
+        assert all(text.count("What it is for") <= 1 for text in pages), count
+        carried.add(len(parts))
+    assert 2 in carried  # some page ends fell inside the table
+
+
 def _long_chapter(edits: dict[tuple[int, int], str] | None = None) -> str:
     """Fourteen paragraphs of 30 to 120 lines, then a list of long items: nearly every page
     begins in the middle of a paragraph or an item. ``edits`` rewrites (paragraph, line)."""
