@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,15 @@ def test_gaps_name_file_field_and_reason(pack):
     assert ("events.yaml", "events[cold-snap].codes") in fields
     assert ("game.yaml", "rules_of_play.missed_purchase") in fields
     assert all(g.reason for g in pack.gaps)
+
+
+def test_rulings_name_only_tracks_the_board_draws(pack):
+    """A ruling speaks of the kit a player holds: every "<name> track" it mentions is one
+    the board labels (no stock track: goods sit on open mat spaces)."""
+    board = " ".join(pack.words.each("board").values())
+    mentioned = {m.lower() for g in pack.gaps for m in re.findall(r"\w+ track", g.reason)}
+    assert mentioned, "the score track's ruling should be among them"
+    assert all(name in board.lower() for name in mentioned), mentioned
 
 
 def _mutate(copy: Path, file: str, old: str, new: str) -> ContentError:

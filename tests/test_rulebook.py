@@ -198,6 +198,17 @@ def test_every_component_is_counted(text, pack):
         assert words(component.name) in text
 
 
+def test_rulings_are_titled_as_a_player_would_say_them(body, pack):
+    """A card's ruling is titled by what it settles, never by the content's field ("Bargain
+    Purchase: effect"), and each title the appendix words for itself names a ruling it has."""
+    appendix = body[body.index("a few situations need a ruling") : body.index("turn summary")]
+    assert ": effect." not in appendix
+    for card in ("bargain-purchase", "petty-theft"):
+        title = pack.benefit(card).title
+        assert re.search(rf"r\d+ · {words(title)} \w+", appendix), title
+    assert "how many goods you may keep." in appendix
+
+
 def test_every_provisional_value_is_in_the_appendix(body, pack):
     """All but the event cards' weather-change lines, which the appendix sums up in one
     sentence: each card prints its own line, and a ruling per card told a player nothing."""
@@ -210,6 +221,7 @@ def test_every_provisional_value_is_in_the_appendix(body, pack):
     assert {gap.field for gap in left_out} == {
         "components[resource-tokens]",
         "components[resource-tokens-3]",
+        "components[lap-tokens]",
         "events[discover]",
         "events[all-calm].copies",
     }  # still listed by ``printkit gaps``

@@ -637,3 +637,19 @@ def test_the_whole_board_reads_as_a_board_its_small_words_greeked():
 
     assert bars("board:callouts") > 100
     assert bars("board:top-left") == bars("board:top-right") == 0
+
+
+def test_the_components_pictures_show_every_printed_piece():
+    """Each component the kit prints (all but the dice a player brings) is drawn in the
+    components pictures under its name: a piece the rules use, such as the lap token, is
+    never missing from them."""
+    from printkit.games.lemonade_stall.kit import pictures
+    from printkit.rulebook.pictures import PictureSheet
+
+    pack = load(CONTENT / "lemonade-stall")
+    kit = pictures.Kit(pack, Theme())
+    drawn = [pictures.components_large, pictures.components_cards, pictures.components_tokens]
+    captions = " ".join(c.text for draw in drawn for c in draw(pack, kit, PictureSheet()).captions)
+    shown = [c.name for c in pack.components if c.printable and c.kind != "sheet"]
+    assert "Lap tokens" in shown
+    assert [name for name in shown if name not in captions] == []

@@ -477,6 +477,58 @@ def test_a_keep_inside_a_box_is_never_split_by_a_page():
     assert split_boxes  # some page ends fell inside the box
 
 
+def test_a_keep_that_opens_with_a_heading_is_never_split_by_a_page():
+    """A section kept whole (a heading and its numbered list) moves on as one when the page
+    is short of room: its last item never stands alone atop the next page. Wherever the page
+    ends, the heading and every item share a page."""
+    filler = "A line of rules that fills the page a little more each time. " * 3
+    items = "\n".join(f"{n}. Step {n} of the end of the day." for n in range(1, 5))
+    placed = set()
+    for count in range(20, 34):
+        paragraphs = "\n\n".join([filler] * count)
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\n````keep\n## Night\n\n{items}\n````\n")
+        pages = _pages_text(typeset(nodes, context, PAPERS["a4"]))
+        holding = {i for i, text in enumerate(pages) for n in range(1, 5) if f"Step {n} of" in text}
+        assert len(holding) == 1 and "Night" in pages[min(holding)], count
+        placed |= holding
+    assert len(placed) > 1  # some page ends fell inside the section
+
+
+def test_a_keep_that_opens_with_a_heading_asks_for_the_heading_s_space_above():
+    """The page offers a kept section its height less the heading's space above, so the
+    section moves on whole when it would not fit (a break asking for room first in it hid
+    that space: the section thought it fitted by a few points and split off its last item)."""
+    from printkit.rulebook.flowables import convert
+
+    context, nodes = _book("````keep\n## Night\n\n1. Pack up.\n2. Go home.\n````\n")
+    (kept,) = convert(nodes, _flow(context))
+    heading = kept._content[0]
+    assert heading.getSpaceBefore() > 0
+    assert kept.getSpaceBefore() == heading.getSpaceBefore()
+
+
+def test_a_long_table_never_leaves_one_or_two_rows_atop_the_next_page():
+    """Wherever the page ends, the part of a long table carried over holds at least three
+    rows under its repeated header (the rows before the break move on with it), and the
+    header is printed once a page: no part of the table shares a page with another."""
+    from printkit.rulebook.flowables import SPLIT_TAIL
+
+    filler = "A line of rules that fills the page a little more each time. " * 2
+    rows = "\n".join(f"| Piece {n} | {n} | what piece {n} is for |" for n in range(1, 17))
+    table = f"| Component | How many | What it is for |\n|---|---:|---|\n{rows}\n"
+    carried = set()
+    for count in range(12, 40):
+        paragraphs = "\n\n".join([filler] * count)
+        context, nodes = _book(f"# One\n\n{paragraphs}\n\n{table}\nAfter the table.\n")
+        pages = _pages_text(typeset(nodes, context, PAPERS["a4"]))
+        held = [len(re.findall(r"what piece \d+ is for", text)) for text in pages]
+        parts = [n for n in held if n]
+        assert sum(parts) == 16 and min(parts) >= SPLIT_TAIL, (count, held)
+        assert all(text.count("What it is for") <= 1 for text in pages), count
+        carried.add(len(parts))
+    assert 2 in carried  # some page ends fell inside the table
+
+
 def _long_chapter(edits: dict[tuple[int, int], str] | None = None) -> str:
     """Fourteen paragraphs of 30 to 120 lines, then a list of long items: nearly every page
     begins in the middle of a paragraph or an item. ``edits`` rewrites (paragraph, line)."""

@@ -108,6 +108,7 @@ class Heading(Para):
 
 SPLIT_ROWS = 10  # a table this long may run over a page break...
 SPLIT_ROOM = 90 * MM  # ...when at least this much of the page is left for it
+SPLIT_TAIL = 3  # ...and the page after gets at least this many of its rows, not one or two
 
 
 class TableKeep(KeepTogether):
@@ -121,10 +122,29 @@ class TableKeep(KeepTogether):
         long = isinstance(table, Table) and len(table._cellvalues) >= SPLIT_ROWS
         if long and aH >= SPLIT_ROOM:
             used = sum(f.wrap(aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in lead)
-            parts = table.split(aW, aH - used - table.getSpaceBefore())
+            parts = _with_a_tail(table, aW, aH - used - table.getSpaceBefore())
             if len(parts) > 1:  # it does break where the page ends: start it here
                 return [*lead, *parts]
         return super().split(aW, aH)
+
+
+def _with_a_tail(table: Table, width: float, height: float) -> list[Flowable]:
+    """The table split to fit ``height``, moving rows on until the part on the next page
+    holds at least `SPLIT_TAIL` of them (under its repeated header): a lone row atop a page
+    reads as a stray. ``[]`` when it cannot break so (too few rows to give)."""
+    parts = table.split(width, height)
+    if len(parts) < 2:
+        return parts
+    first, rest = parts
+    head = table.repeatRows if isinstance(table.repeatRows, int) else len(table.repeatRows)
+    short = SPLIT_TAIL - (len(rest._cellvalues) - head)
+    if short <= 0:
+        return parts
+    if len(first._cellvalues) - short < head + SPLIT_TAIL:
+        return []
+    first.wrap(width, height)
+    first, rest = table.split(width, sum(first._rowHeights[:-short]) + 0.01)
+    return [first, KeepTogether.FrameBreak(), rest]  # the rest opens the next page
 
 
 class HeaderMark(Flowable):
@@ -525,6 +545,10 @@ def _keep(node: Node, flow: Flow) -> list[Flowable]:
     endlessly tall, so a nested one would push the whole to a fresh page."""
     content = convert(node.children, flow)
     if not flow.nested:
+        # a heading's room-asking break is moot inside a keep, and first in it would hide
+        # the heading's space above from the height the keep is offered: it would split
+        while content and isinstance(content[0], CondPageBreak):
+            content.pop(0)
         return [KeepTogether([g for f in content for g in _opened(f)])]
     if not content:
         return []

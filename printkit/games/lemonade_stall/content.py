@@ -279,7 +279,6 @@ GAME = Record(
         "selling_prices": Custom(lambda node: _prices(node)),
         "event_deck_size": Int(1, MAX_CARDS),
         "tie_breaks": ListOf(Choice(("money", "stock", "nearest-first-player")), 1),
-        "stock_track_length": Int(5, 200),
         "player_colours": Node(),
     },
     rename={"event_deck_size": "deck_size"},

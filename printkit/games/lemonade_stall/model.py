@@ -166,7 +166,6 @@ class LemonadeStall(Box):
     forecast_on_last_day: bool
     selling_prices: tuple[int, ...]
     tie_breaks: tuple[str, ...]
-    stock_track_length: int
     player_colours: tuple[PlayerColour, ...]
     conditions: tuple[Condition, ...]
     temperatures: tuple[Temperature, ...]

@@ -113,7 +113,6 @@ def _game(pack: LemonadeStall) -> dict[str, Any]:
         "bulk_size": pack.bulk_size,
         "max_per_item": pack.max_per_item,
         "deck_size": pack.deck_size,
-        "stock_track": pack.stock_track_length,
         "score_spaces": pack.kit.score_spaces,
         "tie_breaks": list(pack.tie_breaks),
         "min_degrees": pack.min_degrees,

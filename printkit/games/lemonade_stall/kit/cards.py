@@ -507,12 +507,13 @@ def tokens(pack: LemonadeStall, theme: Theme) -> Deck:
     size = pack.kit.token
     colours = pack.player_colours[: pack.max_players]
     pieces: list[Piece] = []
+    laps = pack.component("lap-tokens").count
     for colour in colours:
         tint = hex_colour(colour.colour)
         score = _round_token("$", colour.symbol, tint, theme, coin=True)
         pieces.append(Piece(f"score-{colour.id}", score))
         lap = _round_token(f"+{pack.kit.score_spaces}", colour.symbol, tint, theme, coin=True)
-        pieces.append(Piece(f"lap-{colour.id}", lap))
+        pieces += [Piece(f"lap-{colour.id}", lap)] * laps
     cups = pack.component("cup-tokens").count
     for colour in colours:
         tint = hex_colour(colour.colour)

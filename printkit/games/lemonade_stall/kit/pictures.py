@@ -271,6 +271,7 @@ def components_tokens(pack: LemonadeStall, kit: Kit, sheet: PictureSheet) -> Sce
         (kit.marker(f"temperature-{degrees}"), 1.0, "temperature-markers"),
         (kit.marker("first-player"), 1.0, "first-player-marker"),
         (kit.token(f"score-{first}"), 1.0, "score-markers"),
+        (kit.token(f"lap-{first}"), 1.0, "lap-tokens"),
         (kit.token(f"cup-{first}"), 1.0, "cup-tokens"),
         (kit.token("resource-1"), 1.0, "resource-tokens"),
         (kit.token("resource-3"), 1.0, "resource-tokens-3"),
