@@ -103,4 +103,3 @@ def test_a_png_kept_at_another_zlib_level_is_never_served(tmp_path, monkeypatch)
     sheet = PictureSheet()
     sheet.pictures.append(picture)
     assert sheet.png(picture) == rasterise([picture])[0]
-
