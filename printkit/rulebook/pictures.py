@@ -200,7 +200,8 @@ class PictureSheet:
                 diskcache.store(CACHE_KIND, key, png)
 
 
-CACHE_KIND = "pictures"
+PNG_LEVEL = 3  # zlib's fast path: half the time of level 6 on a scene, the file ~1 % larger
+CACHE_KIND = f"pictures-z{PNG_LEVEL}"  # a PNG kept at another level is never served
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -227,7 +228,7 @@ def rasterise(pictures: list[PictureBlock]) -> list[bytes]:
         for index in range(len(pictures)):
             image = pdf[index].render(scale=SCREEN_DPI / 72).to_pil()
             out = io.BytesIO()
-            image.save(out, format="PNG")
+            image.save(out, format="PNG", compress_level=PNG_LEVEL)
             pngs.append(out.getvalue())
     finally:
         pdf.close()
