@@ -301,14 +301,13 @@ def test_watch_names_the_files_saved_not_vanished_temporaries(tmp_path):
     "signal_name, raised", [("SIGINT", KeyboardInterrupt), ("SIGTERM", SystemExit)]
 )
 def test_a_signal_during_the_renames_waits_for_them(signal_name, raised, tmp_path):
-    import os
     import signal
 
     from printkit.build.lock import interrupts_deferred
 
     written = []
     with pytest.raises(raised), interrupts_deferred():
-        os.kill(os.getpid(), getattr(signal, signal_name))
+        signal.raise_signal(getattr(signal, signal_name))  # to this thread, handled at once
         for n in range(3):  # the renames go on: the signal is held
             (tmp_path / f"f{n}").write_text("x")
             written.append(n)
@@ -320,12 +319,9 @@ class _DropsCtrlC:
     """A finaliser that Ctrl-C lands in: Python reports the KeyboardInterrupt and drops it."""
 
     def __del__(self) -> None:
-        import os
         import signal
 
-        os.kill(os.getpid(), signal.SIGINT)
-        for _ in range(1000):  # the handler runs here, inside the finaliser
-            pass
+        signal.raise_signal(signal.SIGINT)  # to this thread: the handler runs here, inside
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the drop itself
@@ -341,21 +337,17 @@ def test_a_ctrl_c_dropped_by_a_finaliser_is_raised_when_the_workers_are_done():
 
 
 def test_a_ctrl_c_raised_as_usual_is_raised_once():
-    import os
     import signal
 
     from printkit.build.lock import interrupts_remembered
 
     with pytest.raises(KeyboardInterrupt), interrupts_remembered():
-        os.kill(os.getpid(), signal.SIGINT)
-        for _ in range(1000):
-            pass
+        signal.raise_signal(signal.SIGINT)  # to this thread: handled before it returns
         pytest.fail("the Ctrl-C was not raised")
     assert signal_handler_is_default()
 
 
 def test_a_process_started_with_ctrl_c_ignored_keeps_ignoring_it():
-    import os
     import signal
 
     from printkit.build.lock import interrupts_remembered
@@ -363,7 +355,7 @@ def test_a_process_started_with_ctrl_c_ignored_keeps_ignoring_it():
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         with interrupts_remembered():
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
