@@ -88,18 +88,3 @@ def test_a_translucent_drawing_is_not_portable():
 
     assert block("Plain").fingerprint().portable
     assert not PictureBlock(translucent, 100, 100, 1.0, "shade").fingerprint().portable
-
-
-def test_a_png_kept_at_another_zlib_level_is_never_served(tmp_path, monkeypatch):
-    """The level is part of the cache's kind: an entry an older printkit kept (zlib level 6,
-    other bytes for the same pixels) is rasterised again, so a build served from the cache
-    writes the bytes a fresh build writes."""
-    from printkit.build import diskcache
-
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    picture = block("Sunny Day")
-    key = drawing_digest(picture)
-    diskcache.store("pictures", key, b"\x89PNG\r\n\x1a\n old level")
-    sheet = PictureSheet()
-    sheet.pictures.append(picture)
-    assert sheet.png(picture) == rasterise([picture])[0]

@@ -28,6 +28,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import FrameBreak
 from reportlab.platypus.flowables import HRFlowable, PageBreakIfNotEmpty
 
 from printkit.errors import RenderError
@@ -144,7 +145,7 @@ def _with_a_tail(table: Table, width: float, height: float) -> list[Flowable]:
         return []
     first.wrap(width, height)
     first, rest = table.split(width, sum(first._rowHeights[:-short]) + 0.01)
-    return [first, KeepTogether.FrameBreak(), rest]  # the rest opens the next page
+    return [first, FrameBreak(), rest]  # the rest opens the next page
 
 
 class HeaderMark(Flowable):

@@ -201,7 +201,8 @@ class PictureSheet:
 
 
 PNG_LEVEL = 3  # zlib's fast path: half the time of level 6 on a scene, the file ~1 % larger
-CACHE_KIND = f"pictures-z{PNG_LEVEL}"  # a PNG kept at another level is never served
+CACHE_KIND = "pictures"  # a PNG another printkit kept (at another level) is never served:
+# every disk-cache entry is sealed with the code digest of the printkit that wrote it
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
