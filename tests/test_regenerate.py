@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from printkit.check.checker import PackCache
 from printkit.cli import cli
 from printkit.kit import KitOptions
 from printkit.render.units import MM, PAPERS
+from tests.conftest import STALL as STALL_CONTENT
 from tests.conftest import edit
 
 STALL = "lemonade-stall"
@@ -78,11 +80,27 @@ def test_a_new_card_size_is_reported_and_rebuilt(new_game, tmp_path):
     assert files(out / GAME / "a4") == files(fresh / GAME / "a4")
 
 
+@pytest.fixture(scope="module")
+def stall_built(tmp_path_factory) -> tuple[Path, Path]:
+    """A copy of Lemonade Stall's content built once at A4, and the folder every test works in.
+
+    The manifest names the content's art by its path, so each test gets a fresh copy of
+    this build at the same path: as if it had built the kit there itself.
+    """
+    base = tmp_path_factory.mktemp("stall")
+    work, kept = base / "work", base / "kept"
+    shutil.copytree(STALL_CONTENT, work / "content" / STALL)
+    build(work / "content", STALL, work / "out")
+    shutil.copytree(work, kept)
+    return work, kept
+
+
 @pytest.fixture
-def stall(content_copy: Path, tmp_path: Path) -> tuple[Path, Path]:
-    out = tmp_path / "out"
-    build(content_copy, STALL, out)
-    return content_copy, out
+def stall(stall_built) -> tuple[Path, Path]:
+    work, kept = stall_built
+    shutil.rmtree(work)
+    shutil.copytree(kept, work)
+    return work / "content", work / "out"
 
 
 def test_one_event_title_reprints_only_its_sheet(stall, tmp_path):
