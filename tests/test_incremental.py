@@ -324,8 +324,19 @@ class _DropsCtrlC:
         signal.raise_signal(signal.SIGINT)  # to this thread: the handler runs here, inside
 
 
+@pytest.fixture
+def ctrl_c_live():
+    """Ctrl-C raises KeyboardInterrupt, as in a terminal, whoever started this process
+    (a shell's background job or a test worker may have been started with it ignored)."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the drop itself
-def test_a_ctrl_c_dropped_by_a_finaliser_is_raised_when_the_workers_are_done():
+def test_a_ctrl_c_dropped_by_a_finaliser_is_raised_when_the_workers_are_done(ctrl_c_live):
     from printkit.build.lock import interrupts_remembered
 
     after = []
@@ -336,7 +347,7 @@ def test_a_ctrl_c_dropped_by_a_finaliser_is_raised_when_the_workers_are_done():
     assert signal_handler_is_default()
 
 
-def test_a_ctrl_c_raised_as_usual_is_raised_once():
+def test_a_ctrl_c_raised_as_usual_is_raised_once(ctrl_c_live):
     import signal
 
     from printkit.build.lock import interrupts_remembered
