@@ -128,6 +128,8 @@ def test_one_event_title_reprints_only_its_sheet(stall, tmp_path):
     assert [s.part for s in report.reprinted] == ["event-cards"]
 
 
+@pytest.mark.slow  # a second whole forced build: everyday, the words edit below and the new
+# card size above check an incremental build after an edit against a forced one, guide and all
 def test_the_guide_after_an_edit_is_a_forced_builds(stall, tmp_path):
     content, out = stall
     edit(content / STALL / "events.yaml", *TITLE)
