@@ -61,8 +61,14 @@ def books() -> dict[str, dict[str, bytes]]:
 
 
 @pytest.fixture(scope="module")
-def pages(books) -> list[str]:
-    return pdf_pages(books["a4"]["rulebook.pdf"])
+def read_back(books) -> list[str]:
+    """Each A4 page's text as a reader takes it in, read from the PDF once for the module."""
+    return [page_text(page) for page in PdfReader(BytesIO(books["a4"]["rulebook.pdf"])).pages]
+
+
+@pytest.fixture(scope="module")
+def pages(read_back) -> list[str]:
+    return [words(page) for page in read_back]
 
 
 @pytest.fixture(scope="module")
@@ -71,11 +77,11 @@ def text(pages) -> str:
 
 
 @pytest.fixture(scope="module")
-def body(books) -> str:
+def body(read_back) -> str:
     """The text of every page without its running header and number, as it reads on."""
     kept = []
-    for number, page in enumerate(PdfReader(BytesIO(books["a4"]["rulebook.pdf"])).pages, 1):
-        lines = page_text(page).splitlines()
+    for number, page in enumerate(read_back, 1):
+        lines = page.splitlines()
         if number > 1 and lines and lines[-1].strip() == str(number):
             lines = lines[:-3]  # chapter, game title, page number
         kept.append(words("\n".join(lines)))
