@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -539,6 +540,7 @@ RU_SHORT_WORDS = frozenset(
 )
 
 
+@cache  # the built kit is only read: each file's lines are taken from it once
 def _lines(path: Path) -> list[str]:
     return [
         line.strip()
