@@ -21,9 +21,11 @@ kit: $(STAMP)
 
 # `make test`: the everyday suite (about two minutes on 2 cores); the tests marked slow
 # (whole-kit builds, crash and damage drills, the installed wheel) run in `make test-slow`.
-# CI runs both: `make test-all`.
+# CI runs both: `make test-all`. The everyday suite runs in two workers (pytest-xdist), a test
+# module to a worker so its shared fixtures (a kit built once) are built once; plain
+# `pytest -m "not slow"` runs the same tests in one process.
 test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" -n 2 --dist loadfile
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
