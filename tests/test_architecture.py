@@ -251,25 +251,10 @@ def _prose_literals_in(path: Path, root: Path) -> list[str]:
     return found
 
 
-# Modules whose printed words have not moved to content yet (issue 13): each is scanned,
-# and may not gain a sentence, but is held to its count until it is moved.
-NOT_MOVED_YET: dict[str, int] = {}
-
-
-def _game_path(path: Path) -> str:
-    return path.relative_to(PACKAGE / "games").as_posix()
-
-
 def test_kits_print_no_prose_written_in_python():
     """A kit's words live in its content (one place, checked, per language), never in code."""
-    found = [hit for path in _kit_modules() for hit in _prose_literals(path)
-             if _game_path(path) not in NOT_MOVED_YET]  # fmt: skip
+    found = [hit for path in _kit_modules() for hit in _prose_literals(path)]
     assert found == []
-
-
-@pytest.mark.parametrize(("module", "most"), sorted(NOT_MOVED_YET.items()))
-def test_a_kit_not_yet_moved_gains_no_prose(module, most):
-    assert len(_prose_literals(PACKAGE / "games" / module)) <= most
 
 
 def test_the_prose_scan_sees_what_a_kit_would_print(tmp_path):
