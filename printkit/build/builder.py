@@ -645,10 +645,13 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
 
     def shared() -> None:
         """What both files use, made here before the PDF is typeset beside: the tree, and
-        each picture's drawing summed up (the PDF's characters, the HTML's PNG keys)."""
-        context, _ = tree()
-        for block in context.blocks.values():
-            fingerprint = getattr(block, "fingerprint", None)
+        each picture the book places summed up (the PDF's characters, the HTML's PNG keys;
+        a game may offer blocks its templates never place: no file draws those)."""
+        from printkit.rulebook.markdown import placed_blocks
+
+        context, nodes = tree()
+        for key in dict.fromkeys(placed_blocks(nodes, context.blocks)):
+            fingerprint = getattr(context.blocks[key], "fingerprint", None)
             if fingerprint is not None:
                 fingerprint()
 

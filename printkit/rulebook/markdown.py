@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
@@ -508,6 +508,16 @@ def check_links_and_outline(nodes: list[Node]) -> None:
                 f"the PDF outline cannot skip a level; use {'#' * (level + 1)} here",
             )
         level = heading.level
+
+
+def placed_blocks(nodes: list[Node], blocks: Mapping[str, object]) -> list[str]:
+    """The keys of the blocks the tree places (a picture, a figure's drawing), in order."""
+    return [
+        key
+        for node in _walk_nodes(nodes)
+        if node.kind == "directive" and node.name in ("block", "figure")
+        if (key := node.text or node.arg) in blocks
+    ]
 
 
 def _walk_nodes(nodes: list[Node]):
