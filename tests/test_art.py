@@ -8,6 +8,7 @@ by a card is a content error with file and line.
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -423,3 +424,35 @@ def test_lemonade_stall_board_mats_and_price_cards_draw_the_stand_and_glass_file
         assert (marked(mat, 180 * MM, 260 * MM) > 0) is expect
         face = stall_cards.price_cards(pack, Theme()).pieces[0].draw
         assert (marked(face, *CARD) > 0) is expect
+
+
+def _drawn(drawing) -> bytes:
+    from printkit.render.layout import _draw_drawing
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    _draw_drawing(canvas, Box(0, 0, 100, 100), drawing, False)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_an_svg_kept_on_disk_draws_as_read_and_an_edit_or_damage_is_a_miss(tmp_path, private_cache):
+    """A fresh process reads each picture's drawing from the disk cache: it draws the bytes
+    svglib's reading gives; an edited file is read again, a damaged entry is a miss."""
+    from printkit.build import diskcache
+    from printkit.render import layout
+
+    art = tmp_path / "art.svg"
+    shutil.copy(STALL / "art" / "cover.svg", art)
+    expected = _drawn(layout.read_svg(art))
+    layout._svg_of.cache_clear()  # as a new process: only the disk remembers
+    assert _drawn(layout.svg_drawing(art)) == expected
+    layout._svg_of.cache_clear()
+    assert _drawn(layout.svg_drawing(art)) == expected  # served from the disk
+    for entry in diskcache.cache_folder(layout.SVG_KIND).iterdir():
+        entry.write_bytes(entry.read_bytes()[:40])
+    layout._svg_of.cache_clear()
+    assert _drawn(layout.svg_drawing(art)) == expected
+    art.write_text(re.sub(r'fill="#\w{6}"', 'fill="#123456"', art.read_text(), count=1))
+    layout._svg_of.cache_clear()
+    assert _drawn(layout.svg_drawing(art)) != expected

@@ -120,3 +120,42 @@ def test_the_rulebook_shows_kept_examples_until_a_value_they_read_changes(stall,
     with diskcache.fresh():
         fresh, made = _worked(stall, monkeypatch)
     assert fresh == shown and len(made) == len(shown)
+
+
+def _failing(folder: Path) -> list[str]:
+    """The gate's answer for the pack as it is (a new cache of packs, as a new round)."""
+    from printkit.build.gate import failing_examples
+
+    plugin, pack = PackCache(folder.parent).load(folder)
+    return [r.example for r in failing_examples(plugin, pack)]
+
+
+def test_the_gate_kept_for_all_examples_answers_for_the_pack_as_it_is(stall):
+    """The verdict on every example is kept at once with what their runs read: a title edit
+    still passes, a cap the $8 stand's example reads fails it, an edited example too."""
+    assert _failing(stall) == []
+    edit(stall / "events.yaml", "title: Strange Weather", "title: Odd Weather")
+    assert _failing(stall) == []
+    edit(stall / "weather.yaml", "price_cap: 7", "price_cap: 8")
+    assert EXAMPLE in _failing(stall)
+    edit(stall / "weather.yaml", "price_cap: 8", "price_cap: 7")
+    assert _failing(stall) == []
+    edit(stall / "examples" / f"{EXAMPLE}.yaml", "income: [0, 15]", "income: [0, 16]")
+    assert _failing(stall) == [EXAMPLE]
+
+
+def test_damaged_whole_pack_entries_are_misses(stall, private_cache, monkeypatch):
+    """The gate's and the rulebook's entries for all examples torn in half: the same
+    verdict and the same worked examples, worked out again."""
+    from printkit.check import checker
+
+    before, (shown, _) = _failing(stall), _worked(stall, monkeypatch)
+    monkeypatch.setattr(checker, "_KEPT", {})
+    torn = 0
+    for kind in ("example-gates", "example-books"):
+        for entry in (Path(private_cache) / "printkit" / kind).iterdir():
+            entry.write_bytes(entry.read_bytes()[: entry.stat().st_size // 2])
+            torn += 1
+    assert torn
+    assert _failing(stall) == before
+    assert _worked(stall, monkeypatch)[0] == shown

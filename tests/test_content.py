@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import yaml
 
 from printkit.errors import ContentError
 from printkit.games.lemonade_stall.content import load
-from tests.conftest import edit
+from tests.conftest import STALL, edit
 
 
 def test_pack_holds_the_source_numbers(pack):
@@ -174,3 +175,19 @@ def test_csv_errors_name_the_row(content_copy):
     assert info.value.location.line == 3
     assert "benefits.csv" in info.value.format_message()
     assert "'barter'" in info.value.format_message()
+
+
+def test_yaml_kept_by_its_text_reads_as_parsed_and_an_edit_is_read_again(tmp_path):
+    """A file's values are kept in memory by its text: the same values, lines included,
+    each call a copy of its own; an edited file is parsed again."""
+    from printkit.content import yamlio
+
+    path = tmp_path / "events.yaml"
+    shutil.copy(STALL / "events.yaml", path)
+    first, again = yamlio.load_yaml(path), yamlio.load_yaml(path)
+    assert first == again and first is not again
+    assert again.key_lines == first.key_lines and again["events"].item_lines
+    again["events"].clear()  # a caller's edit stays its own
+    assert yamlio.load_yaml(path) == first
+    edit(path, "title: Strange Weather", "title: Odd Weather")
+    assert "Odd Weather" in repr(yamlio.load_yaml(path))

@@ -103,6 +103,25 @@ def test_a_typeset_parse_is_parse_then_typography_kept_or_not(text, language):
         assert repr(parse(text, md=md, language=language)) == expected
 
 
+def test_a_typeset_section_kept_on_disk_reads_back_as_made_and_damage_is_a_miss(
+    private_cache, monkeypatch
+):
+    """A fresh process reads each section's typeset tree from the disk: the tree typesetting
+    gives; a torn entry is made again; an edited section is typeset afresh."""
+    text = '# Setting "up"\n\nSome *words* -- and "quotes".\n\n## Next\n\n- one\n- two\n'
+    expected = repr(parse(text, language="en"))
+    monkeypatch.setattr(markdown, "_TYPESET", {})  # as a new process: only the disk remembers
+    assert repr(parse(text, language="en")) == expected
+    entries = list((private_cache / "printkit" / markdown.TYPESET_KIND).iterdir())
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[: len(entry.read_bytes()) // 2])
+    monkeypatch.setattr(markdown, "_TYPESET", {})
+    assert entries and repr(parse(text, language="en")) == expected
+    monkeypatch.setattr(markdown, "_TYPESET", {})
+    edited = repr(parse(text.replace("words", "other words"), language="en"))
+    assert "other words" in edited and edited != expected
+
+
 def _tokens_of(nodes) -> list:
     return [t for n in markdown._walk_nodes(nodes) for t in n.inline]
 

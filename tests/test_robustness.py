@@ -80,6 +80,7 @@ def cache_home(tmp_path, monkeypatch) -> Path:
     home = tmp_path / "xdg"
     monkeypatch.setenv("XDG_CACHE_HOME", str(home))
     monkeypatch.setattr(templates.BYTECODE, "_store", {})
+    monkeypatch.setattr(templates.BYTECODE, "_code", {})
     return home / "printkit"
 
 
@@ -144,6 +145,24 @@ def test_force_compiles_every_template_afresh(cache_home):
     assert fresh.code is not None  # a new process: from the disk, verified
 
 
+def test_code_kept_in_memory_is_served_only_for_its_source(cache_home):
+    """A template's compiled code is kept with its source's checksum: an edited template
+    (same name, new checksum) compiles afresh; the unedited one gets the very code."""
+    from jinja2 import Environment
+    from jinja2.bccache import Bucket
+
+    from printkit.rulebook.templates import VerifiedBytecodeCache
+
+    cache, env = VerifiedBytecodeCache(), Environment()
+    compiled = Bucket(env, "key", "checksum")
+    compiled.code = compile("x = 1", "<t>", "exec")
+    cache.dump_bytecode(compiled)
+    cache.load_bytecode(same := Bucket(env, "key", "checksum"))
+    assert same.code is compiled.code
+    cache.load_bytecode(edited := Bucket(env, "key", "another checksum"))
+    assert edited.code is None
+
+
 def _nothing():
     from contextlib import nullcontext
 
@@ -180,6 +199,7 @@ def test_a_damaged_cache_changes_no_byte_of_the_kit(
     assert {"jinja", "pictures", "rulebook-pages"} <= kinds
     assert _damage_every_entry(cache_home, DAMAGES[damage]) > 0
     monkeypatch.setattr(templates.BYTECODE, "_store", {})  # as a new process would start
+    monkeypatch.setattr(templates.BYTECODE, "_code", {})
     again = build(CONTENT, tmp_path / "again", *more)
     assert again.exit_code == 0, again.output
     assert kit_files(tmp_path / "again" / STALL / "a4") == expected

@@ -15,11 +15,12 @@ other files (the printing guide is drawn from the kit alone).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.build.aside import beside, usable
+from printkit.build.aside import Aside, beside, usable
 from printkit.build.files import bytes_digest, commit_files, file_digest, recover
 from printkit.build.fingerprint import TEMPLATES, code_digest, digest, tree_digest
 from printkit.build.lock import build_lock
@@ -160,10 +161,16 @@ def plan(kit: Kit, options: KitOptions, extra: dict[str, Extra]) -> list[Output]
     if has_duplex(kit):
         key = digest(code_digest(), "calibration", options, kit.title)
         outputs.append(Output(CALIBRATION_FILE, key, _bind(rp.render_calibration, kit, options)))
-    for name, item in extra.items():
-        key = digest(code_digest(), item.key)
-        outputs.append(Output(name, key, item.render, False, "", item.beside, item.prepare))
-    return outputs
+    return outputs + _extra_outputs(extra)
+
+
+def _extra_outputs(extra: dict[str, Extra]) -> list[Output]:
+    return [
+        Output(
+            name, digest(code_digest(), item.key), item.render, False, "", item.beside, item.prepare
+        )
+        for name, item in extra.items()
+    ]
 
 
 def _bind(fn, *args):
@@ -199,12 +206,18 @@ def build_folder(
     with build_lock(folder):
         recover(folder)  # a build killed while committing: finish it first
         previous = read_manifest(folder)
-        outputs = plan(kit, options, extra or {})
-        outputs.insert(0, guide_output(kit, options, [o.name for o in outputs]))
-        fresh_parts = _fresh_parts(kit, pack, previous, force)
-        intact = _intact(folder, previous)
-        due = _due(outputs, previous.get("files", {}), intact, fresh_parts, force)
-        drawn = _draw(kit, options, outputs, due, previous, progress or _silent)
+        old = previous.get("files", {})
+        extras = _extra_outputs(extra or {})
+        extra_names = {o.name for o in extras}
+        seen = _intact(folder, previous, extra_names)
+        jobs = [o for o in _due(extras, old, seen, set(), force) if o.aside]
+        with _started(jobs) as aside:  # the kit is planned here while the child draws
+            outputs = plan(kit, options, extra or {})
+            outputs.insert(0, guide_output(kit, options, [o.name for o in outputs]))
+            fresh_parts = _fresh_parts(kit, pack, previous, force)
+            intact = seen | _intact(folder, previous, exclude=extra_names)
+            due = _due(outputs, old, intact, fresh_parts, force)
+            drawn = _draw(kit, options, outputs, due, previous, progress or _silent, aside)
         data, pages, reprint = drawn.data, drawn.pages, drawn.reprint
         report.rebuilt = [o.name for o in outputs if o.name in data]
         report.reused = [o.name for o in outputs if o.name not in data]
@@ -248,23 +261,33 @@ class _Drawn:
     measured: dict[str, object]
 
 
-def _draw(kit: Kit, options: KitOptions, outputs, due, previous: dict, progress) -> _Drawn:
-    """Render what is due: the rulebook in a child beside this process where it can be,
-    the kit's parts and the reprint sheet here, each file measured where it was drawn."""
-    jobs = [o for o in due if o.aside]
+@contextmanager
+def _started(jobs: list[Output]) -> Iterator[Aside | None]:
+    """The files due that are drawn beside (the rulebook) started in a child where one can
+    run, once what they share with files drawn here is made (the child inherits it); the
+    child is stopped if the build fails before collecting it."""
     if jobs and usable():
         for item in jobs:
             if item.prepare is not None:
                 with recording():  # as when it is made drawing the file
-                    item.prepare()  # before the child starts: it inherits what this makes
+                    item.prepare()
     with beside([(o.name, o.render) for o in jobs], measure) as aside:
-        data, reads = _render(due, aside.names if aside is not None else (), progress)
-        pages = _pages(kit, outputs, data, previous.get("pages", {}))
-        reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
-        sheet = {REPRINT_FILE: _render_reprint(kit, options, reprint, data)} if reprint else {}
-        here = {**data, **sheet}
-        measured = {n: measure(n, b) for n, b in here.items()} if aside is not None else {}
-        data, found = _gathered(outputs, data, aside, progress)
+        yield aside
+
+
+def _draw(
+    kit: Kit, options: KitOptions, outputs, due, previous: dict, progress, aside: Aside | None
+) -> _Drawn:
+    """Render what is due: the rulebook in the child beside this process if one was
+    started, the kit's parts and the reprint sheet here, each file measured where it was
+    drawn."""
+    data, reads = _render(due, aside.names if aside is not None else (), progress)
+    pages = _pages(kit, outputs, data, previous.get("pages", {}))
+    reprint = _reprinted(kit, options, pages, previous, data, outputs) if previous else []
+    sheet = {REPRINT_FILE: _render_reprint(kit, options, reprint, data)} if reprint else {}
+    here = {**data, **sheet}
+    measured = {n: measure(n, b) for n, b in here.items()} if aside is not None else {}
+    data, found = _gathered(outputs, data, aside, progress)
     return _Drawn({**data, **sheet}, reads, pages, reprint, {**measured, **found})
 
 
@@ -272,7 +295,8 @@ def _fresh_parts(kit: Kit, pack: object, previous: dict, force: bool) -> set[str
     """The parts that must be drawn again: new key, or a value they read has changed."""
     if force or not previous:
         return {part.id for part in kit.parts}
-    return {part.id for part in kit.parts if changes_of(part.id, pack, previous) != []}
+    known: dict[str, str] = {}  # each path resolved once for all parts
+    return {part.id for part in kit.parts if changes_of(part.id, pack, previous, known) != []}
 
 
 def recorded_reads(part_id: str, previous: dict) -> dict | None:
@@ -286,14 +310,17 @@ def recorded_reads(part_id: str, previous: dict) -> dict | None:
     return {path: (steps[path], value) for path, value in reads.items()}
 
 
-def changes_of(part_id: str, pack: object, previous: dict) -> list[tuple[str, str, str]] | None:
+def changes_of(
+    part_id: str, pack: object, previous: dict, known: dict[str, str] | None = None
+) -> list[tuple[str, str, str]] | None:
     """(path, then, now) for each value the part read that reads differently now; None
-    when nothing usable was recorded (the part is drawn again)."""
+    when nothing usable was recorded (the part is drawn again). ``known``: the values
+    resolved for other parts of the same pack, by path."""
     recorded = recorded_reads(part_id, previous)
     if recorded is None:
         return None
     try:
-        return changed_reads(pack, recorded)
+        return changed_reads(pack, recorded, known)
     except Exception:  # a manifest not as this printkit writes it: draw the part again
         return None
 
@@ -388,10 +415,18 @@ def _render_changed(
     return data
 
 
-def _intact(folder: Path, manifest: dict) -> set[str]:
-    """The files of the last build still as it wrote them (digest checked): reusable."""
+def _intact(
+    folder: Path, manifest: dict, only: Collection[str] | None = None, exclude: Collection[str] = ()
+) -> set[str]:
+    """The files of the last build still as it wrote them (digest checked): reusable.
+    ``only`` and ``exclude`` name the files to check (each is read once a build)."""
     recorded = manifest.get("digests", {})
-    return {name for name, sha in recorded.items() if file_digest(folder / name) == sha}
+    return {
+        name
+        for name, sha in recorded.items()
+        if (only is None or name in only) and name not in exclude
+        if file_digest(folder / name) == sha
+    }
 
 
 def _digests(names, data: dict[str, bytes], old: dict) -> dict[str, str]:
@@ -610,10 +645,13 @@ def rulebook_outputs(plugin, pack, options: KitOptions, examples_key: str) -> di
 
     def shared() -> None:
         """What both files use, made here before the PDF is typeset beside: the tree, and
-        each picture's drawing summed up (the PDF's characters, the HTML's PNG keys)."""
-        context, _ = tree()
-        for block in context.blocks.values():
-            fingerprint = getattr(block, "fingerprint", None)
+        each picture the book places summed up (the PDF's characters, the HTML's PNG keys;
+        a game may offer blocks its templates never place: no file draws those)."""
+        from printkit.rulebook.markdown import placed_blocks
+
+        context, nodes = tree()
+        for key in dict.fromkeys(placed_blocks(nodes, context.blocks)):
+            fingerprint = getattr(context.blocks[key], "fingerprint", None)
             if fingerprint is not None:
                 fingerprint()
 

@@ -13,6 +13,8 @@ from printkit.check.checker import (
     PackCache,
     check_example,
     example_files,
+    examples_key,
+    kept_with_reads,
     read_example,
 )
 from printkit.errors import PrintkitError
@@ -35,7 +37,16 @@ class ExamplesDisagree(PrintkitError):
 
 
 def failing_examples(plugin: GamePlugin, pack: Pack) -> list[ExampleResult]:
-    results = (check_example(plugin, pack, read_example(p)) for p in example_files(pack.folder))
+    """The examples that disagree with the engine. The verdict on all of them is kept with
+    the pack values their runs read (`kept_with_reads`), so a round after a card title
+    edit checks those values once, not each example's entries one by one."""
+    folder = pack.folder
+    key = examples_key("gate", plugin, folder)
+    return kept_with_reads("example-gates", key, pack, lambda seen: _failing(plugin, seen, folder))
+
+
+def _failing(plugin: GamePlugin, pack: Pack, folder: Path) -> list[ExampleResult]:
+    results = (check_example(plugin, pack, read_example(p)) for p in example_files(folder))
     return [r for r in results if not r.passed]
 
 

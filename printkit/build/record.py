@@ -486,11 +486,18 @@ def _key(mapping, key):
     return key
 
 
-def changed_reads(root: object, reads: Mapping[str, list]) -> list[tuple[str, str, str]]:
-    """(path, value then, value now) for each recorded read whose value changed."""
+def changed_reads(
+    root: object, reads: Mapping[str, list], known: dict[str, str] | None = None
+) -> list[tuple[str, str, str]]:
+    """(path, value then, value now) for each recorded read whose value changed; ``known``
+    holds the values already resolved by path, for the parts of a kit, which share many
+    reads (everything the kit function reads counts for each part)."""
     changed = []
+    known = {} if known is None else known
     for path, (steps, before) in reads.items():
-        now = resolve(root, steps)
+        now = known.get(path)
+        if now is None:
+            now = known[path] = resolve(root, steps)
         if now != before:
             changed.append((path, before, now))
     return changed

@@ -369,6 +369,16 @@ def _pack_key(plugin: GamePlugin, folder: Path) -> str:
     return digest(code_digest(), "pack", plugin.id, str(folder), tree_digest(folder))
 
 
+def examples_key(what: str, plugin: GamePlugin, folder: Path, *more: object) -> str:
+    """A key for work done over all of a pack's examples at once (the gate, the rulebook's
+    worked examples), kept with what it read (`kept_with_reads`): printkit, the game, the
+    folder and the names and bytes of every example file."""
+    from printkit.build.fingerprint import code_digest, digest, tree_digest
+
+    examples = tree_digest(folder / EXAMPLES_DIR)
+    return digest(code_digest(), what, plugin.id, str(folder), examples, *more)
+
+
 def check_pack(cache: PackCache, folder: Path) -> list[ExampleResult]:
     plugin, pack = cache.load(folder)
     results = []

@@ -169,7 +169,8 @@ class Field:
         return self.raw
 
     def has(self, key: str) -> bool:
-        return any(str(k) == key for k in self._mapping())
+        mapping = self._mapping()  # a key YAML read as a number (`5:`) is found by its name
+        return key in mapping or any(str(k) == key for k in mapping)
 
     def get(self, key: str) -> Field:
         mapping = self._mapping()

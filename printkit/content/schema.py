@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, Protocol, get_args, get_type_hints
 
 from printkit.content.fields import Field, read_size, suggest
@@ -180,7 +181,7 @@ class Effect:
     nested: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def read(self, node: Field) -> tuple[Any, dict[str, Any]]:
-        hints = get_type_hints(self.make)
+        hints = _type_hints(self.make)
         known = [f.name for f in fields(self.make)]
         values: dict[str, Any] = {}
         shown: dict[str, Any] = {}
@@ -255,3 +256,10 @@ class Record:
 
     def _name(self, key: str) -> str:
         return self.rename.get(key, key)
+
+
+@cache
+def _type_hints(make: type) -> dict[str, Any]:
+    """``get_type_hints``, worked out once per effect class (it evaluates every annotation
+    of the class, and every card's effect is read through it)."""
+    return get_type_hints(make)

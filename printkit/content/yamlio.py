@@ -179,9 +179,35 @@ def _decoded(path: Path, data: bytes) -> str:
         ) from None
 
 
+_PARSED: dict[str, bytes] = {}  # a text's digest -> its values, pickled
+PARSED_KEPT = 256
+
+
 def load_yaml(path: Path) -> Any:
-    """Parse one YAML file; a syntax error becomes a ContentError with its line."""
+    """Parse one YAML file; a syntax error becomes a ContentError with its line.
+
+    The values are kept in memory by the text (a fresh copy each call): a pack loaded
+    again after one of its files is saved parses that file only (a watch round)."""
+    import hashlib
+    import pickle
+
     text = read_text(path)
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    kept = _PARSED.get(key)
+    if kept is not None:
+        return pickle.loads(kept)
+    values = _parsed(path, text)
+    try:
+        data = pickle.dumps(values, pickle.HIGHEST_PROTOCOL)
+    except (RecursionError, pickle.PicklingError, TypeError):  # nested past pickle's reach
+        return values
+    if len(_PARSED) >= PARSED_KEPT:
+        _PARSED.clear()
+    _PARSED[key] = data
+    return values
+
+
+def _parsed(path: Path, text: str) -> Any:
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
     except RecursionError:

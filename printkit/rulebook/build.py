@@ -9,7 +9,6 @@ from printkit.registry import GamePlugin, Pack
 from printkit.render.theme import Theme
 from printkit.render.units import Paper
 from printkit.rulebook.context import RulebookContext
-from printkit.rulebook.htmlpage import html_page
 from printkit.rulebook.images import place_images
 from printkit.rulebook.markdown import (
     Node,
@@ -18,7 +17,6 @@ from printkit.rulebook.markdown import (
     parse,
 )
 from printkit.rulebook.templates import render_source, template_folders
-from printkit.rulebook.typeset import typeset
 
 PDF_FILE = "rulebook.pdf"
 HTML_FILE = "rulebook.html"
@@ -51,6 +49,22 @@ def rulebook_tree(
     if images:
         context = replace(context, blocks={**context.blocks, **images})
     return context, nodes
+
+
+def typeset(nodes: list[Node], context: RulebookContext, paper: Paper) -> bytes:
+    """The PDF (`printkit.rulebook.typeset`), imported when first drawn: in the child beside
+    a build, which draws it, not before it starts."""
+    from printkit.rulebook.typeset import typeset as typeset_pdf
+
+    return typeset_pdf(nodes, context, paper)
+
+
+def html_page(nodes: list[Node], context: RulebookContext) -> str:
+    """The screen page (`printkit.rulebook.htmlpage`), imported when first drawn: on this
+    side of a build, after the child beside it has started."""
+    from printkit.rulebook.htmlpage import html_page as page
+
+    return page(nodes, context)
 
 
 def render_rulebook(

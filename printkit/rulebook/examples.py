@@ -13,6 +13,7 @@ from printkit.check.checker import (
     Example,
     check_example,
     example_files,
+    examples_key,
     kept_with_reads,
     plain,
     read_example,
@@ -30,14 +31,32 @@ ViewFn = Callable[[GamePlugin, Any, Example], View]
 def worked_examples(pack: Pack, view: ViewFn | None = None) -> dict[str, View]:
     """Each example of the pack by name, checked, as ``view`` (default `example_view`) shows it."""
     plugin = plugin_for(engine_of(pack.folder))
+    view, folder = view or example_view, pack.folder
+    if not _alone(view):
+        return _worked(plugin, pack, view, folder)
+    key = examples_key("worked", plugin, folder, f"{view.__module__}.{view.__qualname__}")
+    return kept_with_reads(
+        "example-books", key, pack, lambda seen: _worked(plugin, seen, view, folder)
+    )
+
+
+def _worked(plugin: GamePlugin, pack: Pack, view: ViewFn, folder) -> dict[str, View]:
+    """Each example checked and shown; all of them kept at once (above) with what they
+    read, each also kept on its own, so an edit works out again only what it touches."""
     out = {}
-    for path in example_files(pack.folder):
+    for path in example_files(folder):
         example = read_example(path)
         if example.rule == PLAYTHROUGH:
             continue  # a golden playthrough pins the engine; no rulebook prints one
         require_passing(plugin, pack, example)
-        out[example.name] = _shown(plugin, pack, example, view or example_view)
+        out[example.name] = _shown(plugin, pack, example, view)
     return out
+
+
+def _alone(view: ViewFn) -> bool:
+    """A view function of a module, holding nothing of its own: what it shows is a function
+    of the example and the pack values it reads, so it may be kept with them."""
+    return getattr(view, "__closure__", True) is None and "<locals>" not in view.__qualname__
 
 
 def _shown(plugin: GamePlugin, pack: Pack, example: Example, view: ViewFn) -> View:
@@ -45,8 +64,7 @@ def _shown(plugin: GamePlugin, pack: Pack, example: Example, view: ViewFn) -> Vi
     its own, is kept with the pack values it read (`kept_with_reads`): a card title edit
     shows every example it does not read again without working it out; a view made
     inside a function (holding a language, a sheet of pictures) is made each time."""
-    alone = getattr(view, "__closure__", True) is None and "<locals>" not in view.__qualname__
-    if not alone:
+    if not _alone(view):
         return view(plugin, pack, example)
     from printkit.build.fingerprint import code_digest, digest
 

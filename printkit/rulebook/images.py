@@ -86,16 +86,16 @@ def place_images(nodes: list[Node], folder: Path) -> tuple[list[Node], dict[str,
 
 
 def _place(node: Node, folder: Path, blocks: dict[str, ImageBlock]) -> Node:
-    images = [t for t in _tokens(node.inline) if t.type == "image"]
-    line = f" (rulebook line {node.line})" if node.line else ""
-    alone = [t for t in node.inline if t.type != "image" and (t.content or "").strip()] == []
-    if images and alone and len(images) == 1 and node.kind == "paragraph":
-        src = str(images[0].attrs.get("src", ""))
-        key = f"image:{src}"
-        blocks[key] = ImageBlock(_find(src, folder, line), plain(images[0].children or []))
-        return Node("directive", name="block", arg=key, line=node.line)
-    if images:  # inside a line of text: an icon as tall as the text
-        node = replace(node, inline=_with_icons(node.inline, folder, line))
+    images = [t for t in _tokens(node.inline) if t.type == "image"] if node.inline else []
+    if images:
+        line = f" (rulebook line {node.line})" if node.line else ""
+        alone = [t for t in node.inline if t.type != "image" and (t.content or "").strip()] == []
+        if alone and len(images) == 1 and node.kind == "paragraph":
+            src = str(images[0].attrs.get("src", ""))
+            key = f"image:{src}"
+            blocks[key] = ImageBlock(_find(src, folder, line), plain(images[0].children or []))
+            return Node("directive", name="block", arg=key, line=node.line)
+        node = replace(node, inline=_with_icons(node.inline, folder, line))  # icons in a line
     children = [_place(c, folder, blocks) for c in node.children]
     if any(new is not old for new, old in zip(children, node.children)):
         return replace(node, children=children)

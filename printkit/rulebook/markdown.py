@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
@@ -139,14 +139,49 @@ def _typeset_section(
     key = (text, offset, language, options)
     kept = _TYPESET.get(key) if diskcache.reading() else None
     if kept is None:
-        nodes = _shifted(_parsed_section(text, md, options), offset)
-        words = [plain(node.inline) for node in _headings_within(nodes)]
-        kept = apply_typography(nodes, language), words
+        kept = _typeset_kept(text, offset, md, options, language)
         if len(_TYPESET) >= PARSED_KEPT:
             _TYPESET.clear()
         _TYPESET[key] = kept
     nodes = [_copied(node) for node in kept[0]]
     return nodes, list(zip(_headings_within(nodes), kept[1], strict=True))
+
+
+def _typeset_kept(
+    text: str, offset: int, md: MarkdownIt, options: tuple[str, str], language: str
+) -> tuple[list[Node], list[str]]:
+    """A section's typeset tree and its headings' words, kept on disk too (a fresh process
+    reads them back instead of typesetting its words again); a damaged entry is a miss."""
+    import hashlib
+
+    from printkit.build import diskcache
+    from printkit.build.fingerprint import code_digest, digest
+
+    text_digest = hashlib.sha256(text.encode()).hexdigest()
+    key = digest(code_digest(), "typeset", options, language, offset, text_digest)
+    found = diskcache.load_value(TYPESET_KIND, key) if diskcache.reading() else None
+    if _is_typeset(found):
+        return found  # type: ignore[return-value]
+    nodes = _shifted(_parsed_section(text, md, options), offset)
+    words = [plain(node.inline) for node in _headings_within(nodes)]
+    kept = apply_typography(nodes, language), words
+    diskcache.store_value(TYPESET_KIND, key, kept)
+    return kept
+
+
+TYPESET_KIND = "markdown-typeset"
+
+
+def _is_typeset(found: object) -> bool:
+    if not (isinstance(found, tuple) and len(found) == 2):
+        return False
+    nodes, words = found
+    return (
+        isinstance(nodes, list)
+        and isinstance(words, list)
+        and all(isinstance(n, Node) for n in nodes)
+        and len(words) == len(_headings_within(nodes))
+    )
 
 
 def _copied(node: Node) -> Node:
@@ -473,6 +508,16 @@ def check_links_and_outline(nodes: list[Node]) -> None:
                 f"the PDF outline cannot skip a level; use {'#' * (level + 1)} here",
             )
         level = heading.level
+
+
+def placed_blocks(nodes: list[Node], blocks: Mapping[str, object]) -> list[str]:
+    """The keys of the blocks the tree places (a picture, a figure's drawing), in order."""
+    return [
+        key
+        for node in _walk_nodes(nodes)
+        if node.kind == "directive" and node.name in ("block", "figure")
+        if (key := node.text or node.arg) in blocks
+    ]
 
 
 def _walk_nodes(nodes: list[Node]):

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from types import TracebackType
+from types import CodeType, TracebackType
 from typing import Any
 
 from jinja2 import (
@@ -58,9 +58,14 @@ class VerifiedBytecodeCache(BytecodeCache):
 
     def __init__(self) -> None:
         self._store: dict[str, bytes] = {}
+        self._code: dict[str, tuple[str, CodeType]] = {}  # key -> (source checksum, code)
 
     def load_bytecode(self, bucket: Bucket) -> None:
         if not diskcache.reading():
+            return
+        kept = self._code.get(bucket.key)
+        if kept is not None and kept[0] == bucket.checksum:  # code objects are immutable:
+            bucket.code = kept[1]  # every render of a build shares them, unmarshalled once
             return
         data = self._store.get(bucket.key)
         if data is None:
@@ -71,11 +76,17 @@ class VerifiedBytecodeCache(BytecodeCache):
             bucket.bytecode_from_string(data)  # a foreign Jinja's entry resets the bucket
         except Exception:  # noqa: BLE001 - a verified entry Jinja cannot read is a miss
             bucket.reset()
+        self._remember(bucket)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         data = bucket.bytecode_to_string()
         self._store[bucket.key] = data
+        self._remember(bucket)
         diskcache.store(CACHE_KIND, bucket.key, data)
+
+    def _remember(self, bucket: Bucket) -> None:
+        if bucket.code is not None:
+            self._code[bucket.key] = (bucket.checksum, bucket.code)
 
 
 CACHE_KIND = "jinja"
@@ -137,7 +148,10 @@ def _finalize(value: Any) -> Any:
 def _cell(value: Any) -> str:
     """A value safe inside a Markdown table cell: pipes escaped, one line (no-break spaces
     kept, so a value may stay glued to its name)."""
-    return " ".join(re.split(r"[ \t\r\n\f\v]+", str(value).replace("|", "\\|").strip()))
+    return " ".join(CELL_SPACE.split(str(value).replace("|", "\\|").strip()))
+
+
+CELL_SPACE = re.compile(r"[ \t\r\n\f\v]+")  # not no-break spaces
 
 
 LONGEST_SECONDS = 20.0  # a whole rulebook renders in well under a second
@@ -179,7 +193,12 @@ class BoundedEnvironment(SandboxedEnvironment):
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         self.check_deadline()
+        if type(obj) is dict and attribute not in DICT_ATTRIBUTES and attribute in obj:
+            return obj[attribute]  # what the sandbox returns after its getattr fails, sooner
         return super().getattr(obj, attribute)
+
+
+DICT_ATTRIBUTES = frozenset(dir(dict))  # ``d.items`` is the method, whatever keys d holds
 
 
 PERCENT_WIDTH = re.compile(r"%[-#0 +]*(\d+)")  # '%0999999999d' % 1: a gigabyte of zeros
