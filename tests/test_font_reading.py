@@ -105,3 +105,21 @@ def test_a_format_4_map_reads_as_reportlab_reads_it(tmp_path):
     ours, theirs = outcome(TTFontFile, path), outcome(SlicingReader, path)
     assert ours == theirs
     assert ours[0][ord("л")] == TTFontFile(str(FONT_DIR / FONT_FILES[BODY])).charToGlyph[ord("л")]
+
+
+def test_a_font_subset_is_made_once_per_process_and_is_reportlabs_own():
+    """A subset is kept under its typeface and its characters in order: the same bytes
+    reportlab makes, made once however many files embed it; other characters, another."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printkit.render.fonts import register_fonts
+
+    register_fonts()
+    face = pdfmetrics.getFont(BODY).face
+    original = TTFontFile.makeSubset.__wrapped__
+    chars = [ord(c) for c in "Odd Weather 4f2c9a"]
+    first = face.makeSubset(chars)
+    assert first == original(face, chars)
+    assert face.makeSubset(list(chars)) is first  # kept: not made again
+    more = [*chars, ord("!")]
+    assert face.makeSubset(more) == original(face, more) != first

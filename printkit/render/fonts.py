@@ -44,6 +44,7 @@ def register_fonts() -> None:
     keep_paragraph_widths()
     read_fonts_faster()
     encode_ascii_directly()
+    keep_font_subsets()
     for name, file in FONT_FILES.items():
         path = FONT_DIR / file
         if not path.is_file():
@@ -115,6 +116,41 @@ def encode_ascii_directly() -> None:
 
     pdfdoc_encoded.kept = True
     pdfdoc.pdfdocEnc = pdfdoc_encoded
+
+
+SUBSETS_KEPT = 256  # per typeface: a kit's files and a few watch rounds' edits
+
+
+@cache
+def keep_font_subsets() -> None:
+    """Each font subset a PDF embeds made once per process, not once per file.
+
+    reportlab rebuilds a subset (a TrueType file of the glyphs a document used)
+    every time a document is saved: about a fifth of saving a card sheet, and the
+    fold sheet, the reprint sheet and the HTML page's pictures embed the same few.
+    A subset is a function of its typeface and its characters in order, so it is
+    kept under them: the same bytes.
+    """
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    original = TTFontFile.makeSubset
+    if getattr(original, "kept", False):
+        return
+
+    @wraps(original)
+    def make_subset(self, subset):
+        kept = self.__dict__.setdefault("_printkit_subsets", {})
+        key = tuple(subset)
+        found = kept.get(key)
+        if found is None:
+            found = original(self, subset)
+            if len(kept) >= SUBSETS_KEPT:
+                kept.clear()
+            kept[key] = found
+        return found
+
+    make_subset.kept = True
+    TTFontFile.makeSubset = make_subset
 
 
 @cache
