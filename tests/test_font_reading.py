@@ -123,3 +123,22 @@ def test_a_font_subset_is_made_once_per_process_and_is_reportlabs_own():
     assert face.makeSubset(list(chars)) is first  # kept: not made again
     more = [*chars, ord("!")]
     assert face.makeSubset(more) == original(face, more) != first
+
+
+def test_a_stream_is_compressed_once_per_process_to_zlibs_own_bytes():
+    """A PDF stream's compressed bytes are kept by its text: zlib's bytes for that text,
+    as text or bytes; other text is compressed afresh."""
+    import zlib
+
+    from reportlab.pdfbase.pdfdoc import PDFZCompress
+
+    from printkit.render.fonts import register_fonts
+
+    register_fonts()
+    page = "BT /F1 12 Tf 72 720 Td (Odd Weather 7c1e) Tj ET\n" * 40
+    first = PDFZCompress.encode(page)
+    assert first == zlib.compress(page.encode("utf8"))
+    assert PDFZCompress.encode(page) is first  # kept: not compressed again
+    assert PDFZCompress.encode(page.encode()) == first
+    other = page.replace("7c1e", "7c1f")
+    assert PDFZCompress.encode(other) == zlib.compress(other.encode()) != first

@@ -45,6 +45,7 @@ def register_fonts() -> None:
     read_fonts_faster()
     encode_ascii_directly()
     keep_font_subsets()
+    keep_deflated_streams()
     for name, file in FONT_FILES.items():
         path = FONT_DIR / file
         if not path.is_file():
@@ -151,6 +152,42 @@ def keep_font_subsets() -> None:
 
     make_subset.kept = True
     TTFontFile.makeSubset = make_subset
+
+
+DEFLATED_KEPT = 32_000_000  # characters of stream text kept with their compressed bytes
+
+
+@cache
+def keep_deflated_streams() -> None:
+    """Each PDF stream compressed once per process: kept by its text.
+
+    A kit drawn again after an edit writes mostly streams it wrote before: the
+    sheets' pages that did not change, the backs, the font subsets
+    (`keep_font_subsets`). zlib gives the same bytes for the same text, so the
+    file is the same.
+    """
+    from reportlab.pdfbase.pdfdoc import PDFStreamFilterZCompress
+
+    original = PDFStreamFilterZCompress.encode
+    if getattr(original, "kept", False):
+        return
+    kept: dict[str | bytes, bytes] = {}
+    size = [0]
+
+    @wraps(original)
+    def encode(self, text):
+        found = kept.get(text)
+        if found is None:
+            found = original(self, text)
+            if size[0] + len(text) > DEFLATED_KEPT:
+                kept.clear()
+                size[0] = 0
+            kept[text] = found
+            size[0] += len(text)
+        return found
+
+    encode.kept = True
+    PDFStreamFilterZCompress.encode = encode
 
 
 @cache
