@@ -123,6 +123,11 @@ def test_a_font_subset_is_made_once_per_process_and_is_reportlabs_own():
     assert face.makeSubset(list(chars)) is first  # kept: not made again
     more = [*chars, ord("!")]
     assert face.makeSubset(more) == original(face, more) != first
+    from printkit.build.diskcache import fresh
+
+    with fresh():  # --force: made afresh, the same bytes
+        again = face.makeSubset(chars)
+        assert again == first and again is not first
 
 
 def test_a_stream_is_compressed_once_per_process_to_zlibs_own_bytes():
@@ -140,5 +145,10 @@ def test_a_stream_is_compressed_once_per_process_to_zlibs_own_bytes():
     assert first == zlib.compress(page.encode("utf8"))
     assert PDFZCompress.encode(page) is first  # kept: not compressed again
     assert PDFZCompress.encode(page.encode()) == first
+    from printkit.build.diskcache import fresh
+
+    with fresh():  # --force: compressed afresh, the same bytes
+        again = PDFZCompress.encode(page)
+        assert again == first and again is not first
     other = page.replace("7c1e", "7c1f")
     assert PDFZCompress.encode(other) == zlib.compress(other.encode()) != first

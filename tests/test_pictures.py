@@ -98,12 +98,15 @@ def test_pictures_kept_in_memory_are_served_only_whole(monkeypatch):
     png = sheet.png(picture)
     key = drawing_digest(picture)
     assert pictures.kept_png(key) == png
-    monkeypatch.setitem(pictures._PNGS, key, png[:40].replace(b"PNG", b"GIF"))
+    torn = png[:40].replace(b"PNG", b"GIF")
+    monkeypatch.setitem(pictures._PNGS, pictures._memory_key(key), torn)
     monkeypatch.setattr(pictures.diskcache, "load", lambda kind, key: None)
     assert pictures.kept_png(key) is None
     again = PictureSheet()
     assert again.png(block("Kept Lemons", again)) == png
     assert pictures.kept_png(key) == png
+    with pictures.diskcache.fresh():  # --force: nothing kept is served, memory included
+        assert pictures.kept_png(key) is None
 
 
 def test_an_html_page_rasterises_the_pictures_nothing_keeps_at_once(monkeypatch):
@@ -137,3 +140,11 @@ class _NoCache:
     @staticmethod
     def store(kind, key, data):
         return None
+
+    @staticmethod
+    def reading():
+        return True
+
+    @staticmethod
+    def cache_folder(kind):
+        return f"no-cache/{kind}"

@@ -138,8 +138,12 @@ def keep_font_subsets() -> None:
     if getattr(original, "kept", False):
         return
 
+    from printkit.build.diskcache import reading
+
     @wraps(original)
     def make_subset(self, subset):
+        if not reading():  # a build from scratch (--force) keeps nothing
+            return original(self, subset)
         kept = self.__dict__.setdefault("_printkit_subsets", {})
         key = tuple(subset)
         found = kept.get(key)
@@ -174,8 +178,12 @@ def keep_deflated_streams() -> None:
     kept: dict[str | bytes, bytes] = {}
     size = [0]
 
+    from printkit.build.diskcache import reading
+
     @wraps(original)
     def encode(self, text):
+        if not reading():  # a build from scratch (--force) keeps nothing
+            return original(self, text)
         found = kept.get(text)
         if found is None:
             found = original(self, text)

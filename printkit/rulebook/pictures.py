@@ -209,14 +209,17 @@ def _rasterised(missing: list[tuple[PictureBlock, str]]) -> list[bytes]:
     return pngs
 
 
-_PNGS: dict[str, bytes] = {}  # drawing digest -> PNG, this process: a `watch` round's HTML
+_PNGS: dict[tuple[str, str], bytes] = {}  # (cache folder, drawing digest) -> PNG: the
+# disk cache's entries this process read or wrote, so a `watch` round reads none again
 PNGS_KEPT = 256  # pictures a book shows, and room for the next few rounds' edits
 
 
 def kept_png(key: str) -> bytes | None:
-    """The PNG of the drawing ``key``: from this process, else the disk cache, else None
-    (missing, or a torn file: a miss)."""
-    found = _PNGS.get(key)
+    """The PNG of the drawing ``key``: kept in this process, else in the disk cache, else
+    None (missing, a torn entry, or a build from scratch: a miss)."""
+    if not diskcache.reading():
+        return None
+    found = _PNGS.get(_memory_key(key))
     if found is None:
         found = diskcache.load(CACHE_KIND, key)
     if found is None or not found.startswith(PNG_SIGNATURE):
@@ -226,9 +229,13 @@ def kept_png(key: str) -> bytes | None:
 
 
 def _keep(key: str, png: bytes) -> None:
-    if key not in _PNGS and len(_PNGS) >= PNGS_KEPT:
+    if len(_PNGS) >= PNGS_KEPT:
         _PNGS.clear()
-    _PNGS[key] = png
+    _PNGS[_memory_key(key)] = png
+
+
+def _memory_key(key: str) -> tuple[str, str]:
+    return str(diskcache.cache_folder(CACHE_KIND)), key
 
 
 class _Batch:
