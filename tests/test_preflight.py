@@ -492,3 +492,21 @@ def test_bleed_strips_read_as_the_whole_page_on_real_card_sheets(pack):
                 assert max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= 1, point
             sampled += len(strips)
     assert sampled > 1000
+
+
+def test_a_measurement_kept_in_memory_is_a_miss_when_torn_or_building_afresh(measured):
+    """A watch round's process keeps measurements in memory beside the disk cache: a page
+    is measured once, a torn copy (or one a build from scratch must not read) is a miss."""
+    from printkit.build import diskcache
+    from printkit.render import preflight as module
+
+    files = {"01-cards.pdf": _two_pages("Lime")}
+    assert preflight(files) == [] and measured == [1, 2]
+    assert preflight(files) == [] and measured == [1, 2]
+    for key in list(module._KEPT):
+        module._KEPT[key] = b'{"findings": ['  # torn
+    for entry in diskcache.cache_folder(module.CACHE_KIND).iterdir():
+        entry.unlink()
+    assert preflight(files) == [] and measured == [1, 2, 1, 2]
+    with diskcache.fresh():
+        assert preflight(files) == [] and measured == [1, 2, 1, 2, 1, 2]

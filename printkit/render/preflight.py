@@ -773,23 +773,49 @@ def _measuring() -> tuple[object, ...]:
     return raster_versions(), version("pypdf")
 
 
+_KEPT: dict[tuple[str, str], bytes] = {}  # (cache folder, key) -> a measurement's JSON: the
+# disk cache's entries this process read or wrote, so a `watch` round reads none again
+KEPT = 4096
+
+
 def _load(key: str, parse):
-    """A kept measurement, or None (missing, torn or not as this code writes it: a miss)."""
+    """A kept measurement, or None (missing, torn or not as this code writes it, or a
+    build from scratch: a miss)."""
     from printkit.build import diskcache
 
-    data = diskcache.load(CACHE_KIND, key)
+    if not diskcache.reading():
+        return None
+    data = _KEPT.get(_memory_key(key))
+    if data is None:
+        data = diskcache.load(CACHE_KIND, key)
     if data is None:
         return None
     try:
-        return parse(json.loads(data))
+        found = parse(json.loads(data))
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return None
+    _keep(key, data)
+    return found
 
 
 def _store(key: str, value: object) -> None:
     from printkit.build import diskcache
 
-    diskcache.store(CACHE_KIND, key, json.dumps(value, sort_keys=True).encode())
+    data = json.dumps(value, sort_keys=True).encode()
+    _keep(key, data)
+    diskcache.store(CACHE_KIND, key, data)
+
+
+def _keep(key: str, data: bytes) -> None:
+    if len(_KEPT) >= KEPT:
+        _KEPT.clear()
+    _KEPT[_memory_key(key)] = data
+
+
+def _memory_key(key: str) -> tuple[str, str]:
+    from printkit.build import diskcache
+
+    return str(diskcache.cache_folder(CACHE_KIND)), key
 
 
 def _finding_to_json(f: Finding) -> list:
