@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -219,9 +220,11 @@ def kept_png(key: str) -> bytes | None:
     None (missing, a torn entry, or a build from scratch: a miss)."""
     if not diskcache.reading():
         return None
-    found = _PNGS.get(_memory_key(key))
-    if found is None:
-        found = diskcache.load(CACHE_KIND, key)
+    memory = _memory_key(key)
+    found = _PNGS.get(memory)
+    if found is not None and found.startswith(PNG_SIGNATURE):
+        return found
+    found = diskcache.load(CACHE_KIND, key)
     if found is None or not found.startswith(PNG_SIGNATURE):
         return None
     _keep(key, found)
@@ -231,11 +234,13 @@ def kept_png(key: str) -> bytes | None:
 def _keep(key: str, png: bytes) -> None:
     if len(_PNGS) >= PNGS_KEPT:
         _PNGS.clear()
+        _BASE64.clear()
     _PNGS[_memory_key(key)] = png
 
 
 def _memory_key(key: str) -> tuple[str, str]:
-    return str(diskcache.cache_folder(CACHE_KIND)), key
+    where = os.environ.get("XDG_CACHE_HOME") or os.environ.get("HOME", "")
+    return where, key  # the disk cache's folder, as `diskcache.cache_root` finds it
 
 
 class _Batch:
@@ -281,8 +286,19 @@ def _png_data(picture: PictureBlock) -> str:
     return _base64(picture.sheet.png(picture))
 
 
+_BASE64: dict[int, tuple[bytes, str]] = {}  # id of a PNG kept in memory -> it, as base64
+
+
 def _base64(png: bytes) -> str:
-    return base64.b64encode(png).decode("ascii")
+    """The PNG as base64: worked out once for a PNG this process keeps."""
+    found = _BASE64.get(id(png))
+    if found is not None and found[0] is png:
+        return found[1]
+    text = base64.b64encode(png).decode("ascii")
+    if len(_BASE64) >= PNGS_KEPT:
+        _BASE64.clear()
+    _BASE64[id(png)] = (png, text)
+    return text
 
 
 PNG_LEVEL = 3  # zlib's fast path: half the time of level 6 on a scene, the file ~1 % larger
