@@ -105,3 +105,50 @@ def test_a_format_4_map_reads_as_reportlab_reads_it(tmp_path):
     ours, theirs = outcome(TTFontFile, path), outcome(SlicingReader, path)
     assert ours == theirs
     assert ours[0][ord("л")] == TTFontFile(str(FONT_DIR / FONT_FILES[BODY])).charToGlyph[ord("л")]
+
+
+def test_a_font_subset_is_made_once_per_process_and_is_reportlabs_own():
+    """A subset is kept under its typeface and its characters in order: the same bytes
+    reportlab makes, made once however many files embed it; other characters, another."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printkit.render.fonts import register_fonts
+
+    register_fonts()
+    face = pdfmetrics.getFont(BODY).face
+    original = TTFontFile.makeSubset.__wrapped__
+    chars = [ord(c) for c in "Odd Weather 4f2c9a"]
+    first = face.makeSubset(chars)
+    assert first == original(face, chars)
+    assert face.makeSubset(list(chars)) is first  # kept: not made again
+    more = [*chars, ord("!")]
+    assert face.makeSubset(more) == original(face, more) != first
+    from printkit.build.diskcache import fresh
+
+    with fresh():  # --force: made afresh, the same bytes
+        again = face.makeSubset(chars)
+        assert again == first and again is not first
+
+
+def test_a_stream_is_compressed_once_per_process_to_zlibs_own_bytes():
+    """A PDF stream's compressed bytes are kept by its text: zlib's bytes for that text,
+    as text or bytes; other text is compressed afresh."""
+    import zlib
+
+    from reportlab.pdfbase.pdfdoc import PDFZCompress
+
+    from printkit.render.fonts import register_fonts
+
+    register_fonts()
+    page = "BT /F1 12 Tf 72 720 Td (Odd Weather 7c1e) Tj ET\n" * 40
+    first = PDFZCompress.encode(page)
+    assert first == zlib.compress(page.encode("utf8"))
+    assert PDFZCompress.encode(page) is first  # kept: not compressed again
+    assert PDFZCompress.encode(page.encode()) == first
+    from printkit.build.diskcache import fresh
+
+    with fresh():  # --force: compressed afresh, the same bytes
+        again = PDFZCompress.encode(page)
+        assert again == first and again is not first
+    other = page.replace("7c1e", "7c1f")
+    assert PDFZCompress.encode(other) == zlib.compress(other.encode()) != first

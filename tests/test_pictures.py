@@ -88,3 +88,63 @@ def test_a_translucent_drawing_is_not_portable():
 
     assert block("Plain").fingerprint().portable
     assert not PictureBlock(translucent, 100, 100, 1.0, "shade").fingerprint().portable
+
+
+def test_pictures_kept_in_memory_are_served_only_whole(monkeypatch):
+    """A watch round's parent keeps PNGs in memory by drawing digest; an entry that is not
+    a PNG (torn, or other bytes) is a miss, and the picture is rasterised again."""
+    sheet = PictureSheet()
+    picture = block("Kept Lemons", sheet)
+    png = sheet.png(picture)
+    key = drawing_digest(picture)
+    assert pictures.kept_png(key) == png
+    torn = png[:40].replace(b"PNG", b"GIF")
+    monkeypatch.setitem(pictures._PNGS, pictures._memory_key(key), torn)
+    monkeypatch.setattr(pictures.diskcache, "load", lambda kind, key: None)
+    assert pictures.kept_png(key) is None
+    again = PictureSheet()
+    assert again.png(block("Kept Lemons", again)) == png
+    assert pictures.kept_png(key) == png
+    with pictures.diskcache.fresh():  # --force: nothing kept is served, memory included
+        assert pictures.kept_png(key) is None
+
+
+def test_an_html_page_rasterises_the_pictures_nothing_keeps_at_once(monkeypatch):
+    """Pictures on separate sheets, none kept, are drawn in one PDF when the page is done;
+    the page holds the same PNGs as pictures drawn one by one."""
+    batches: list[list[str]] = []
+    real = pictures.rasterise
+    monkeypatch.setattr(pictures, "diskcache", _NoCache())
+    monkeypatch.setattr(pictures, "_PNGS", {})
+    monkeypatch.setattr(
+        pictures, "rasterise", lambda batch: batches.append([p.alt for p in batch]) or real(batch)
+    )
+    names = ["Batch One", "Batch Two", "Batch One"]
+    with pictures.batched() as batch:
+        page = "".join(block(n).html() for n in names)
+        assert "\0picture:" in page
+        page = batch.fill(page)
+    assert batches == [["Batch One", "Batch Two"]]
+    monkeypatch.setattr(pictures, "_PNGS", {})
+    alone = "".join(block(n).html() for n in names)
+    assert page == alone and len(batches) == 3
+
+
+class _NoCache:
+    """A disk cache that keeps nothing."""
+
+    @staticmethod
+    def load(kind, key):
+        return None
+
+    @staticmethod
+    def store(kind, key, data):
+        return None
+
+    @staticmethod
+    def reading():
+        return True
+
+    @staticmethod
+    def cache_folder(kind):
+        return f"no-cache/{kind}"

@@ -276,18 +276,50 @@ def counted(tmp_path, monkeypatch) -> list:
     return pages
 
 
-def test_a_file_measured_before_is_not_rasterised_again(counted):
+@pytest.fixture
+def measured(counted, monkeypatch) -> list:
+    """Every page preflight measures (rasterised at its edges, its cuts or whole)."""
+    from printkit.render import preflight as module
+
+    pages: list = []
+    check = module._check_page
+    monkeypatch.setattr(module, "_check_page", lambda *args: pages.append(args[1]) or check(*args))
+    return pages
+
+
+def test_a_file_measured_before_is_not_rasterised_again(measured):
     files = {"01-cards.pdf": _two_pages("Lime")}
     assert preflight(files) == []
-    assert len(counted) == 2
-    assert preflight(files) == [] and len(counted) == 2
+    assert measured == [1, 2]
+    assert preflight(files) == [] and measured == [1, 2]
 
 
-def test_an_edit_rasterises_only_the_page_that_changed(counted):
-    assert preflight({"01-cards.pdf": _two_pages("Lime")}) == [] and len(counted) == 2
+def test_an_edit_rasterises_only_the_page_that_changed(measured):
+    assert preflight({"01-cards.pdf": _two_pages("Lime")}) == [] and measured == [1, 2]
     found = preflight({"01-cards.pdf": _two_pages("tiny")})
-    assert len(counted) == 3  # the first page is the page measured before
+    assert measured == [1, 2, 2]  # the first page is the page measured before
     assert [(f.page, f.check) for f in found] == [(2, "text-size")]
+
+
+def test_a_clean_card_sheet_is_measured_without_drawing_it_whole(counted):
+    """The bleed is read from strips along the cuts, the paper edge from its bands: a
+    clean sheet is never rasterised whole, and a bleed that stops short is still caught."""
+    assert preflight({"01-cards.pdf": _sheet()}) == [] and counted == []
+    c, buffer = new_canvas(A4.width, A4.height, "test")
+    c.note_page("sheet", BLEED)
+    c.note_piece("card-1", CARD)
+    c.setFillColor(FILL)
+    c.rect(*_xywh(CARD.outset(0.2 * MM)), stroke=0, fill=1)  # a bleed far short of 3 mm
+    c.showPage()
+    found = preflight({"01-cards.pdf": finish(c, buffer)})
+    bleed = [f for f in found if f.check == "bleed"]
+    assert sorted(f.message.split(" cut")[0].split()[-1] for f in bleed) == [
+        "bottom",
+        "left",
+        "right",
+        "top",
+    ]
+    assert counted == []  # (no crop marks either: found too)
 
 
 def test_a_kept_finding_names_the_file_and_page_as_they_are_now(counted):
@@ -419,3 +451,62 @@ def test_a_page_linking_to_an_edited_page_is_not_measured_again(tmp_path, monkey
     monkeypatch.setattr(module, "_check_page", counting)
     assert preflight({"rulebook.pdf": before}) == [] and measured == [1, 2]
     assert preflight({"rulebook.pdf": after}) == [] and measured == [1, 2, 2]
+
+
+def test_bleed_strips_read_as_the_whole_page_on_real_card_sheets(pack):
+    """The strips pdfium draws along each cut give every bleed sample the whole page's
+    verdict (ink or paper), and its colour to within one level of anti-aliasing, on
+    Lemonade Stall's event sheet (fronts and backs) and its fold-and-glue sheet."""
+    import pypdfium2 as pdfium
+    from pypdf import PdfReader
+
+    from printkit.build.builder import kit_for
+    from printkit.build.parts import render_fold, render_part
+    from printkit.kit import KitOptions
+    from printkit.registry import plugins
+    from printkit.render import preflight as module
+
+    options = KitOptions(A4)
+    kit = kit_for(plugins()[pack.id], pack, options)
+    deck = next(p for p in kit.parts if p.id == "event-cards")
+    files = [render_part(deck, kit, options), render_fold(deck, kit, options)]
+    sampled = 0
+    for data in files:
+        document, reader = pdfium.PdfDocument(data), PdfReader(io.BytesIO(data))
+        for number, pdf_page in enumerate(reader.pages):
+            record = module.read_record(pdf_page)
+            page = document[number]
+            height = page.get_size()[1]
+            outside = max(record.bleed - 1 * MM, record.bleed * 0.6)
+            sides = [
+                (p, side, list(module._edge_samples(p.box, side, 0.5 * MM, outside)))
+                for p in record.pieces
+                for side in ("left", "right", "top", "bottom")
+                if not module._neighbour(p, record.pieces, side)
+            ]
+            strips = module.Raster(page).colours(height, module._by_cut(sides))
+            whole = module._pixels(module._render(page))
+            for point, colour in strips.items():
+                other = whole(height, *point)
+                assert module._is_paper(colour) == module._is_paper(other), point
+                assert max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= 1, point
+            sampled += len(strips)
+    assert sampled > 1000
+
+
+def test_a_measurement_kept_in_memory_is_a_miss_when_torn_or_building_afresh(measured):
+    """A watch round's process keeps measurements in memory beside the disk cache: a page
+    is measured once, a torn copy (or one a build from scratch must not read) is a miss."""
+    from printkit.build import diskcache
+    from printkit.render import preflight as module
+
+    files = {"01-cards.pdf": _two_pages("Lime")}
+    assert preflight(files) == [] and measured == [1, 2]
+    assert preflight(files) == [] and measured == [1, 2]
+    for key in list(module._KEPT):
+        module._KEPT[key] = b'{"findings": ['  # torn
+    for entry in diskcache.cache_folder(module.CACHE_KIND).iterdir():
+        entry.unlink()
+    assert preflight(files) == [] and measured == [1, 2, 1, 2]
+    with diskcache.fresh():
+        assert preflight(files) == [] and measured == [1, 2, 1, 2, 1, 2]

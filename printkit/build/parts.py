@@ -291,13 +291,14 @@ def render_reprint(kit: Kit, options: KitOptions, changed: Sequence[tuple]) -> b
 
     from pypdf import PdfReader, PdfWriter
 
+    from printkit.build.pages import reader_for
+
     labels = labels_for(options.lang)
     c, buffer = _new(kit, options.paper, "reprint", options.lang)
     draw_reprint_note(c, kit, options.paper, [_replaced(sheet) for sheet, _ in changed], labels)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(finish(c, buffer))))
-    readers: dict[int, PdfReader] = {}
     for sheet, pdf in changed:
-        reader = readers.setdefault(id(pdf), PdfReader(io.BytesIO(pdf)))
+        reader = reader_for(pdf)  # parsed already for its page digests: its pages are cloned
         for number in sheet.pages:
             writer.add_page(reader.pages[number])
     out = io.BytesIO()

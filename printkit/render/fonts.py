@@ -44,6 +44,8 @@ def register_fonts() -> None:
     keep_paragraph_widths()
     read_fonts_faster()
     encode_ascii_directly()
+    keep_font_subsets()
+    keep_deflated_streams()
     for name, file in FONT_FILES.items():
         path = FONT_DIR / file
         if not path.is_file():
@@ -115,6 +117,85 @@ def encode_ascii_directly() -> None:
 
     pdfdoc_encoded.kept = True
     pdfdoc.pdfdocEnc = pdfdoc_encoded
+
+
+SUBSETS_KEPT = 256  # per typeface: a kit's files and a few watch rounds' edits
+
+
+@cache
+def keep_font_subsets() -> None:
+    """Each font subset a PDF embeds made once per process, not once per file.
+
+    reportlab rebuilds a subset (a TrueType file of the glyphs a document used)
+    every time a document is saved: about a fifth of saving a card sheet, and the
+    fold sheet, the reprint sheet and the HTML page's pictures embed the same few.
+    A subset is a function of its typeface and its characters in order, so it is
+    kept under them: the same bytes.
+    """
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    original = TTFontFile.makeSubset
+    if getattr(original, "kept", False):
+        return
+
+    from printkit.build.diskcache import reading
+
+    @wraps(original)
+    def make_subset(self, subset):
+        if not reading():  # a build from scratch (--force) keeps nothing
+            return original(self, subset)
+        kept = self.__dict__.setdefault("_printkit_subsets", {})
+        key = tuple(subset)
+        found = kept.get(key)
+        if found is None:
+            found = original(self, subset)
+            if len(kept) >= SUBSETS_KEPT:
+                kept.clear()
+            kept[key] = found
+        return found
+
+    make_subset.kept = True
+    TTFontFile.makeSubset = make_subset
+
+
+DEFLATED_KEPT = 32_000_000  # characters of stream text kept with their compressed bytes
+
+
+@cache
+def keep_deflated_streams() -> None:
+    """Each PDF stream compressed once per process: kept by its text.
+
+    A kit drawn again after an edit writes mostly streams it wrote before: the
+    sheets' pages that did not change, the backs, the font subsets
+    (`keep_font_subsets`). zlib gives the same bytes for the same text, so the
+    file is the same.
+    """
+    from reportlab.pdfbase.pdfdoc import PDFStreamFilterZCompress
+
+    original = PDFStreamFilterZCompress.encode
+    if getattr(original, "kept", False):
+        return
+    kept: dict[str | bytes, bytes] = {}
+    size = [0]
+
+    from printkit.build.diskcache import reading
+
+    @wraps(original)
+    def encode(self, text):
+        if not reading():  # a build from scratch (--force) keeps nothing
+            return original(self, text)
+        found = kept.get(text)
+        if found is None:
+            found = original(self, text)
+            if size[0] + len(text) > DEFLATED_KEPT:
+                kept.clear()
+                size[0] = 0
+            kept[text] = found
+            size[0] += len(text)
+        return found
+
+    encode.kept = True
+    PDFStreamFilterZCompress.encode = encode
 
 
 @cache

@@ -167,13 +167,15 @@ def _render_band(page, crop: tuple[float, float, float, float]) -> Image.Image:
     return page.render(scale=SCALE, crop=crop).to_pil().convert("RGB").convert("L")
 
 
+Point = tuple[float, float]  # x, y in points from the page's bottom left
+RGB = tuple[int, int, int]
 EDGE_BAND = round((PRINT_EDGE - TOLERANCE) * SCALE)  # pixels along each paper edge
 Band = tuple[tuple[int, int, int, int], Image.Image]  # its region of the page's image, its grey
 
 
 class Raster:
-    """A page's pixels, rasterised only as far as a check asks: the four edge bands, or
-    the whole page (then the bands are cut from it)."""
+    """A page's pixels, rasterised only as far as a check asks: the four edge bands, a
+    strip along each cut for the bleed, or the whole page (then both are read from it)."""
 
     def __init__(self, page) -> None:
         self.page = page
@@ -191,6 +193,26 @@ class Raster:
         if self._grey is None:
             self._grey = self.image.convert("L")
         return self._grey
+
+    def colours(self, height: float, groups: list[list[Point]]) -> dict[Point, RGB]:
+        """The colour at each point (in points, a page of ``height``), as `_pixels` reads
+        the whole page's image: each group of points (one cut's samples) from one strip
+        pdfium draws alone, at the whole page's pixel grid, unless the page is drawn."""
+        if self._image is not None:
+            pixel = _pixels(self._image)
+            return {p: pixel(height, *p) for group in groups for p in group}
+        width = self.page.get_size()[0]
+        w, h = math.ceil(width * SCALE), math.ceil(height * SCALE)
+        found: dict[Point, RGB] = {}
+        for group in groups:
+            cells = [_cell(height, p, w, h) for p in group]
+            x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+            x1, y1 = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
+            strip = self.page.render(scale=SCALE, crop=_crop((x0, y0, x1, y1), w, h))
+            access = strip.to_pil().convert("RGB").load()
+            for point, (x, y) in zip(group, cells, strict=True):
+                found[point] = access[x - x0, y - y0]
+        return found
 
     def bands(self) -> dict[str, Band]:
         """Each side's strip of ``EDGE_BAND`` pixels, by side."""
@@ -260,11 +282,15 @@ def _pixels(image: Image.Image):
     access, (w, h) = image.load(), image.size
 
     def at(height: float, x: float, y: float) -> tuple[int, int, int]:
-        px = min(max(int(x * SCALE), 0), w - 1)
-        py = min(max(int((height - y) * SCALE), 0), h - 1)
-        return access[px, py]
+        return access[_cell(height, (x, y), w, h)]
 
     return at
+
+
+def _cell(height: float, point: Point, w: int, h: int) -> tuple[int, int]:
+    """The pixel (from the top left of a ``w`` x ``h`` image of the page) holding a point."""
+    x, y = point
+    return min(max(int(x * SCALE), 0), w - 1), min(max(int((height - y) * SCALE), 0), h - 1)
 
 
 def _is_paper(rgb: tuple[int, int, int]) -> bool:
@@ -289,6 +315,29 @@ def _neighbour(piece: Placed, others: Iterable[Placed], side: str) -> bool:
         if touching[side]:
             return True
     return False
+
+
+def _colour_at(raster: Raster | Image.Image, height: float, sides):
+    """The colour at each sample point: from strips of the page's `Raster`, or its image."""
+    if isinstance(raster, Raster):
+        return raster.colours(height, _by_cut(sides)).__getitem__
+    pixel = _pixels(raster)
+
+    def at(point: Point) -> RGB:
+        return pixel(height, *point)
+
+    return at
+
+
+def _by_cut(sides) -> list[list[Point]]:
+    """The sample points grouped by the cut line they straddle (a block's whole side is
+    one thin strip of the page), each group drawn as one strip."""
+    groups: dict[tuple[str, float], list[Point]] = {}
+    for piece, side, samples in sides:
+        axis = "x" if side in ("left", "right") else "y"
+        line = piece.box[{"left": 0, "bottom": 1, "right": 2, "top": 3}[side]]
+        groups.setdefault((axis, round(line, 1)), []).extend(p for pair in samples for p in pair)
+    return list(groups.values())
 
 
 def _edge_samples(box, side: str, inside: float, outside: float):
@@ -319,28 +368,28 @@ def check_bleed(
     ``raster``: the page's `Raster`, or its image in colour."""
     if record.bleed <= 0 or not record.pieces:
         return []
-    pixel = _pixels(raster.image if isinstance(raster, Raster) else raster)
-    findings = []
     outside = max(record.bleed - 1 * MM, record.bleed * 0.6)
-    for piece in record.pieces:
-        for side in ("left", "right", "top", "bottom"):
-            if _neighbour(piece, record.pieces, side):
-                continue
-            bare = sum(
-                not _is_paper(pixel(height, *a)) and _is_paper(pixel(height, *b))
-                for a, b in _edge_samples(piece.box, side, 0.5 * MM, outside)
-            )
-            if bare >= 2:
-                findings.append(
-                    Finding(
-                        name,
-                        number,
-                        f"{piece.label} ({piece.side})",
-                        "bleed",
-                        f"the background stops at the {side} cut: {bare} places show white "
-                        f"paper in the {record.bleed / MM:.0f} mm bleed",
-                    )
+    sides = [
+        (piece, side, list(_edge_samples(piece.box, side, 0.5 * MM, outside)))
+        for piece in record.pieces
+        for side in ("left", "right", "top", "bottom")
+        if not _neighbour(piece, record.pieces, side)
+    ]
+    colour = _colour_at(raster, height, sides)
+    findings = []
+    for piece, side, samples in sides:
+        bare = sum(not _is_paper(colour(a)) and _is_paper(colour(b)) for a, b in samples)
+        if bare >= 2:
+            findings.append(
+                Finding(
+                    name,
+                    number,
+                    f"{piece.label} ({piece.side})",
+                    "bleed",
+                    f"the background stops at the {side} cut: {bare} places show white "
+                    f"paper in the {record.bleed / MM:.0f} mm bleed",
                 )
+            )
     return findings
 
 
@@ -606,8 +655,6 @@ def _check_page(name: str, number: int, page, record: PageRecord) -> _Page:
         return result
     glyphs = read_glyphs(page)
     marks = read_marks(page) if record.kind in CUT_KINDS else []
-    if record.bleed > 0 and record.pieces:
-        raster.image  # noqa: B018 - the bleed check reads the whole page: draw it once
     if record.kind not in EXEMPT_EDGE:
         found += check_edges(name, number, raster, width, height)
     else:
@@ -726,23 +773,49 @@ def _measuring() -> tuple[object, ...]:
     return raster_versions(), version("pypdf")
 
 
+_KEPT: dict[tuple[str, str], bytes] = {}  # (cache folder, key) -> a measurement's JSON: the
+# disk cache's entries this process read or wrote, so a `watch` round reads none again
+KEPT = 4096
+
+
 def _load(key: str, parse):
-    """A kept measurement, or None (missing, torn or not as this code writes it: a miss)."""
+    """A kept measurement, or None (missing, torn or not as this code writes it, or a
+    build from scratch: a miss)."""
     from printkit.build import diskcache
 
-    data = diskcache.load(CACHE_KIND, key)
+    if not diskcache.reading():
+        return None
+    data = _KEPT.get(_memory_key(key))
+    if data is None:
+        data = diskcache.load(CACHE_KIND, key)
     if data is None:
         return None
     try:
-        return parse(json.loads(data))
+        found = parse(json.loads(data))
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return None
+    _keep(key, data)
+    return found
 
 
 def _store(key: str, value: object) -> None:
     from printkit.build import diskcache
 
-    diskcache.store(CACHE_KIND, key, json.dumps(value, sort_keys=True).encode())
+    data = json.dumps(value, sort_keys=True).encode()
+    _keep(key, data)
+    diskcache.store(CACHE_KIND, key, data)
+
+
+def _keep(key: str, data: bytes) -> None:
+    if len(_KEPT) >= KEPT:
+        _KEPT.clear()
+    _KEPT[_memory_key(key)] = data
+
+
+def _memory_key(key: str) -> tuple[str, str]:
+    from printkit.build import diskcache
+
+    return str(diskcache.cache_folder(CACHE_KIND)), key
 
 
 def _finding_to_json(f: Finding) -> list:

@@ -46,7 +46,10 @@ code { font-size: .9em; background: #F2F2F2; padding: 0 .2em; border-radius: 3px
 
 
 def html_page(nodes: list[Node], context: RulebookContext) -> str:
-    body = "".join(_convert(nodes, context.blocks, nodes))
+    from printkit.rulebook.pictures import batched
+
+    with batched() as pictures:  # the pictures nothing keeps: rasterised at once
+        body = pictures.fill("".join(_convert(nodes, context.blocks, nodes)))
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{html.escape(context.language)}">\n<head>\n<meta charset="utf-8">\n'

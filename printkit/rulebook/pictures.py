@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Callable
+import os
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from html import escape
 
 from reportlab.pdfgen.canvas import Canvas
@@ -151,7 +154,7 @@ class PictureBlock:
         return [Picture(self.draw, self.width, self.height, scale, self.drawing_at)]
 
     def html(self) -> str:
-        data = base64.b64encode(self.sheet.png(self)).decode("ascii")
+        data = _png_data(self)
         w = round(self.width * self.scale * CSS_PX_PER_PT)
         h = round(self.height * self.scale * CSS_PX_PER_PT)
         return (
@@ -186,18 +189,116 @@ class PictureSheet:
         return self._pngs[id(picture)]
 
     def _render(self) -> None:
-        keys = [drawing_digest(p) for p in self.pictures]
         missing = []
-        for p, key in zip(self.pictures, keys):
-            cached = diskcache.load(CACHE_KIND, key)
-            if cached is None or not cached.startswith(PNG_SIGNATURE):  # missing or torn
+        for p in self.pictures:
+            key = drawing_digest(p)
+            found = kept_png(key)
+            if found is None:
                 missing.append((p, key))
             else:
-                self._pngs[id(p)] = cached
-        if missing:
-            for (p, key), png in zip(missing, rasterise([p for p, _ in missing])):
-                self._pngs[id(p)] = png
-                diskcache.store(CACHE_KIND, key, png)
+                self._pngs[id(p)] = found
+        for (p, _), png in zip(missing, _rasterised(missing)):
+            self._pngs[id(p)] = png
+
+
+def _rasterised(missing: list[tuple[PictureBlock, str]]) -> list[bytes]:
+    """PNGs of pictures kept nowhere, drawn together, then kept under their keys."""
+    pngs = rasterise([p for p, _ in missing]) if missing else []
+    for (_, key), png in zip(missing, pngs):
+        _keep(key, png)
+        diskcache.store(CACHE_KIND, key, png)
+    return pngs
+
+
+_PNGS: dict[tuple[str, str], bytes] = {}  # (cache folder, drawing digest) -> PNG: the
+# disk cache's entries this process read or wrote, so a `watch` round reads none again
+PNGS_KEPT = 256  # pictures a book shows, and room for the next few rounds' edits
+
+
+def kept_png(key: str) -> bytes | None:
+    """The PNG of the drawing ``key``: kept in this process, else in the disk cache, else
+    None (missing, a torn entry, or a build from scratch: a miss)."""
+    if not diskcache.reading():
+        return None
+    memory = _memory_key(key)
+    found = _PNGS.get(memory)
+    if found is not None and found.startswith(PNG_SIGNATURE):
+        return found
+    found = diskcache.load(CACHE_KIND, key)
+    if found is None or not found.startswith(PNG_SIGNATURE):
+        return None
+    _keep(key, found)
+    return found
+
+
+def _keep(key: str, png: bytes) -> None:
+    if len(_PNGS) >= PNGS_KEPT:
+        _PNGS.clear()
+        _BASE64.clear()
+    _PNGS[_memory_key(key)] = png
+
+
+def _memory_key(key: str) -> tuple[str, str]:
+    where = os.environ.get("XDG_CACHE_HOME") or os.environ.get("HOME", "")
+    return where, key  # the disk cache's folder, as `diskcache.cache_root` finds it
+
+
+class _Batch:
+    """Pictures an HTML page shows but nothing keeps, rasterised together when it is done:
+    each stands in the page as a mark until then."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, PictureBlock] = {}
+
+    def mark(self, picture: PictureBlock) -> str:
+        key = drawing_digest(picture)
+        self.waiting.setdefault(key, picture)
+        return f"\0picture:{key}\0"
+
+    def fill(self, page: str) -> str:
+        """The page with each mark replaced by its picture's PNG, as base64."""
+        missing = [(p, key) for key, p in self.waiting.items()]
+        pngs = {key: png for (_, key), png in zip(missing, _rasterised(missing))}
+        return _MARK.sub(lambda m: _base64(pngs[m.group(1)]), page)
+
+
+_MARK = re.compile("\0picture:([0-9a-f]+)\0")
+_BATCHES: list[_Batch] = []
+
+
+@contextmanager
+def batched() -> Iterator[_Batch]:
+    """Pictures shown inside this block and kept nowhere are rasterised in one PDF by the
+    batch's `fill`: a build whose edit changed a scene and a card draws both at once."""
+    batch = _Batch()
+    _BATCHES.append(batch)
+    try:
+        yield batch
+    finally:
+        _BATCHES.remove(batch)
+
+
+def _png_data(picture: PictureBlock) -> str:
+    """The picture's PNG as base64, or a batch's mark for it when nothing keeps it."""
+    if _BATCHES and id(picture) not in picture.sheet._pngs:
+        found = kept_png(drawing_digest(picture))
+        return _base64(found) if found is not None else _BATCHES[-1].mark(picture)
+    return _base64(picture.sheet.png(picture))
+
+
+_BASE64: dict[int, tuple[bytes, str]] = {}  # id of a PNG kept in memory -> it, as base64
+
+
+def _base64(png: bytes) -> str:
+    """The PNG as base64: worked out once for a PNG this process keeps."""
+    found = _BASE64.get(id(png))
+    if found is not None and found[0] is png:
+        return found[1]
+    text = base64.b64encode(png).decode("ascii")
+    if len(_BASE64) >= PNGS_KEPT:
+        _BASE64.clear()
+    _BASE64[id(png)] = (png, text)
+    return text
 
 
 PNG_LEVEL = 3  # zlib's fast path: half the time of level 6 on a scene, the file ~1 % larger
