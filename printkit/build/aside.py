@@ -8,6 +8,11 @@ writes to the kit folder (the parent commits everything at once) and leaves Ctrl
 to the parent, which stops it on the way out of any failure. A child that fails
 for any reason sends nothing usable, and the parent renders those files itself, so
 an error is raised where it always was, as it always was.
+
+What the child keeps in memory dies with it: a memo it fills (compressed streams,
+table widths, a hyphenation dictionary) would be filled again by every build of a
+`watch`. A memo made with `Kept` (or `carried_back`) sends what the child added to it
+back with the files, and this process keeps it for the next child.
 """
 
 from __future__ import annotations
@@ -17,13 +22,61 @@ import os
 import pickle
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 ENABLED = [True]  # tests switch it off to compare with a build done in one process
 Job = tuple[str, Callable[[], bytes]]  # a file's name and how to render it
 Measure = Callable[[str, bytes], object]  # what the parent wants known of a rendered file
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+_IN_CHILD = [False]  # this process is a child beside a build: what memos gain goes back
+_CARRIED: dict[str, tuple[Callable[[], object], Callable[[object], None]]] = {}
+
+
+def carried_back(name: str, take: Callable[[], object], give: Callable[[object], None]) -> None:
+    """A memo of this process that a child's additions come back to: ``take()`` answers,
+    in the child as it ends, what it added (picklable); ``give(that)`` keeps it here."""
+    _CARRIED[name] = (take, give)
+
+
+def in_child() -> bool:
+    """Whether this process is a child beside a build (its memos' gains are sent back)."""
+    return _IN_CHILD[0]
+
+
+class Kept(Generic[K, V]):
+    """A memo of plain keys and values, at most ``limit`` of them (the oldest go first),
+    whose entries made in a child beside a build come back to this process."""
+
+    def __init__(self, name: str, limit: int) -> None:
+        self.values: dict[K, V] = {}
+        self.fresh: dict[K, V] = {}  # made in this process since it was forked
+        self.limit = limit
+        carried_back(name, self._take, self._give)
+
+    def get(self, key: K) -> V | None:
+        return self.values.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        self._keep({key: value})
+        if in_child():
+            self.fresh[key] = value
+
+    def _keep(self, entries: dict[K, V]) -> None:
+        self.values.update(entries)
+        if len(self.values) > self.limit:
+            for old in list(self.values)[: len(self.values) - self.limit]:
+                del self.values[old]
+
+    def _take(self) -> dict[K, V]:
+        return self.fresh
+
+    def _give(self, entries: object) -> None:
+        if isinstance(entries, dict):
+            self._keep(entries)
 
 
 @dataclass
@@ -105,6 +158,7 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides about Ctrl-C
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _IN_CHILD[0] = True
         from printkit.build.record import recording
 
         result = {}
@@ -112,7 +166,7 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
             with recording():  # as the parent draws a file: its reads are its own
                 data = render()
             result[name] = (data, measure(name, data))
-        payload = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps((result, _taken()), protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(fd, "wb") as out:
             out.write(payload)
         code = 0
@@ -120,6 +174,27 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
         code = 2  # nothing usable was sent
     finally:
         os._exit(code)
+
+
+def _taken() -> dict[str, object]:
+    """What the child added to each memo carried back (a memo that cannot answer: none)."""
+    taken = {}
+    for name, (take, _) in _CARRIED.items():
+        with suppress(Exception):
+            taken[name] = take()
+    return taken
+
+
+def _given(taken: object) -> None:
+    """The child's additions kept in this process's memos (one that fails is left out:
+    a memo only saves time)."""
+    if not isinstance(taken, dict):
+        return
+    for name, entries in taken.items():
+        carried = _CARRIED.get(name)
+        if carried is not None:
+            with suppress(Exception):
+                carried[1](entries)
 
 
 def _read_result(fd: int) -> dict[str, tuple[bytes, object]] | None:
@@ -130,7 +205,10 @@ def _read_result(fd: int) -> dict[str, tuple[bytes, object]] | None:
             break
         chunks.append(chunk)
     try:
-        result = pickle.loads(b"".join(chunks)) if chunks else None
+        result, taken = pickle.loads(b"".join(chunks)) if chunks else (None, None)
     except Exception:  # torn: the child died writing
         return None
-    return result if isinstance(result, dict) else None
+    if not isinstance(result, dict):
+        return None
+    _given(taken)
+    return result

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -31,6 +30,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import FrameBreak
 from reportlab.platypus.flowables import HRFlowable, PageBreakIfNotEmpty
 
+from printkit.build.aside import Kept
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.text import TypesetParagraph
@@ -443,11 +443,19 @@ def _table_commands(head_rows: int) -> list[tuple]:
     return commands
 
 
-@lru_cache(maxsize=1024)
+_WIDTHS: Kept[tuple, tuple[float, ...]] = Kept("rulebook-table-widths", 1024)
+
+
 def _kept_widths(rows: tuple[tuple[str, ...], ...], size: float, available: float) -> tuple:
     """`column_widths`, kept by the cells' words: measuring every word of every table is
-    a good part of converting a book's nodes, and an edit leaves most tables as they were."""
-    return tuple(column_widths([list(row) for row in rows], size, available))
+    a good part of converting a book's nodes, and an edit leaves most tables as they were
+    (kept by the build too when the book is typeset in a child beside it)."""
+    key = (rows, size, available)
+    found = _WIDTHS.get(key)
+    if found is None:
+        found = tuple(column_widths([list(row) for row in rows], size, available))
+        _WIDTHS.put(key, found)
+    return found
 
 
 BREAKS = re.compile(r"[ \t\n]+")  # where a cell's line may break: not at a non-breaking space

@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, ListFlowable, NextPageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
-from printkit.build import diskcache
+from printkit.build import aside, diskcache
 from printkit.build.fingerprint import code_digest, digest
 from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerprint
 from printkit.render.fonts import FONT_FILES, register_fonts
@@ -82,6 +82,7 @@ class RunRecord:
     marks: list[PageMark] = field(default_factory=list)  # how each page began
     story: Story | None = None  # the run's flowables by name, for runs typeset later
     splits: dict[str, Split] = field(default_factory=dict)  # how its pages' remainders were made
+    taken: frozenset[int] = frozenset()  # marks of pages taken from kept runs (stored already)
 
 
 @dataclass(frozen=True)
@@ -345,7 +346,9 @@ def typeset_run(
     for anchor, number in resumer.landed.items():
         landed.setdefault(anchor, number)
     marks, splits = resumer.marks, resumer.kept_splits()
-    return RunRecord(doc.canv.pages, landed, dict(pictures or {}), marks, named, splits)
+    return RunRecord(
+        doc.canv.pages, landed, dict(pictures or {}), marks, named, splits, frozenset(resumer.taken)
+    )
 
 
 def _kept_run(key: str) -> RunRecord | None:
@@ -361,9 +364,20 @@ def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
         return found
     record = make()
     diskcache.store_value(CACHE_KIND, key, record)
-    marks = {mark.key: (key, index) for index, mark in enumerate(record.marks) if mark.key}
-    diskcache.store_values(MARKS_KIND, marks)
+    diskcache.store_values(MARKS_KIND, _new_marks(key, record))
     return record
+
+
+def _new_marks(key: str, record: RunRecord) -> dict[str, tuple[str, int]]:
+    """Where each page of a run just typeset began, for the disk cache: every page laid out
+    here, and a page taken from a kept run whose mark the cache lost (the rest point to
+    the kept run already: a file written per page is a good part of a run's cost)."""
+    folder = diskcache.cache_folder(MARKS_KIND)
+    return {
+        mark.key: (key, index)
+        for index, mark in enumerate(record.marks)
+        if mark.key and (index not in record.taken or not (folder / mark.key).is_file())
+    }
 
 
 # -- the book ---------------------------------------------------------------------------
@@ -593,6 +607,7 @@ def assemble(
 
 
 _DEFLATED: dict[str | bytes, bytes] = {}  # a stream's text -> its compressed bytes
+_DEFLATED_NEW: dict[str | bytes, bytes] = {}  # compressed in a child beside a build: sent back
 DEFLATED_KEPT = 64_000_000  # characters of stream text kept in memory, at most
 
 
@@ -600,7 +615,8 @@ DEFLATED_KEPT = 64_000_000  # characters of stream text kept in memory, at most
 def deflated_kept() -> Iterator[None]:
     """While a book is written, each stream (a page, a picture, a font subset) whose text
     a book written before compressed is not compressed again: its bytes are kept by its
-    text (zlib gives the same bytes for the same text). Nothing is kept in a fresh build."""
+    text (zlib gives the same bytes for the same text). Nothing is kept in a fresh build.
+    A book written in a child beside the build sends the streams it compressed back."""
     if not diskcache.reading():
         yield
         return
@@ -619,7 +635,24 @@ def deflated_kept() -> Iterator[None]:
         yield
     finally:
         del deflate.encode
-        _DEFLATED.update(now)
-        if sum(len(text) for text in _DEFLATED) > DEFLATED_KEPT:
-            _DEFLATED.clear()
-            _DEFLATED.update(now)
+        if aside.in_child():
+            _DEFLATED_NEW.update((t, z) for t, z in now.items() if t not in _DEFLATED)
+        _keep_deflated(now)
+
+
+def _keep_deflated(entries: Mapping[str | bytes, bytes]) -> None:
+    """Kept with what was kept before, or alone past ``DEFLATED_KEPT`` characters."""
+    _DEFLATED.update(entries)
+    if sum(len(text) for text in _DEFLATED) > DEFLATED_KEPT:
+        _DEFLATED.clear()
+        _DEFLATED.update(entries)
+
+
+def _deflated_given(entries: object) -> None:
+    """A child's compressed streams, kept for the books this process forks next."""
+    if isinstance(entries, dict):
+        kept = {t: z for t, z in entries.items() if isinstance(t, str | bytes)}
+        _keep_deflated({t: z for t, z in kept.items() if isinstance(z, bytes)})
+
+
+aside.carried_back("rulebook-deflated", lambda: _DEFLATED_NEW, _deflated_given)

@@ -214,6 +214,7 @@ class Resumer:
         self.remainders: dict[str, Any] = {}  # name -> a remainder of this run (None: twice)
         self.splits: dict[str, Split] = {}  # how each remainder was made
         self.marks: list[PageMark] = []
+        self.taken: set[int] = set()  # the marks of pages taken from a kept run
         self.landed: dict[str, int] = {}  # contents anchors on the pages taken
         for template in doc.pageTemplates:
             for frame in template.frames:
@@ -352,6 +353,7 @@ class Resumer:
         shift = front - marks[at].front
         first = doc.page
         doc.canv.pages.extend(record.pages[at:until])
+        self.taken.update(range(len(self.marks) - 1, len(self.marks) - 1 + until - at))
         last = first + (until - at)
         for anchor, number in record.landed.items():
             if first <= number < last:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pyphen
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from printkit.build import aside
 from printkit.content.typography import hyphenation_language
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, register_fonts
 from printkit.render.hyphenation import keep_dictionary
@@ -73,7 +75,7 @@ def make_styles(size: float = 10, language: str = "") -> Styles:
     and a heading always stays with the text after it.
     """
     register_fonts()
-    keep_dictionary(hyphenation_language(language))
+    _dictionary(hyphenation_language(language))
     lead = size * 1.42
     body = ParagraphStyle(
         "body",
@@ -161,3 +163,25 @@ def make_styles(size: float = 10, language: str = "") -> Styles:
             ),
         ),
     )
+
+
+_DICTIONARIES_NEW: dict[object, pyphen.HyphDict] = {}  # read in a child beside a build
+
+
+def _dictionary(name: str) -> None:
+    """`keep_dictionary`; one read in a child beside a build goes back to the build with
+    the book, so the next child has it already."""
+    before = set(pyphen.hdcache)
+    keep_dictionary(name)
+    if aside.in_child():
+        _DICTIONARIES_NEW.update((p, d) for p, d in pyphen.hdcache.items() if p not in before)
+
+
+def _dictionaries_given(found: object) -> None:
+    if isinstance(found, dict):
+        for path, dictionary in found.items():
+            if isinstance(dictionary, pyphen.HyphDict):
+                pyphen.hdcache.setdefault(path, dictionary)
+
+
+aside.carried_back("hyphenation-dictionaries", lambda: _DICTIONARIES_NEW, _dictionaries_given)
