@@ -49,21 +49,39 @@ def in_child() -> bool:
 
 class Kept(Generic[K, V]):
     """A memo of plain keys and values, at most ``limit`` of them (the oldest go first),
-    whose entries made in a child beside a build come back to this process."""
+    whose entries made in a child beside a build come back to this process. ``scope``
+    names what the entries hold for (a memo of a disk cache's entries: its folder); when
+    it changes, the memo starts empty."""
 
-    def __init__(self, name: str, limit: int) -> None:
+    def __init__(self, name: str, limit: int, scope: Callable[[], object] = lambda: None) -> None:
         self.values: dict[K, V] = {}
         self.fresh: dict[K, V] = {}  # made in this process since it was forked
         self.limit = limit
+        self.scope = scope
+        self.held_for: object = None
         carried_back(name, self._take, self._give)
 
     def get(self, key: K) -> V | None:
+        self._check_scope()
         return self.values.get(key)
 
     def put(self, key: K, value: V) -> None:
+        self._check_scope()
         self._keep({key: value})
         if in_child():
             self.fresh[key] = value
+
+    def forget(self) -> None:
+        """Empty, as in a new process."""
+        self.values.clear()
+        self.fresh.clear()
+
+    def _check_scope(self) -> object:
+        now = self.scope()
+        if now != self.held_for:
+            self.forget()
+            self.held_for = now
+        return now
 
     def _keep(self, entries: dict[K, V]) -> None:
         self.values.update(entries)
@@ -71,12 +89,14 @@ class Kept(Generic[K, V]):
             for old in list(self.values)[: len(self.values) - self.limit]:
                 del self.values[old]
 
-    def _take(self) -> dict[K, V]:
-        return self.fresh
+    def _take(self) -> tuple[object, dict[K, V]]:
+        return self.held_for, self.fresh
 
-    def _give(self, entries: object) -> None:
-        if isinstance(entries, dict):
-            self._keep(entries)
+    def _give(self, taken: object) -> None:
+        if not (isinstance(taken, tuple) and len(taken) == 2 and isinstance(taken[1], dict)):
+            return
+        if taken[0] == self._check_scope():
+            self._keep(taken[1])
 
 
 @dataclass

@@ -68,7 +68,7 @@ class Unsupported(Exception):
 @dataclass
 class PageRecord:
     size: tuple[float, float]
-    ops: list[str]
+    ops: list[str]  # the page's operators joined into one (none: empty), as the page joins them
     forms: list[str]
     colours: dict[str, Any]
     events: list[tuple[str, tuple, dict]]  # canvas calls to replay on this page, in order
@@ -230,7 +230,7 @@ class RecordingCanvas(Canvas):
         self.pages.append(
             PageRecord(
                 tuple(self._pagesize),
-                list(self._code),
+                ["\n".join(self._code)] if self._code else [],  # one string pickles quickly
                 list(self._formsinuse),
                 dict(self._colorsUsed),
                 self._events,
@@ -351,9 +351,21 @@ def typeset_run(
     )
 
 
+_RUNS: aside.Kept[str, RunRecord] = aside.Kept(CACHE_KIND, 16, diskcache.cache_root)  # lately
+
+
 def _kept_run(key: str) -> RunRecord | None:
-    found = diskcache.load_value(CACHE_KIND, key)
-    return found if isinstance(found, RunRecord) else None
+    """A run typeset before: from memory (a run is never changed once made), else from the
+    disk cache; a resumed run reads one kept run for each place it resumes at."""
+    if not diskcache.reading():
+        return None
+    found = _RUNS.get(key)
+    if found is None:
+        found = diskcache.load_value(CACHE_KIND, key)
+        if not isinstance(found, RunRecord):
+            return None
+        _RUNS.put(key, found)
+    return found
 
 
 def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
@@ -365,6 +377,7 @@ def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
     record = make()
     diskcache.store_value(CACHE_KIND, key, record)
     diskcache.store_values(MARKS_KIND, _new_marks(key, record))
+    _RUNS.put(key, record)
     return record
 
 
@@ -519,8 +532,12 @@ def form_ops(
     """A picture's operators and colours on a canvas seeded as the book's: kept under its
     drawing, so a picture whose drawing is unchanged is not drawn again."""
     key = digest(code_digest(), picture.drawing().digest, characters, picture.width, picture.height)
+    kept = _FORMS.get(key) if diskcache.reading() else None
+    if kept is not None:
+        return kept
     kept = diskcache.load_value(FORMS_KIND, key)
     if isinstance(kept, tuple) and len(kept) == 2:
+        _FORMS.put(key, kept)
         return kept
     c = scratch()  # made as the book's canvas is: the same font names
     seed_fonts(c, characters)
@@ -530,9 +547,14 @@ def form_ops(
         raise Unsupported(str(exc)) from None
     if c._shadingUsed or c._formsinuse or bound_to_document(c._code):
         raise Unsupported("a picture with a graphics state, an image, a shading or a form")
-    found = (list(c._code), dict(c._colorsUsed))
+    found = (["\n".join(c._code)] if c._code else [], dict(c._colorsUsed))  # as the form joins
     diskcache.store_value(FORMS_KIND, key, found)
+    _FORMS.put(key, found)
     return found
+
+
+FormOps = tuple[list[str], dict[str, Any]]
+_FORMS: aside.Kept[str, FormOps] = aside.Kept(FORMS_KIND, 256, diskcache.cache_root)
 
 
 FORM_BLEED = 12.0  # points a picture's form reaches past its box: strokes on its edge show
