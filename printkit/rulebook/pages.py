@@ -120,8 +120,11 @@ def carried_sections(runs: list[list[Node]]) -> list[str]:
     return out
 
 
-def node_key(node: Node) -> tuple:
-    """A node's content without its line number, for cache keys."""
+def node_key(node: Node, words: list[str] | None = None) -> tuple:
+    """A node's content without its line number, for cache keys; ``words`` gathers the
+    text it holds (the book's characters are read from it: the book is walked once)."""
+    if words is not None:
+        words += (node.arg, node.text)
     return (
         node.kind,
         node.level,
@@ -132,14 +135,16 @@ def node_key(node: Node) -> tuple:
         node.text,
         node.anchor,
         node.tight,
-        tuple(_token_key(t) for t in node.inline),
-        tuple(node_key(child) for child in node.children),
+        tuple([_token_key(t, words) for t in node.inline]),
+        tuple([node_key(child, words) for child in node.children]),
     )
 
 
-def _token_key(token) -> tuple:
-    children = tuple(_token_key(c) for c in token.children or ())
-    attrs = tuple(sorted((str(k), str(v)) for k, v in (token.attrs or {}).items()))
+def _token_key(token, words: list[str] | None) -> tuple:
+    if words is not None:
+        words.append(token.content)
+    children = tuple([_token_key(c, words) for c in token.children]) if token.children else ()
+    attrs = tuple(sorted([(str(k), str(v)) for k, v in token.attrs.items()])) if token.attrs else ()
     return (token.type, token.tag, attrs, token.content, token.markup, token.info, children)
 
 
@@ -188,13 +193,18 @@ def _drawn(block: Block, width: float) -> Drawing:
     return canvas_fingerprint(c)
 
 
-def book_characters(nodes: Sequence[Node], context: RulebookContext, width: float) -> str:
-    """Every non-ASCII character the book can print, sorted: the seed of every canvas."""
+def book_characters(
+    nodes: Sequence[Node], context: RulebookContext, width: float, words: Sequence[str] = ()
+) -> str:
+    """Every non-ASCII character the book can print, sorted: the seed of every canvas.
+    ``words`` is the text its nodes hold, as `node_key` gathers it (else they are read)."""
     chars = set(context.title) | set(context.subject) | set("".join(BULLETS))
-    for node in _depth_first(nodes):
-        chars.update(node.arg, node.text)
-        for token in _depth_first(node.inline):
-            chars.update(token.content)
+    if not words:
+        key_words: list[str] = []
+        for node in nodes:
+            node_key(node, key_words)
+        words = key_words
+    chars.update("".join(words))
     for key in block_keys(nodes, context.blocks):
         drawing = block_fingerprint(context.blocks[key], width)
         if not drawing.portable:  # found before any page is laid out in vain
@@ -407,8 +417,10 @@ def typeset_by_runs(
     register_fonts()
     probe = doc_class(io.BytesIO(), paper, context, toc, has_cover)
     flow = Flow.on(probe, context.blocks, toc)
-    characters = book_characters(nodes, context, probe.width)
     runs = split_runs(nodes)
+    words: list[str] = []  # the text of every node, gathered as they are summed up
+    named_runs = [[node_digest(n, context.blocks, probe.width, words) for n in run] for run in runs]
+    characters = book_characters(nodes, context, probe.width, words)
     common = digest(
         code_digest(),
         reportlab.Version,
@@ -423,7 +435,7 @@ def typeset_by_runs(
     page = 1
     for index, (run, carried) in enumerate(zip(runs, carried_sections(runs))):
         cover = has_cover and index == 0
-        nodes_named = [node_digest(n, context.blocks, probe.width) for n in run]
+        nodes_named = named_runs[index]
         key = digest(common, page, carried, cover, nodes_named)
 
         def make(run=run, page=page, carried=carried, cover=cover, named=nodes_named):
@@ -460,10 +472,13 @@ def name_kept(flowable: Any, name: str, names: dict[int, str]) -> None:
             name_kept(inner, f"{name}|{place}", names)
 
 
-def node_digest(node: Node, blocks: Mapping[str, Block], width: float) -> str:
-    """A top-level node as a run's pages depend on it: its content and its blocks' layout."""
+def node_digest(
+    node: Node, blocks: Mapping[str, Block], width: float, words: list[str] | None = None
+) -> str:
+    """A top-level node as a run's pages depend on it: its content and its blocks' layout
+    (``words`` gathers its text, as `node_key` does)."""
     placed = [layout_digest(blocks[k], width) for k in block_keys([node], blocks)]
-    return digest(node_key(node), placed)
+    return digest(node_key(node, words), placed)
 
 
 def layout_digest(block: Block, width: float) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pyphen
 from reportlab.lib.colors import Color, HexColor
@@ -49,6 +49,9 @@ class Styles:
     accent: Color = ACCENT
     size: float = 10
     language: str = ""
+    _aligned: dict[tuple, tuple[ParagraphStyle, ParagraphStyle]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def smaller(self) -> Styles:
         """The same styles a size down: notes and appendices."""
@@ -62,10 +65,17 @@ class Styles:
         return (self.h1, self.h2, self.h3, self.h4)[min(level, 4) - 1]
 
     def aligned(self, style: ParagraphStyle, align: str) -> ParagraphStyle:
+        """``style`` aligned as a table column asks: one style per style and alignment
+        (a book's tables ask for it in every cell)."""
         wanted = ALIGNMENTS.get(align, TA_LEFT)
         if style.alignment == wanted:
             return style
-        return ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=wanted)
+        key = (style.name, id(style), align)
+        found = self._aligned.get(key)
+        if found is None or found[0] is not style:
+            made = ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=wanted)
+            found = self._aligned[key] = (style, made)
+        return found[1]
 
 
 def make_styles(size: float = 10, language: str = "") -> Styles:
