@@ -821,3 +821,38 @@ def _mark(key: str) -> tuple[str, int]:
     found = diskcache.load_value(runs_module.MARKS_KIND, key)
     assert isinstance(found, tuple)
     return found
+
+
+def _table_chapter(count: int, row_word: str = "for", last: str = "hot") -> str:
+    """Paragraphs, a long table that may run over a page, then pages of paragraphs."""
+    filler = "A line of rules that fills the page a little more each time. " * 2
+    words = ["for"] * 15 + [row_word]  # the last row is on the page the table runs on to
+    rows = "\n".join(f"| Piece {n} | {n} | what piece {n} is {w} |" for n, w in enumerate(words, 1))
+    table = f"| Component | How many | What it is for |\n|---|---:|---|\n{rows}\n"
+    after = [f"Paragraph {n} says the street is long and the day is hot." for n in range(90)]
+    after[-1] = after[-1].replace("hot.", f"{last}.")
+    return "# One\n\n" + "\n\n".join([filler] * count) + f"\n\n{table}\n" + "\n\n".join(after)
+
+
+@pytest.mark.parametrize("count", [12, 33])  # the table runs on from page 1, from page 2
+def test_a_page_that_begins_with_a_table_run_on_is_taken_after_an_edit(
+    count, tmp_path, monkeypatch
+):
+    """The part of a long table carried over a page is made again by the same split: an
+    edit later in the run lays out only its own page, and after an edit to the table the
+    book is still the one a fresh build makes."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = _pages_text(_typeset_book(_table_chapter(count)))
+    split = [n for n, text in enumerate(first, 1) if "what piece" in text]
+    assert len(split) == 2
+    context, nodes = _book(_table_chapter(count, last="dry"))
+    kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
+    assert kept == fresh
+    pages = PdfReader(BytesIO(fresh)).pages
+    assert again == [n for n, page in enumerate(pages, 1) if "day is dry" in _text(page)]
+    assert split[1] not in again  # it begins with the table's rest: taken
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    context, nodes = _book(_table_chapter(count, row_word="kept", last="dry"))
+    kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
+    assert kept == fresh and split[1] in again

@@ -116,7 +116,11 @@ class TableKeep(KeepTogether):
     """A table kept whole when it fits a page; the paragraph before it may join it.
 
     A long table would leave most of a page empty by moving whole: where a good
-    share of a page is left, it starts there and runs on (its header repeated)."""
+    share of a page is left, it starts there and runs on (its header repeated). The
+    part that runs on is a function of the table, the width and the height it is split
+    at, so a page that begins with it can be resumed at (`printkit.rulebook.resume`)."""
+
+    split_by_size = True
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
         *lead, table = self._content
