@@ -4,6 +4,7 @@ one process, a failed child leaves the work to the parent, and a failing build s
 from __future__ import annotations
 
 import os
+import pickle
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,8 @@ def test_a_child_whose_memo_cannot_answer_still_sends_its_files(two_cores, monke
         raise RuntimeError("no")
 
     monkeypatch.setitem(aside._CARRIED, "broken", (broken, lambda entries: None))
+    unpicklable = (lambda: {"made": lambda: None}, lambda entries: None)
+    monkeypatch.setitem(aside._CARRIED, "unpicklable", unpicklable)
     with aside.beside([("a.txt", lambda: b"alpha")], lambda name, data: 5) as child:
         assert child is not None and child.collect() == {"a.txt": (b"alpha", 5)}
 
@@ -198,6 +201,8 @@ def test_what_comes_back_damaged_or_for_another_cache_is_not_kept():
     memo._give(("cache two", {"b": 2}))  # made for another cache folder
     assert memo.values == {"a": 1}
     aside._given({"test-scoped": "junk", "no such memo": {}})  # nothing raised
+    aside._given(b"torn pickle")
+    aside._given(pickle.dumps({"test-scoped": b"torn", "no such memo": pickle.dumps({})}))
     memo._give(("cache one", {"c": 3}))
     assert memo.values == {"a": 1, "c": 3}
     scope[0] = "cache two"  # the cache moved: what the memo held is for the old one

@@ -196,25 +196,28 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
         os._exit(code)
 
 
-def _taken() -> dict[str, object]:
-    """What the child added to each memo carried back (a memo that cannot answer: none)."""
+def _taken() -> bytes:
+    """What the child added to each memo carried back, pickled apart from the files: a
+    memo that cannot answer, or whose gains cannot be pickled, sends nothing."""
     taken = {}
     for name, (take, _) in _CARRIED.items():
         with suppress(Exception):
-            taken[name] = take()
-    return taken
+            taken[name] = pickle.dumps(take(), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps(taken, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _given(taken: object) -> None:
-    """The child's additions kept in this process's memos (one that fails is left out:
-    a memo only saves time)."""
+    """The child's additions kept in this process's memos (one that fails to read back
+    or to be kept is left out: a memo only saves time)."""
+    with suppress(Exception):
+        taken = pickle.loads(taken) if isinstance(taken, bytes) else None
     if not isinstance(taken, dict):
         return
     for name, entries in taken.items():
         carried = _CARRIED.get(name)
-        if carried is not None:
+        if carried is not None and isinstance(entries, bytes):
             with suppress(Exception):
-                carried[1](entries)
+                carried[1](pickle.loads(entries))
 
 
 def _read_result(fd: int) -> dict[str, tuple[bytes, object]] | None:
