@@ -4,6 +4,7 @@ one process, a failed child leaves the work to the parent, and a failing build s
 from __future__ import annotations
 
 import os
+import pickle
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,58 @@ def test_no_child_for_one_core_or_nothing_to_do(monkeypatch):
     monkeypatch.setattr(aside, "_cores", lambda: 2)
     with aside.beside([], lambda name, data: None) as child:
         assert child is None
+
+
+MEMO = aside.Kept("test-memo", 3)
+
+
+def test_a_memo_filled_in_the_child_comes_back(two_cores):
+    """What the child adds to a memo comes back with its files: the next child has it."""
+    MEMO.forget()
+    MEMO.put("before", 1)
+
+    def job() -> bytes:
+        assert MEMO.get("before") == 1  # the child starts with what this process holds
+        MEMO.put("made beside", 2)
+        return b"file"
+
+    with aside.beside([("a.txt", job)], lambda name, data: None) as child:
+        assert child is not None
+        assert child.collect() == {"a.txt": (b"file", None)}
+    assert MEMO.get("made beside") == 2 and MEMO.get("before") == 1
+    assert not MEMO.fresh  # only a child notes what it made
+
+
+def test_a_child_whose_memo_cannot_answer_still_sends_its_files(two_cores, monkeypatch):
+    def broken() -> object:
+        raise RuntimeError("no")
+
+    monkeypatch.setitem(aside._CARRIED, "broken", (broken, lambda entries: None))
+    unpicklable = (lambda: {"made": lambda: None}, lambda entries: None)
+    monkeypatch.setitem(aside._CARRIED, "unpicklable", unpicklable)
+    with aside.beside([("a.txt", lambda: b"alpha")], lambda name, data: 5) as child:
+        assert child is not None and child.collect() == {"a.txt": (b"alpha", 5)}
+
+
+def test_what_comes_back_damaged_or_for_another_cache_is_not_kept():
+    scope = ["cache one"]
+    memo = aside.Kept("test-scoped", 4, lambda: scope[0])
+    memo.put("a", 1)
+    for damaged in ("junk", ("cache one",), ("cache one", ["a", 2]), None):
+        memo._give(damaged)
+    memo._give(("cache two", {"b": 2}))  # made for another cache folder
+    assert memo.values == {"a": 1}
+    aside._given({"test-scoped": "junk", "no such memo": {}})  # nothing raised
+    aside._given(b"torn pickle")
+    aside._given(pickle.dumps({"test-scoped": b"torn", "no such memo": pickle.dumps({})}))
+    memo._give(("cache one", {"c": 3}))
+    assert memo.values == {"a": 1, "c": 3}
+    scope[0] = "cache two"  # the cache moved: what the memo held is for the old one
+    assert memo.get("a") is None and memo.values == {}
+
+
+def test_a_memo_keeps_the_newest_entries_up_to_its_limit():
+    memo = aside.Kept("test-limit", 3)
+    for n in range(5):
+        memo.put(n, n * n)
+    assert memo.values == {2: 4, 3: 9, 4: 16}

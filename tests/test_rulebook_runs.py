@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from io import BytesIO
 from pathlib import Path
@@ -756,3 +757,102 @@ def test_a_large_block_prints_its_words_and_tables_a_size_up():
     pages[0].extract_text(visitor_text=visit)
     assert sizes["Aid"] > sizes["Body"] * 1.2 and sizes["Cup"] > sizes["Body"], sizes
     assert '<div class="large">' in html_page(nodes, context)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a child beside the build needs fork")
+def test_a_book_typeset_beside_leaves_its_runs_and_streams_here(tmp_path, monkeypatch):
+    """What the child typeset and compressed comes back: the next book, edited, lays out
+    and compresses again only what the edit changed, and is the book a fresh build makes."""
+    from reportlab.pdfbase import pdfdoc
+
+    from printkit.build import aside
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(aside, "_cores", lambda: 2)
+    monkeypatch.setattr(runs_module, "_DEFLATED", {})
+    context, nodes = _book(_chapter())
+    job = ("book.pdf", lambda: typeset(nodes, context, PAPERS["a4"]))
+    with aside.beside([job], lambda name, data: None) as child:
+        assert child is not None and child.collect() is not None
+    assert runs_module._DEFLATED and runs_module._RUNS.values
+    compressed: list[str | bytes] = []
+    real = type(pdfdoc.PDFZCompress).encode
+    monkeypatch.setattr(
+        type(pdfdoc.PDFZCompress), "encode", lambda self, t: compressed.append(t) or real(self, t)
+    )
+    context, nodes = _book(_chapter(80))
+    laid_out = _laid_out(monkeypatch)
+    kept = typeset(nodes, context, PAPERS["a4"])
+    edited, again = list(compressed), list(laid_out)
+    compressed.clear()
+    with diskcache.fresh():
+        assert kept == typeset(nodes, context, PAPERS["a4"])
+    pages = PdfReader(BytesIO(kept)).pages
+    assert again == [n for n, page in enumerate(pages, 1) if "day is dry" in _text(page)]
+    assert any("dry" in str(text) for text in edited)
+    assert 0 < len(edited) < len(compressed) / 2
+
+
+def test_successive_edits_resume_on_the_pages_of_older_runs(tmp_path, monkeypatch):
+    """A page taken from a kept run keeps its mark pointing there (only pages laid out are
+    stored again); edit after edit, only the pages that changed are laid out, and the
+    marks the cache lost of pages taken are stored again."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    before = [_text(page) for page in PdfReader(BytesIO(_typeset_book(_chapter()))).pages]
+    marks = diskcache.cache_folder(runs_module.MARKS_KIND)
+    for edited in (3, 159):
+        context, nodes = _book(_chapter(edited))
+        kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
+        assert kept == fresh
+        now = [_text(page) for page in PdfReader(BytesIO(fresh)).pages]
+        assert again == [n for n, (a, b) in enumerate(zip(before, now), 1) if a != b]
+        before = now
+        monkeypatch.undo()
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    lost = [p for p in marks.iterdir() if _mark(p.name)[1] > 0]  # all but first pages'
+    for path in lost:
+        path.unlink()
+    assert lost
+    _typeset_book(_chapter(80))  # takes pages from a kept run up to the edited one
+    assert all(path.is_file() for path in lost)
+
+
+def _mark(key: str) -> tuple[str, int]:
+    found = diskcache.load_value(runs_module.MARKS_KIND, key)
+    assert isinstance(found, tuple)
+    return found
+
+
+def _table_chapter(count: int, row_word: str = "for", last: str = "hot") -> str:
+    """Paragraphs, a long table that may run over a page, then pages of paragraphs."""
+    filler = "A line of rules that fills the page a little more each time. " * 2
+    words = ["for"] * 15 + [row_word]  # the last row is on the page the table runs on to
+    rows = "\n".join(f"| Piece {n} | {n} | what piece {n} is {w} |" for n, w in enumerate(words, 1))
+    table = f"| Component | How many | What it is for |\n|---|---:|---|\n{rows}\n"
+    after = [f"Paragraph {n} says the street is long and the day is hot." for n in range(90)]
+    after[-1] = after[-1].replace("hot.", f"{last}.")
+    return "# One\n\n" + "\n\n".join([filler] * count) + f"\n\n{table}\n" + "\n\n".join(after)
+
+
+@pytest.mark.parametrize("count", [12, 33])  # the table runs on from page 1, from page 2
+def test_a_page_that_begins_with_a_table_run_on_is_taken_after_an_edit(
+    count, tmp_path, monkeypatch
+):
+    """The part of a long table carried over a page is made again by the same split: an
+    edit later in the run lays out only its own page, and after an edit to the table the
+    book is still the one a fresh build makes."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = _pages_text(_typeset_book(_table_chapter(count)))
+    split = [n for n, text in enumerate(first, 1) if "what piece" in text]
+    assert len(split) == 2
+    context, nodes = _book(_table_chapter(count, last="dry"))
+    kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
+    assert kept == fresh
+    pages = PdfReader(BytesIO(fresh)).pages
+    assert again == [n for n, page in enumerate(pages, 1) if "day is dry" in _text(page)]
+    assert split[1] not in again  # it begins with the table's rest: taken
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    context, nodes = _book(_table_chapter(count, row_word="kept", last="dry"))
+    kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
+    assert kept == fresh and split[1] in again

@@ -8,6 +8,11 @@ writes to the kit folder (the parent commits everything at once) and leaves Ctrl
 to the parent, which stops it on the way out of any failure. A child that fails
 for any reason sends nothing usable, and the parent renders those files itself, so
 an error is raised where it always was, as it always was.
+
+What the child keeps in memory dies with it: a memo it fills (compressed streams,
+table widths, a hyphenation dictionary) would be filled again by every build of a
+`watch`. A memo made with `Kept` (or `carried_back`) sends what the child added to it
+back with the files, and this process keeps it for the next child.
 """
 
 from __future__ import annotations
@@ -17,13 +22,81 @@ import os
 import pickle
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 ENABLED = [True]  # tests switch it off to compare with a build done in one process
 Job = tuple[str, Callable[[], bytes]]  # a file's name and how to render it
 Measure = Callable[[str, bytes], object]  # what the parent wants known of a rendered file
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+_IN_CHILD = [False]  # this process is a child beside a build: what memos gain goes back
+_CARRIED: dict[str, tuple[Callable[[], object], Callable[[object], None]]] = {}
+
+
+def carried_back(name: str, take: Callable[[], object], give: Callable[[object], None]) -> None:
+    """A memo of this process that a child's additions come back to: ``take()`` answers,
+    in the child as it ends, what it added (picklable); ``give(that)`` keeps it here."""
+    _CARRIED[name] = (take, give)
+
+
+def in_child() -> bool:
+    """Whether this process is a child beside a build (its memos' gains are sent back)."""
+    return _IN_CHILD[0]
+
+
+class Kept(Generic[K, V]):
+    """A memo of plain keys and values, at most ``limit`` of them (the oldest go first),
+    whose entries made in a child beside a build come back to this process. ``scope``
+    names what the entries hold for (a memo of a disk cache's entries: its folder); when
+    it changes, the memo starts empty."""
+
+    def __init__(self, name: str, limit: int, scope: Callable[[], object] = lambda: None) -> None:
+        self.values: dict[K, V] = {}
+        self.fresh: dict[K, V] = {}  # made in this process since it was forked
+        self.limit = limit
+        self.scope = scope
+        self.held_for: object = None
+        carried_back(name, self._take, self._give)
+
+    def get(self, key: K) -> V | None:
+        self._check_scope()
+        return self.values.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        self._check_scope()
+        self._keep({key: value})
+        if in_child():
+            self.fresh[key] = value
+
+    def forget(self) -> None:
+        """Empty, as in a new process."""
+        self.values.clear()
+        self.fresh.clear()
+
+    def _check_scope(self) -> object:
+        now = self.scope()
+        if now != self.held_for:
+            self.forget()
+            self.held_for = now
+        return now
+
+    def _keep(self, entries: dict[K, V]) -> None:
+        self.values.update(entries)
+        if len(self.values) > self.limit:
+            for old in list(self.values)[: len(self.values) - self.limit]:
+                del self.values[old]
+
+    def _take(self) -> tuple[object, dict[K, V]]:
+        return self.held_for, self.fresh
+
+    def _give(self, taken: object) -> None:
+        if not (isinstance(taken, tuple) and len(taken) == 2 and isinstance(taken[1], dict)):
+            return
+        if taken[0] == self._check_scope():
+            self._keep(taken[1])
 
 
 @dataclass
@@ -105,6 +178,7 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides about Ctrl-C
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _IN_CHILD[0] = True
         from printkit.build.record import recording
 
         result = {}
@@ -112,7 +186,7 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
             with recording():  # as the parent draws a file: its reads are its own
                 data = render()
             result[name] = (data, measure(name, data))
-        payload = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps((result, _taken()), protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(fd, "wb") as out:
             out.write(payload)
         code = 0
@@ -120,6 +194,30 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
         code = 2  # nothing usable was sent
     finally:
         os._exit(code)
+
+
+def _taken() -> bytes:
+    """What the child added to each memo carried back, pickled apart from the files: a
+    memo that cannot answer, or whose gains cannot be pickled, sends nothing."""
+    taken = {}
+    for name, (take, _) in _CARRIED.items():
+        with suppress(Exception):
+            taken[name] = pickle.dumps(take(), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps(taken, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _given(taken: object) -> None:
+    """The child's additions kept in this process's memos (one that fails to read back
+    or to be kept is left out: a memo only saves time)."""
+    with suppress(Exception):
+        taken = pickle.loads(taken) if isinstance(taken, bytes) else None
+    if not isinstance(taken, dict):
+        return
+    for name, entries in taken.items():
+        carried = _CARRIED.get(name)
+        if carried is not None and isinstance(entries, bytes):
+            with suppress(Exception):
+                carried[1](pickle.loads(entries))
 
 
 def _read_result(fd: int) -> dict[str, tuple[bytes, object]] | None:
@@ -130,7 +228,10 @@ def _read_result(fd: int) -> dict[str, tuple[bytes, object]] | None:
             break
         chunks.append(chunk)
     try:
-        result = pickle.loads(b"".join(chunks)) if chunks else None
+        result, taken = pickle.loads(b"".join(chunks)) if chunks else (None, None)
     except Exception:  # torn: the child died writing
         return None
-    return result if isinstance(result, dict) else None
+    if not isinstance(result, dict):
+        return None
+    _given(taken)
+    return result

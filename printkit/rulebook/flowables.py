@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -31,6 +30,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import FrameBreak
 from reportlab.platypus.flowables import HRFlowable, PageBreakIfNotEmpty
 
+from printkit.build.aside import Kept
 from printkit.errors import RenderError
 from printkit.render.fonts import BODY, BOLD, CONDENSED
 from printkit.render.text import TypesetParagraph
@@ -116,7 +116,11 @@ class TableKeep(KeepTogether):
     """A table kept whole when it fits a page; the paragraph before it may join it.
 
     A long table would leave most of a page empty by moving whole: where a good
-    share of a page is left, it starts there and runs on (its header repeated)."""
+    share of a page is left, it starts there and runs on (its header repeated). The
+    part that runs on is a function of the table, the width and the height it is split
+    at, so a page that begins with it can be resumed at (`printkit.rulebook.resume`)."""
+
+    split_by_size = True
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
         *lead, table = self._content
@@ -443,11 +447,19 @@ def _table_commands(head_rows: int) -> list[tuple]:
     return commands
 
 
-@lru_cache(maxsize=1024)
+_WIDTHS: Kept[tuple, tuple[float, ...]] = Kept("rulebook-table-widths", 1024)
+
+
 def _kept_widths(rows: tuple[tuple[str, ...], ...], size: float, available: float) -> tuple:
     """`column_widths`, kept by the cells' words: measuring every word of every table is
-    a good part of converting a book's nodes, and an edit leaves most tables as they were."""
-    return tuple(column_widths([list(row) for row in rows], size, available))
+    a good part of converting a book's nodes, and an edit leaves most tables as they were
+    (kept by the build too when the book is typeset in a child beside it)."""
+    key = (rows, size, available)
+    found = _WIDTHS.get(key)
+    if found is None:
+        found = tuple(column_widths([list(row) for row in rows], size, available))
+        _WIDTHS.put(key, found)
+    return found
 
 
 BREAKS = re.compile(r"[ \t\n]+")  # where a cell's line may break: not at a non-breaking space

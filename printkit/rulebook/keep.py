@@ -23,7 +23,7 @@ from enum import Enum
 from pathlib import PurePath
 from typing import Any, TypeVar
 
-from printkit.build import diskcache
+from printkit.build import aside, diskcache
 from printkit.build.fingerprint import code_digest
 from printkit.build.record import _Base, _note, fingerprint, recording, resolve, view
 
@@ -159,6 +159,9 @@ def _resolved(root: object, steps: tuple) -> str:
     return found
 
 
+_KEPT: aside.Kept[str, tuple[dict, Any]] = aside.Kept(CACHE_KIND, 512, diskcache.cache_root)
+
+
 def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -> T:
     """``compute()``, kept under the state of ``subject`` (and ``extra``) and reused while
     the values it read are unchanged; a damaged or missing record is a miss."""
@@ -167,7 +170,11 @@ def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -
     if walk.conflict:
         return compute()
     key = hashlib.sha256(f"{code_digest()}|{kind}|{state}".encode()).hexdigest()[:32]
-    found = diskcache.load_value(CACHE_KIND, key)
+    found = _KEPT.get(key) if diskcache.reading() else None
+    if found is None:
+        found = diskcache.load_value(CACHE_KIND, key)
+        if isinstance(found, tuple) and len(found) == 2:
+            _KEPT.put(key, found)
     if isinstance(found, tuple) and len(found) == 2:
         reads, result = found
         try:
@@ -180,6 +187,7 @@ def kept(kind: str, subject: object, compute: Callable[[], T], *extra: object) -
         result = compute()
     record: dict[str, Any] = {path: (tuple(steps), value) for path, (steps, value) in reads.items()}
     diskcache.store_value(CACHE_KIND, key, (record, result))
+    _KEPT.put(key, (record, result))
     _pass_on(record)
     return result
 

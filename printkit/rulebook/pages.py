@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, ListFlowable, NextPageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
-from printkit.build import diskcache
+from printkit.build import aside, diskcache
 from printkit.build.fingerprint import code_digest, digest
 from printkit.render.drawing import Drawing, bound_to_document, canvas_fingerprint
 from printkit.render.fonts import FONT_FILES, register_fonts
@@ -68,7 +68,7 @@ class Unsupported(Exception):
 @dataclass
 class PageRecord:
     size: tuple[float, float]
-    ops: list[str]
+    ops: list[str]  # the page's operators joined into one (none: empty), as the page joins them
     forms: list[str]
     colours: dict[str, Any]
     events: list[tuple[str, tuple, dict]]  # canvas calls to replay on this page, in order
@@ -82,6 +82,7 @@ class RunRecord:
     marks: list[PageMark] = field(default_factory=list)  # how each page began
     story: Story | None = None  # the run's flowables by name, for runs typeset later
     splits: dict[str, Split] = field(default_factory=dict)  # how its pages' remainders were made
+    taken: frozenset[int] = frozenset()  # marks of pages taken from kept runs (stored already)
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,11 @@ def carried_sections(runs: list[list[Node]]) -> list[str]:
     return out
 
 
-def node_key(node: Node) -> tuple:
-    """A node's content without its line number, for cache keys."""
+def node_key(node: Node, words: list[str] | None = None) -> tuple:
+    """A node's content without its line number, for cache keys; ``words`` gathers the
+    text it holds (the book's characters are read from it: the book is walked once)."""
+    if words is not None:
+        words += (node.arg, node.text)
     return (
         node.kind,
         node.level,
@@ -131,14 +135,16 @@ def node_key(node: Node) -> tuple:
         node.text,
         node.anchor,
         node.tight,
-        tuple(_token_key(t) for t in node.inline),
-        tuple(node_key(child) for child in node.children),
+        tuple([_token_key(t, words) for t in node.inline]),
+        tuple([node_key(child, words) for child in node.children]),
     )
 
 
-def _token_key(token) -> tuple:
-    children = tuple(_token_key(c) for c in token.children or ())
-    attrs = tuple(sorted((str(k), str(v)) for k, v in (token.attrs or {}).items()))
+def _token_key(token, words: list[str] | None) -> tuple:
+    if words is not None:
+        words.append(token.content)
+    children = tuple([_token_key(c, words) for c in token.children]) if token.children else ()
+    attrs = tuple(sorted([(str(k), str(v)) for k, v in token.attrs.items()])) if token.attrs else ()
     return (token.type, token.tag, attrs, token.content, token.markup, token.info, children)
 
 
@@ -187,13 +193,18 @@ def _drawn(block: Block, width: float) -> Drawing:
     return canvas_fingerprint(c)
 
 
-def book_characters(nodes: Sequence[Node], context: RulebookContext, width: float) -> str:
-    """Every non-ASCII character the book can print, sorted: the seed of every canvas."""
+def book_characters(
+    nodes: Sequence[Node], context: RulebookContext, width: float, words: Sequence[str] = ()
+) -> str:
+    """Every non-ASCII character the book can print, sorted: the seed of every canvas.
+    ``words`` is the text its nodes hold, as `node_key` gathers it (else they are read)."""
     chars = set(context.title) | set(context.subject) | set("".join(BULLETS))
-    for node in _depth_first(nodes):
-        chars.update(node.arg, node.text)
-        for token in _depth_first(node.inline):
-            chars.update(token.content)
+    if not words:
+        key_words: list[str] = []
+        for node in nodes:
+            node_key(node, key_words)
+        words = key_words
+    chars.update("".join(words))
     for key in block_keys(nodes, context.blocks):
         drawing = block_fingerprint(context.blocks[key], width)
         if not drawing.portable:  # found before any page is laid out in vain
@@ -229,7 +240,7 @@ class RecordingCanvas(Canvas):
         self.pages.append(
             PageRecord(
                 tuple(self._pagesize),
-                list(self._code),
+                ["\n".join(self._code)] if self._code else [],  # one string pickles quickly
                 list(self._formsinuse),
                 dict(self._colorsUsed),
                 self._events,
@@ -345,12 +356,26 @@ def typeset_run(
     for anchor, number in resumer.landed.items():
         landed.setdefault(anchor, number)
     marks, splits = resumer.marks, resumer.kept_splits()
-    return RunRecord(doc.canv.pages, landed, dict(pictures or {}), marks, named, splits)
+    return RunRecord(
+        doc.canv.pages, landed, dict(pictures or {}), marks, named, splits, frozenset(resumer.taken)
+    )
+
+
+_RUNS: aside.Kept[str, RunRecord] = aside.Kept(CACHE_KIND, 16, diskcache.cache_root)  # lately
 
 
 def _kept_run(key: str) -> RunRecord | None:
-    found = diskcache.load_value(CACHE_KIND, key)
-    return found if isinstance(found, RunRecord) else None
+    """A run typeset before: from memory (a run is never changed once made), else from the
+    disk cache; a resumed run reads one kept run for each place it resumes at."""
+    if not diskcache.reading():
+        return None
+    found = _RUNS.get(key)
+    if found is None:
+        found = diskcache.load_value(CACHE_KIND, key)
+        if not isinstance(found, RunRecord):
+            return None
+        _RUNS.put(key, found)
+    return found
 
 
 def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
@@ -361,9 +386,21 @@ def run_record(key: str, make: Callable[[], RunRecord]) -> RunRecord:
         return found
     record = make()
     diskcache.store_value(CACHE_KIND, key, record)
-    marks = {mark.key: (key, index) for index, mark in enumerate(record.marks) if mark.key}
-    diskcache.store_values(MARKS_KIND, marks)
+    diskcache.store_values(MARKS_KIND, _new_marks(key, record))
+    _RUNS.put(key, record)
     return record
+
+
+def _new_marks(key: str, record: RunRecord) -> dict[str, tuple[str, int]]:
+    """Where each page of a run just typeset began, for the disk cache: every page laid out
+    here, and a page taken from a kept run whose mark the cache lost (the rest point to
+    the kept run already: a file written per page is a good part of a run's cost)."""
+    folder = diskcache.cache_folder(MARKS_KIND)
+    return {
+        mark.key: (key, index)
+        for index, mark in enumerate(record.marks)
+        if mark.key and (index not in record.taken or not (folder / mark.key).is_file())
+    }
 
 
 # -- the book ---------------------------------------------------------------------------
@@ -380,8 +417,10 @@ def typeset_by_runs(
     register_fonts()
     probe = doc_class(io.BytesIO(), paper, context, toc, has_cover)
     flow = Flow.on(probe, context.blocks, toc)
-    characters = book_characters(nodes, context, probe.width)
     runs = split_runs(nodes)
+    words: list[str] = []  # the text of every node, gathered as they are summed up
+    named_runs = [[node_digest(n, context.blocks, probe.width, words) for n in run] for run in runs]
+    characters = book_characters(nodes, context, probe.width, words)
     common = digest(
         code_digest(),
         reportlab.Version,
@@ -396,7 +435,7 @@ def typeset_by_runs(
     page = 1
     for index, (run, carried) in enumerate(zip(runs, carried_sections(runs))):
         cover = has_cover and index == 0
-        nodes_named = [node_digest(n, context.blocks, probe.width) for n in run]
+        nodes_named = named_runs[index]
         key = digest(common, page, carried, cover, nodes_named)
 
         def make(run=run, page=page, carried=carried, cover=cover, named=nodes_named):
@@ -433,10 +472,13 @@ def name_kept(flowable: Any, name: str, names: dict[int, str]) -> None:
             name_kept(inner, f"{name}|{place}", names)
 
 
-def node_digest(node: Node, blocks: Mapping[str, Block], width: float) -> str:
-    """A top-level node as a run's pages depend on it: its content and its blocks' layout."""
+def node_digest(
+    node: Node, blocks: Mapping[str, Block], width: float, words: list[str] | None = None
+) -> str:
+    """A top-level node as a run's pages depend on it: its content and its blocks' layout
+    (``words`` gathers its text, as `node_key` does)."""
     placed = [layout_digest(blocks[k], width) for k in block_keys([node], blocks)]
-    return digest(node_key(node), placed)
+    return digest(node_key(node, words), placed)
 
 
 def layout_digest(block: Block, width: float) -> str:
@@ -505,8 +547,12 @@ def form_ops(
     """A picture's operators and colours on a canvas seeded as the book's: kept under its
     drawing, so a picture whose drawing is unchanged is not drawn again."""
     key = digest(code_digest(), picture.drawing().digest, characters, picture.width, picture.height)
+    kept = _FORMS.get(key) if diskcache.reading() else None
+    if kept is not None:
+        return kept
     kept = diskcache.load_value(FORMS_KIND, key)
     if isinstance(kept, tuple) and len(kept) == 2:
+        _FORMS.put(key, kept)
         return kept
     c = scratch()  # made as the book's canvas is: the same font names
     seed_fonts(c, characters)
@@ -516,9 +562,14 @@ def form_ops(
         raise Unsupported(str(exc)) from None
     if c._shadingUsed or c._formsinuse or bound_to_document(c._code):
         raise Unsupported("a picture with a graphics state, an image, a shading or a form")
-    found = (list(c._code), dict(c._colorsUsed))
+    found = (["\n".join(c._code)] if c._code else [], dict(c._colorsUsed))  # as the form joins
     diskcache.store_value(FORMS_KIND, key, found)
+    _FORMS.put(key, found)
     return found
+
+
+FormOps = tuple[list[str], dict[str, Any]]
+_FORMS: aside.Kept[str, FormOps] = aside.Kept(FORMS_KIND, 256, diskcache.cache_root)
 
 
 FORM_BLEED = 12.0  # points a picture's form reaches past its box: strokes on its edge show
@@ -593,6 +644,7 @@ def assemble(
 
 
 _DEFLATED: dict[str | bytes, bytes] = {}  # a stream's text -> its compressed bytes
+_DEFLATED_NEW: dict[str | bytes, bytes] = {}  # compressed in a child beside a build: sent back
 DEFLATED_KEPT = 64_000_000  # characters of stream text kept in memory, at most
 
 
@@ -600,7 +652,8 @@ DEFLATED_KEPT = 64_000_000  # characters of stream text kept in memory, at most
 def deflated_kept() -> Iterator[None]:
     """While a book is written, each stream (a page, a picture, a font subset) whose text
     a book written before compressed is not compressed again: its bytes are kept by its
-    text (zlib gives the same bytes for the same text). Nothing is kept in a fresh build."""
+    text (zlib gives the same bytes for the same text). Nothing is kept in a fresh build.
+    A book written in a child beside the build sends the streams it compressed back."""
     if not diskcache.reading():
         yield
         return
@@ -619,7 +672,24 @@ def deflated_kept() -> Iterator[None]:
         yield
     finally:
         del deflate.encode
-        _DEFLATED.update(now)
-        if sum(len(text) for text in _DEFLATED) > DEFLATED_KEPT:
-            _DEFLATED.clear()
-            _DEFLATED.update(now)
+        if aside.in_child():
+            _DEFLATED_NEW.update((t, z) for t, z in now.items() if t not in _DEFLATED)
+        _keep_deflated(now)
+
+
+def _keep_deflated(entries: Mapping[str | bytes, bytes]) -> None:
+    """Kept with what was kept before, or alone past ``DEFLATED_KEPT`` characters."""
+    _DEFLATED.update(entries)
+    if sum(len(text) for text in _DEFLATED) > DEFLATED_KEPT:
+        _DEFLATED.clear()
+        _DEFLATED.update(entries)
+
+
+def _deflated_given(entries: object) -> None:
+    """A child's compressed streams, kept for the books this process forks next."""
+    if isinstance(entries, dict):
+        kept = {t: z for t, z in entries.items() if isinstance(t, str | bytes)}
+        _keep_deflated({t: z for t, z in kept.items() if isinstance(z, bytes)})
+
+
+aside.carried_back("rulebook-deflated", lambda: _DEFLATED_NEW, _deflated_given)

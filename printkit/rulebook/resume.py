@@ -160,11 +160,32 @@ def _set_flags(flowable: Any, written: tuple) -> None:
 
 def splits_alike(flowable: Any) -> bool:
     """A flowable whose split parts depend only on itself, the width it is wrapped at and
-    the height it is split at: a paragraph (its lines at that width), or a list item
-    holding one."""
+    the height it is split at: a paragraph (its lines at that width), a list item
+    holding one, or a flowable whose class says so (``split_by_size``: a long table
+    run on over a page)."""
     if isinstance(flowable, DDIndenter):
         return splits_alike(flowable.__dict__["_flowable"])
+    if getattr(type(flowable), "split_by_size", False):
+        return True
     return isinstance(flowable, Paragraph) and type(flowable).split is Paragraph.split
+
+
+def words_of(part: Any) -> str:
+    """What a split part prints, summed up to check a part made again: a paragraph's text,
+    a table's cells, else the kind of flowable it is."""
+    plain = getattr(part, "getPlainText", None)
+    if plain is not None:
+        return plain()
+    rows = getattr(part, "_cellvalues", None)
+    if rows is not None:
+        return repr([[_cell_words(cell) for cell in row] for row in rows])
+    return type(part).__name__
+
+
+def _cell_words(cell: Any) -> object:
+    if isinstance(cell, str | list | tuple):
+        return cell if isinstance(cell, str) else [_cell_words(c) for c in cell]
+    return words_of(cell)
 
 
 def named_parts(flowables: Sequence[Any], made: Mapping[int, str]) -> dict[str, Any]:
@@ -210,10 +231,14 @@ class Resumer:
         self.base = base
         self.kept = kept  # key -> RunRecord or None
         self.made = dict(made)  # id -> name, remainders split in this run too
+        for flowable, name in zip(self.originals, names.names):  # groups kept by the story
+            if name:
+                self.made.setdefault(id(flowable), name)
         self.parts = named_parts(self.originals, self.made)  # name -> flowable (None: twice)
         self.remainders: dict[str, Any] = {}  # name -> a remainder of this run (None: twice)
         self.splits: dict[str, Split] = {}  # how each remainder was made
         self.marks: list[PageMark] = []
+        self.taken: set[int] = set()  # the marks of pages taken from a kept run
         self.landed: dict[str, int] = {}  # contents anchors on the pages taken
         for template in doc.pageTemplates:
             for frame in template.frames:
@@ -235,7 +260,7 @@ class Resumer:
         for place, part in enumerate(parts):
             if id(part) in self.made:  # the flowable itself: it fits after all
                 continue
-            split = replace(how, place=place, text=digest(part.getPlainText()))
+            split = replace(how, place=place, text=digest(words_of(part)))
             name = split.name
             self.made[id(part)] = name
             self.remainders[name] = None if name in self.remainders else part
@@ -352,6 +377,7 @@ class Resumer:
         shift = front - marks[at].front
         first = doc.page
         doc.canv.pages.extend(record.pages[at:until])
+        self.taken.update(range(len(self.marks) - 1, len(self.marks) - 1 + until - at))
         last = first + (until - at)
         for anchor, number in record.landed.items():
             if first <= number < last:

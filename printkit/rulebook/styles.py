@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import pyphen
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from printkit.build import aside
 from printkit.content.typography import hyphenation_language
 from printkit.render.fonts import BODY, BOLD, CONDENSED, ITALIC, register_fonts
 from printkit.render.hyphenation import keep_dictionary
@@ -47,6 +49,9 @@ class Styles:
     accent: Color = ACCENT
     size: float = 10
     language: str = ""
+    _aligned: dict[tuple, tuple[ParagraphStyle, ParagraphStyle]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def smaller(self) -> Styles:
         """The same styles a size down: notes and appendices."""
@@ -60,10 +65,17 @@ class Styles:
         return (self.h1, self.h2, self.h3, self.h4)[min(level, 4) - 1]
 
     def aligned(self, style: ParagraphStyle, align: str) -> ParagraphStyle:
+        """``style`` aligned as a table column asks: one style per style and alignment
+        (a book's tables ask for it in every cell)."""
         wanted = ALIGNMENTS.get(align, TA_LEFT)
         if style.alignment == wanted:
             return style
-        return ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=wanted)
+        key = (style.name, id(style), align)
+        found = self._aligned.get(key)
+        if found is None or found[0] is not style:
+            made = ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=wanted)
+            found = self._aligned[key] = (style, made)
+        return found[1]
 
 
 def make_styles(size: float = 10, language: str = "") -> Styles:
@@ -73,7 +85,7 @@ def make_styles(size: float = 10, language: str = "") -> Styles:
     and a heading always stays with the text after it.
     """
     register_fonts()
-    keep_dictionary(hyphenation_language(language))
+    _dictionary(hyphenation_language(language))
     lead = size * 1.42
     body = ParagraphStyle(
         "body",
@@ -161,3 +173,25 @@ def make_styles(size: float = 10, language: str = "") -> Styles:
             ),
         ),
     )
+
+
+_DICTIONARIES_NEW: dict[object, pyphen.HyphDict] = {}  # read in a child beside a build
+
+
+def _dictionary(name: str) -> None:
+    """`keep_dictionary`; one read in a child beside a build goes back to the build with
+    the book, so the next child has it already."""
+    before = set(pyphen.hdcache)
+    keep_dictionary(name)
+    if aside.in_child():
+        _DICTIONARIES_NEW.update((p, d) for p, d in pyphen.hdcache.items() if p not in before)
+
+
+def _dictionaries_given(found: object) -> None:
+    if isinstance(found, dict):
+        for path, dictionary in found.items():
+            if isinstance(dictionary, pyphen.HyphDict):
+                pyphen.hdcache.setdefault(path, dictionary)
+
+
+aside.carried_back("hyphenation-dictionaries", lambda: _DICTIONARIES_NEW, _dictionaries_given)
