@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import sys
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,28 @@ def test_a_memo_keeps_the_newest_entries_up_to_its_limit():
     for n in range(5):
         memo.put(n, n * n)
     assert memo.values == {2: 4, 3: 9, 4: 16}
+
+
+def test_modules_a_child_imported_are_imported_here_beside_the_next(
+    two_cores, tmp_path, monkeypatch
+):
+    """The typesetting code a child imports is loaded here while the next child runs, so
+    later children start with it (a `watch` round does not import it again)."""
+    (tmp_path / "typeset_beside_probe.py").write_text("LOADED = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "typeset_beside_probe", raising=False)
+
+    def job() -> bytes:
+        import typeset_beside_probe  # noqa: F401
+
+        sys.modules["no_such_module_beside"] = sys  # imported here: fails, left out
+        return b"book"
+
+    rounds = []
+    for _ in range(2):
+        with aside.beside([("rulebook.pdf", job)], lambda name, data: None) as child:
+            assert child is not None and child.collect() == {"rulebook.pdf": (b"book", None)}
+        rounds.append("typeset_beside_probe" in sys.modules)
+    assert rounds == [False, True]  # the first child's import, made here beside the second
+    assert "no_such_module_beside" not in sys.modules
+    monkeypatch.delitem(sys.modules, "typeset_beside_probe")

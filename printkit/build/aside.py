@@ -18,6 +18,7 @@ back with the files, and this process keeps it for the next child.
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import pickle
 import signal
@@ -34,6 +35,8 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 _IN_CHILD = [False]  # this process is a child beside a build: what memos gain goes back
 _CARRIED: dict[str, tuple[Callable[[], object], Callable[[object], None]]] = {}
+_LOADED_AT_FORK: list[frozenset[str]] = [frozenset()]  # in a child: the modules it began with
+_IMPORTED_BESIDE: set[str] = set()  # modules a child imported that this process has not
 
 
 def carried_back(name: str, take: Callable[[], object], give: Callable[[object], None]) -> None:
@@ -111,6 +114,7 @@ class Aside:
     def collect(self) -> dict[str, tuple[bytes, object]] | None:
         """The child's files and measurements, or None if it failed (render them here)."""
         if self.pid:
+            _import_beside()
             self.result = _read_result(self.fd)
             self._reap(kill=False)
         return self.result
@@ -179,6 +183,7 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides about Ctrl-C
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _IN_CHILD[0] = True
+        _LOADED_AT_FORK[0] = frozenset(sys.modules)
         from printkit.build.record import recording
 
         result = {}
@@ -194,6 +199,29 @@ def _child(jobs: Sequence[Job], measure: Measure, fd: int) -> None:
         code = 2  # nothing usable was sent
     finally:
         os._exit(code)
+
+
+def _imported() -> list[str]:
+    """The modules this child imported (the typesetting code, first used here)."""
+    return sorted(set(sys.modules) - _LOADED_AT_FORK[0])
+
+
+def _note_imported(names: object) -> None:
+    if isinstance(names, list):
+        _IMPORTED_BESIDE.update(n for n in names if isinstance(n, str))
+
+
+def _import_beside() -> None:
+    """The modules an earlier child had to import, imported here while this one runs (its
+    files are due after this process's own): the next child starts with them loaded, so a
+    `watch` round does not import them again. A module that fails to import is left out."""
+    for name in sorted(_IMPORTED_BESIDE - set(sys.modules)):
+        with suppress(Exception):
+            importlib.import_module(name)
+    _IMPORTED_BESIDE.clear()
+
+
+carried_back("modules", _imported, _note_imported)
 
 
 def _taken() -> bytes:
