@@ -6,7 +6,8 @@ Run: .venv/bin/python benchmarks/bench_regenerate.py [runs]  (default 5)
   wall and CPU seconds of the build alone (the child that draws the rulebook beside
   the kit included), and its critical path in CPU seconds: this process up to the
   child's start, then the longer of the two sides, then this process after it (what
-  the wall time would be on two idle cores, so a figure the machine's load hardly moves);
+  the wall time would be on two idle cores, so a figure the machine's load hardly moves),
+  and the median of each of those four parts;
 - `printkit build --paper a4`: the real CLI in a fresh process, start-up included;
 - a `printkit watch --paper a4` round: from saving events.yaml to the watcher's
   "ready" line (file-system notice included).
@@ -81,6 +82,13 @@ class Overlap:
         forked, waits, collected = self.marks
         return (forked - begun) + max(waits - forked, child) + (ended - collected)
 
+    def sides(self, begun: float, ended: float, child: float) -> tuple[float, ...] | None:
+        """(before the fork, this process's side, the child's, after collecting)."""
+        if len(self.marks) != 3:
+            return None
+        forked, waits, collected = self.marks
+        return (forked - begun, waits - forked, child, ended - collected)
+
 
 def _children_cpu() -> float:
     times = os.times()
@@ -102,7 +110,7 @@ def in_process(content: Path, out: Path, runs: int) -> tuple[list[float], ...]:
 
     build()
     overlap = Overlap()
-    wall, cpu, critical = [], [], []
+    wall, cpu, critical, sides = [], [], [], []
     for _ in range(runs):
         events.write_text(titled(original))
         overlap.marks.clear()
@@ -112,7 +120,13 @@ def in_process(content: Path, out: Path, runs: int) -> tuple[list[float], ...]:
         ended, child = time.process_time(), _children_cpu() - start_child
         cpu.append(ended - start_cpu + child)
         critical.append(overlap.critical(start_cpu, ended, child))
+        sides.append(overlap.sides(start_cpu, ended, child))
     events.write_text(original)
+    if all(sides):
+        parts = zip(["before the fork", "this side", "the child's", "after"], zip(*sides))
+        print("in process, CPU s, median: " + ", ".join(
+            f"{name} {statistics.median(values):.3f}" for name, values in parts
+        ))  # fmt: skip
     return wall, cpu, critical, report
 
 
