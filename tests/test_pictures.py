@@ -99,7 +99,7 @@ def test_pictures_kept_in_memory_are_served_only_whole(monkeypatch):
     key = drawing_digest(picture)
     assert pictures.kept_png(key) == png
     torn = png[:40].replace(b"PNG", b"GIF")
-    monkeypatch.setitem(pictures._PNGS, pictures._memory_key(key), torn)
+    pictures._PNGS.put(key, torn)
     monkeypatch.setattr(pictures.diskcache, "load", lambda kind, key: None)
     assert pictures.kept_png(key) is None
     again = PictureSheet()
@@ -115,7 +115,7 @@ def test_an_html_page_rasterises_the_pictures_nothing_keeps_at_once(monkeypatch)
     batches: list[list[str]] = []
     real = pictures.rasterise
     monkeypatch.setattr(pictures, "diskcache", _NoCache())
-    monkeypatch.setattr(pictures, "_PNGS", {})
+    pictures._PNGS.forget()
     monkeypatch.setattr(
         pictures, "rasterise", lambda batch: batches.append([p.alt for p in batch]) or real(batch)
     )
@@ -125,7 +125,7 @@ def test_an_html_page_rasterises_the_pictures_nothing_keeps_at_once(monkeypatch)
         assert "\0picture:" in page
         page = batch.fill(page)
     assert batches == [["Batch One", "Batch Two"]]
-    monkeypatch.setattr(pictures, "_PNGS", {})
+    pictures._PNGS.forget()
     alone = "".join(block(n).html() for n in names)
     assert page == alone and len(batches) == 3
 

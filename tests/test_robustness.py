@@ -190,8 +190,8 @@ def test_a_damaged_cache_changes_no_byte_of_the_kit(
 ):
     """Damaged entries (compiled templates, pictures, typeset pages) are made again: the
     kit, its rulebook's pictures included, is the one an empty cache gives."""
-    from printkit.render import preflight
-    from printkit.rulebook import pictures, templates
+    from printkit.build import aside
+    from printkit.rulebook import templates
 
     first = build(CONTENT, tmp_path / "first")
     assert first.exit_code == 0, first.output
@@ -201,8 +201,7 @@ def test_a_damaged_cache_changes_no_byte_of_the_kit(
     assert _damage_every_entry(cache_home, DAMAGES[damage]) > 0
     monkeypatch.setattr(templates.BYTECODE, "_store", {})  # as a new process would start
     monkeypatch.setattr(templates.BYTECODE, "_code", {})
-    monkeypatch.setattr(pictures, "_PNGS", {})  # the entries' copies kept in memory too
-    monkeypatch.setattr(preflight, "_KEPT", {})
+    aside.forget_kept()  # the entries' copies kept in memory too
     again = build(CONTENT, tmp_path / "again", *more)
     assert again.exit_code == 0, again.output
     assert kit_files(tmp_path / "again" / STALL / "a4") == expected

@@ -63,6 +63,7 @@ class Kept(Generic[K, V]):
         self.scope = scope
         self.held_for: object = None
         carried_back(name, self._take, self._give)
+        _MEMOS.append(self)
 
     def get(self, key: K) -> V | None:
         self._check_scope()
@@ -100,6 +101,15 @@ class Kept(Generic[K, V]):
             return
         if taken[0] == self._check_scope():
             self._keep(taken[1])
+
+
+_MEMOS: list[Kept] = []  # every memo made with Kept
+
+
+def forget_kept() -> None:
+    """Every memo made with `Kept` emptied, as in a new process (only the disk remembers)."""
+    for memo in _MEMOS:
+        memo.forget()
 
 
 @dataclass

@@ -18,6 +18,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -26,6 +27,9 @@ from pypdf import PdfReader
 
 from printkit.render.pdf import CROP_MARK_TAG
 from printkit.render.units import MM, PRINT_EDGE
+
+if TYPE_CHECKING:
+    from printkit.build.aside import Kept
 
 DPI = 100
 SCALE = DPI / 72
@@ -773,9 +777,17 @@ def _measuring() -> tuple[object, ...]:
     return raster_versions(), version("pypdf")
 
 
-_KEPT: dict[tuple[str, str], bytes] = {}  # (cache folder, key) -> a measurement's JSON: the
-# disk cache's entries this process read or wrote, so a `watch` round reads none again
 KEPT = 4096
+
+
+@cache
+def _kept() -> Kept[str, bytes]:
+    """A measurement's JSON by key: the disk cache's entries this process read or wrote, so
+    a `watch` round reads none again (a child's come back with its files)."""
+    from printkit.build import diskcache
+    from printkit.build.aside import Kept
+
+    return Kept(CACHE_KIND, KEPT, diskcache.cache_root)
 
 
 def _load(key: str, parse):
@@ -785,7 +797,7 @@ def _load(key: str, parse):
 
     if not diskcache.reading():
         return None
-    data = _KEPT.get(_memory_key(key))
+    data = _kept().get(key)
     if data is None:
         data = diskcache.load(CACHE_KIND, key)
     if data is None:
@@ -794,7 +806,7 @@ def _load(key: str, parse):
         found = parse(json.loads(data))
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return None
-    _keep(key, data)
+    _kept().put(key, data)
     return found
 
 
@@ -802,20 +814,8 @@ def _store(key: str, value: object) -> None:
     from printkit.build import diskcache
 
     data = json.dumps(value, sort_keys=True).encode()
-    _keep(key, data)
+    _kept().put(key, data)
     diskcache.store(CACHE_KIND, key, data)
-
-
-def _keep(key: str, data: bytes) -> None:
-    if len(_KEPT) >= KEPT:
-        _KEPT.clear()
-    _KEPT[_memory_key(key)] = data
-
-
-def _memory_key(key: str) -> tuple[str, str]:
-    from printkit.build import diskcache
-
-    return str(diskcache.cache_folder(CACHE_KIND)), key
 
 
 def _finding_to_json(f: Finding) -> list:

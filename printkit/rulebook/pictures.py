@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import io
-import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from printkit.build import diskcache
+from printkit.build.aside import Kept
 from printkit.render.drawing import Drawing, canvas_fingerprint, raster_versions
 from printkit.render.fonts import register_fonts
 from printkit.render.theme import INK
@@ -205,14 +205,9 @@ def _rasterised(missing: list[tuple[PictureBlock, str]]) -> list[bytes]:
     """PNGs of pictures kept nowhere, drawn together, then kept under their keys."""
     pngs = rasterise([p for p, _ in missing]) if missing else []
     for (_, key), png in zip(missing, pngs):
-        _keep(key, png)
+        _PNGS.put(key, png)
         diskcache.store(CACHE_KIND, key, png)
     return pngs
-
-
-_PNGS: dict[tuple[str, str], bytes] = {}  # (cache folder, drawing digest) -> PNG: the
-# disk cache's entries this process read or wrote, so a `watch` round reads none again
-PNGS_KEPT = 256  # pictures a book shows, and room for the next few rounds' edits
 
 
 def kept_png(key: str) -> bytes | None:
@@ -220,27 +215,14 @@ def kept_png(key: str) -> bytes | None:
     None (missing, a torn entry, or a build from scratch: a miss)."""
     if not diskcache.reading():
         return None
-    memory = _memory_key(key)
-    found = _PNGS.get(memory)
+    found = _PNGS.get(key)
     if found is not None and found.startswith(PNG_SIGNATURE):
         return found
     found = diskcache.load(CACHE_KIND, key)
     if found is None or not found.startswith(PNG_SIGNATURE):
         return None
-    _keep(key, found)
+    _PNGS.put(key, found)
     return found
-
-
-def _keep(key: str, png: bytes) -> None:
-    if len(_PNGS) >= PNGS_KEPT:
-        _PNGS.clear()
-        _BASE64.clear()
-    _PNGS[_memory_key(key)] = png
-
-
-def _memory_key(key: str) -> tuple[str, str]:
-    where = os.environ.get("XDG_CACHE_HOME") or os.environ.get("HOME", "")
-    return where, key  # the disk cache's folder, as `diskcache.cache_root` finds it
 
 
 class _Batch:
@@ -305,6 +287,10 @@ PNG_LEVEL = 3  # zlib's fast path: half the time of level 6 on a scene, the file
 CACHE_KIND = "pictures"  # a PNG another printkit kept (at another level) is never served:
 # every disk-cache entry is sealed with the code digest of the printkit that wrote it
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+PNGS_KEPT = 256  # pictures a book shows, and room for the next few rounds' edits
+# The disk cache's entries this process read or wrote, so a `watch` round reads none again.
+_PNGS: Kept[str, bytes] = Kept(CACHE_KIND, PNGS_KEPT, diskcache.cache_root)
 
 
 def drawing_digest(picture: PictureBlock) -> str:
