@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import zlib
 from io import BytesIO
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from reportlab.lib.colors import white
 
 from printkit.build import diskcache
 from printkit.registry import plugin_for
+from printkit.render import fonts
 from printkit.render.theme import Theme
 from printkit.render.units import PAPERS
 from printkit.rulebook import pages as runs_module
@@ -692,6 +694,20 @@ def test_an_edit_parses_only_the_paragraphs_of_the_pages_laid_out(tmp_path, monk
     assert len(parsed) >= len(nodes) - 1
 
 
+class _CountingZlib:
+    """zlib as reportlab's PDF writer sees it, noting each stream it compresses."""
+
+    def __init__(self, compressed: list[bytes]) -> None:
+        self.compressed = compressed
+
+    def compress(self, data: bytes, *args) -> bytes:
+        self.compressed.append(data)
+        return zlib.compress(data, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(zlib, name)
+
+
 def test_a_book_written_again_compresses_only_the_streams_that_changed(tmp_path, monkeypatch):
     """Pages, pictures and fonts whose text a book written before compressed are not
     compressed again after an edit; the edited page is, a fresh build compresses every
@@ -699,16 +715,10 @@ def test_a_book_written_again_compresses_only_the_streams_that_changed(tmp_path,
     from reportlab.pdfbase import pdfdoc
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(runs_module, "_DEFLATED", {})  # no book written before this one
+    fonts.forget_streams()  # no book written before this one
     _typeset_book(_chapter())
-    compressed: list[str | bytes] = []
-    real = type(pdfdoc.PDFZCompress).encode
-
-    def counting(self, text):
-        compressed.append(text)
-        return real(self, text)
-
-    monkeypatch.setattr(type(pdfdoc.PDFZCompress), "encode", counting)
+    compressed: list[bytes] = []
+    monkeypatch.setattr(pdfdoc, "zlib", _CountingZlib(compressed))  # streams compressed, not kept
     context, nodes = _book(_chapter(80))
     kept = typeset(nodes, context, PAPERS["a4"])
     edited = list(compressed)
@@ -769,17 +779,14 @@ def test_a_book_typeset_beside_leaves_its_runs_and_streams_here(tmp_path, monkey
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(aside, "_cores", lambda: 2)
-    monkeypatch.setattr(runs_module, "_DEFLATED", {})
+    fonts.forget_streams()
     context, nodes = _book(_chapter())
     job = ("book.pdf", lambda: typeset(nodes, context, PAPERS["a4"]))
     with aside.beside([job], lambda name, data: None) as child:
         assert child is not None and child.collect() is not None
-    assert runs_module._DEFLATED and runs_module._RUNS.values
-    compressed: list[str | bytes] = []
-    real = type(pdfdoc.PDFZCompress).encode
-    monkeypatch.setattr(
-        type(pdfdoc.PDFZCompress), "encode", lambda self, t: compressed.append(t) or real(self, t)
-    )
+    assert fonts._STREAMS and runs_module._RUNS.values
+    compressed: list[bytes] = []
+    monkeypatch.setattr(pdfdoc, "zlib", _CountingZlib(compressed))
     context, nodes = _book(_chapter(80))
     laid_out = _laid_out(monkeypatch)
     kept = typeset(nodes, context, PAPERS["a4"])

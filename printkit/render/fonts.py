@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import struct
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache, wraps
 
@@ -159,6 +159,9 @@ def keep_font_subsets() -> None:
 
 
 DEFLATED_KEPT = 32_000_000  # characters of stream text kept with their compressed bytes
+_STREAMS: dict[str | bytes, bytes] = {}  # a stream's text -> its compressed bytes
+_STREAMS_NEW: dict[str | bytes, bytes] = {}  # compressed in a child beside a build: sent back
+_STREAMS_SIZE = [0]  # characters of text in _STREAMS
 
 
 @cache
@@ -167,35 +170,59 @@ def keep_deflated_streams() -> None:
 
     A kit drawn again after an edit writes mostly streams it wrote before: the
     sheets' pages that did not change, the backs, the font subsets
-    (`keep_font_subsets`). zlib gives the same bytes for the same text, so the
-    file is the same.
+    (`keep_font_subsets`), the rulebook's unchanged pages and pictures. zlib gives
+    the same bytes for the same text, so the file is the same. What a child beside
+    a build compresses (the rulebook) comes back with its files.
     """
     from reportlab.pdfbase.pdfdoc import PDFStreamFilterZCompress
 
     original = PDFStreamFilterZCompress.encode
     if getattr(original, "kept", False):
         return
-    kept: dict[str | bytes, bytes] = {}
-    size = [0]
 
+    from printkit.build.aside import carried_back, in_child
     from printkit.build.diskcache import reading
 
     @wraps(original)
     def encode(self, text):
         if not reading():  # a build from scratch (--force) keeps nothing
             return original(self, text)
-        found = kept.get(text)
+        found = _STREAMS.get(text)
         if found is None:
             found = original(self, text)
-            if size[0] + len(text) > DEFLATED_KEPT:
-                kept.clear()
-                size[0] = 0
-            kept[text] = found
-            size[0] += len(text)
+            _keep_streams({text: found})
+            if in_child():
+                _STREAMS_NEW[text] = found
         return found
 
     encode.kept = True
     PDFStreamFilterZCompress.encode = encode
+    carried_back("deflated-streams", lambda: _STREAMS_NEW, _streams_given)
+
+
+def _keep_streams(entries: Mapping[str | bytes, bytes]) -> None:
+    """Kept beside what was kept before; all forgotten first past ``DEFLATED_KEPT``."""
+    for text, deflated in entries.items():
+        if _STREAMS_SIZE[0] + len(text) > DEFLATED_KEPT:
+            _STREAMS.clear()
+            _STREAMS_SIZE[0] = 0
+        if text not in _STREAMS:
+            _STREAMS_SIZE[0] += len(text)
+        _STREAMS[text] = deflated
+
+
+def _streams_given(entries: object) -> None:
+    """A child's compressed streams, kept for the files this process writes next."""
+    if isinstance(entries, dict):
+        kept = {t: z for t, z in entries.items() if isinstance(t, str | bytes)}
+        _keep_streams({t: z for t, z in kept.items() if isinstance(z, bytes)})
+
+
+def forget_streams() -> None:
+    """No stream kept, as in a new process."""
+    _STREAMS.clear()
+    _STREAMS_NEW.clear()
+    _STREAMS_SIZE[0] = 0
 
 
 @cache

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import reportlab
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFError
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, ListFlowable, NextPageTemplate
@@ -638,58 +637,5 @@ def assemble(
     define_pictures(probe, canvas, records, blocks, characters)
     if not any(record.pages for record in records):
         canvas.showPage()  # an empty book is still one (blank) page, as in one pass
-    with deflated_kept():
-        canvas.save()
+    canvas.save()  # each stream a build compressed before is kept (`render.fonts`)
     return buffer.getvalue()
-
-
-_DEFLATED: dict[str | bytes, bytes] = {}  # a stream's text -> its compressed bytes
-_DEFLATED_NEW: dict[str | bytes, bytes] = {}  # compressed in a child beside a build: sent back
-DEFLATED_KEPT = 64_000_000  # characters of stream text kept in memory, at most
-
-
-@contextmanager
-def deflated_kept() -> Iterator[None]:
-    """While a book is written, each stream (a page, a picture, a font subset) whose text
-    a book written before compressed is not compressed again: its bytes are kept by its
-    text (zlib gives the same bytes for the same text). Nothing is kept in a fresh build.
-    A book written in a child beside the build sends the streams it compressed back."""
-    if not diskcache.reading():
-        yield
-        return
-    deflate = pdfdoc.PDFZCompress
-    now: dict[str | bytes, bytes] = {}
-
-    def encode(text: str | bytes) -> bytes:
-        found = _DEFLATED.get(text)
-        if found is None:
-            found = type(deflate).encode(deflate, text)
-        now[text] = found
-        return found
-
-    deflate.encode = encode
-    try:
-        yield
-    finally:
-        del deflate.encode
-        if aside.in_child():
-            _DEFLATED_NEW.update((t, z) for t, z in now.items() if t not in _DEFLATED)
-        _keep_deflated(now)
-
-
-def _keep_deflated(entries: Mapping[str | bytes, bytes]) -> None:
-    """Kept with what was kept before, or alone past ``DEFLATED_KEPT`` characters."""
-    _DEFLATED.update(entries)
-    if sum(len(text) for text in _DEFLATED) > DEFLATED_KEPT:
-        _DEFLATED.clear()
-        _DEFLATED.update(entries)
-
-
-def _deflated_given(entries: object) -> None:
-    """A child's compressed streams, kept for the books this process forks next."""
-    if isinstance(entries, dict):
-        kept = {t: z for t, z in entries.items() if isinstance(t, str | bytes)}
-        _keep_deflated({t: z for t, z in kept.items() if isinstance(z, bytes)})
-
-
-aside.carried_back("rulebook-deflated", lambda: _DEFLATED_NEW, _deflated_given)
