@@ -863,3 +863,47 @@ def test_a_page_that_begins_with_a_table_run_on_is_taken_after_an_edit(
     context, nodes = _book(_table_chapter(count, row_word="kept", last="dry"))
     kept, again, fresh = _typeset_again(context, nodes, monkeypatch)
     assert kept == fresh and split[1] in again
+
+
+def _drawn_ops(flowables: list, width: float) -> list[str]:
+    """The operators the flowables draw one under another on a fresh canvas."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts.register_fonts()
+    c = Canvas(BytesIO(), invariant=1)
+    y = 2000.0
+    for flowable in [f for group in flowables for f in getattr(group, "_content", [group])]:
+        _, height = flowable.wrapOn(c, width, 2000)
+        y -= height
+        flowable.drawOn(c, 0, y)
+    return list(c._code)
+
+
+def test_a_picture_s_legend_is_parsed_only_when_it_is_laid_out(monkeypatch):
+    """An edited run makes every picture's flowables and the book names its picture forms
+    from them, but lays out only the pages that changed: a legend's lines are parsed when
+    drawn, never before, and draw as reportlab's own paragraphs do."""
+    from reportlab.platypus import Paragraph
+
+    from printkit.games.lemonade_stall.content import load
+    from printkit.games.lemonade_stall.kit import pictures
+    from printkit.rulebook import scenes
+    from printkit.rulebook.pictures import PictureSheet
+
+    pack = load(CONTENT / "lemonade-stall")
+    block = pictures.board_callouts(pack, pictures.Kit(pack, Theme()), PictureSheet())
+    assert block.callouts
+    parsed: list[str] = []
+    real = Paragraph.__init__
+
+    def counting(self, text, *args, **kwargs):
+        parsed.append(text)
+        real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Paragraph, "__init__", counting)
+    lazy = block.flowables(400)
+    assert parsed == []
+    drawn = _drawn_ops(lazy, 400)
+    assert len(parsed) >= 2 * len(block.callouts)
+    monkeypatch.setattr(scenes, "_paragraph", lambda markup, style: Paragraph(markup, style))
+    assert drawn == _drawn_ops(block.flowables(400), 400)

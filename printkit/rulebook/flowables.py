@@ -47,15 +47,12 @@ BULLETS = ("•", "–")  # list bullets, alternating with depth
 FONT = ("FONTNAME", (0, 0), (-1, -1), BODY)  # tables default to (unembedded) Helvetica
 
 
-class Para(TypesetParagraph):
-    """A paragraph that breaks its lines once per width.
+class LazyMarkup:
+    """A paragraph (this mixin before a Paragraph class) whose markup is parsed when first
+    needed (its lines, its words): a run resumed on kept pages never parses the paragraphs
+    only those pages print, nor the legends of pictures it never lays out. The style is
+    known at once (spacing, keep-with-next). Parts of a split are made at once."""
 
-    platypus asks a paragraph for its height several times at the same width
-    (a table measures its cells, a frame tries it, a split retries it, drawing
-    asks again); line breaking is most of a rulebook's typesetting time.
-    """
-
-    _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max", "frags", "text", "_pk_set")
     # what parsing the markup sets: asked for, the markup is parsed first
     _PARSED = frozenset(
         {"text", "frags", "bulletText", "debug", "caseSensitive", "encoding"}
@@ -63,22 +60,34 @@ class Para(TypesetParagraph):
     )
 
     def __init__(self, text, style=None, *args: Any, **kwargs: Any) -> None:
-        """The markup is parsed when first needed (its lines, its words): a run resumed on
-        kept pages never parses the paragraphs only those pages print. The style is
-        known at once (spacing, keep-with-next). Parts of a split are made at once."""
         if style is None or args or kwargs:
-            TypesetParagraph.__init__(self, text, style, *args, **kwargs)
+            super().__init__(text, style, *args, **kwargs)
             return
         self.style = style
         self._pk_lazy = (text, style)
 
     def __getattr__(self, name: str) -> Any:
         lazy = self.__dict__.get("_pk_lazy")
-        if lazy is None or name not in Para._PARSED:
+        if lazy is None or name not in LazyMarkup._PARSED:
             raise AttributeError(name)
         del self.__dict__["_pk_lazy"]
-        TypesetParagraph.__init__(self, *lazy)
+        super().__init__(*lazy)
         return getattr(self, name)
+
+
+class LazyParagraph(LazyMarkup, Paragraph):
+    """reportlab's own Paragraph, its markup parsed when first needed (`LazyMarkup`)."""
+
+
+class Para(LazyMarkup, TypesetParagraph):
+    """A paragraph that breaks its lines once per width, its markup parsed when first needed.
+
+    platypus asks a paragraph for its height several times at the same width
+    (a table measures its cells, a frame tries it, a split retries it, drawing
+    asks again); line breaking is most of a rulebook's typesetting time.
+    """
+
+    _MEMO = ("width", "height", "blPara", "_wrapWidths", "_width_max", "frags", "text", "_pk_set")
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         memo = self.__dict__.get("_pk_memo")

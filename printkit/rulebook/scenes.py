@@ -289,7 +289,7 @@ class SceneBlock(PictureBlock):
         for picture in pictures:
             picture.hAlign = "CENTER"
         if self.caption:
-            pictures.append(Paragraph(escape(typeset_text(self.caption, "en")), CAPTION))
+            pictures.append(_paragraph(escape(typeset_text(self.caption, "en")), CAPTION))
         if self.callouts:
             pictures.append(_legend(self.callouts, width))
         return [KeepTogether(pictures)] if len(pictures) > 1 else pictures
@@ -337,7 +337,7 @@ def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
     cols = 2 if len(callouts) > 4 else 1
     rows = -(-len(callouts) // cols)
     lines = [
-        [Paragraph(callout_mark(i), LEGEND_NUMBER), Paragraph(_legend_markup(c.text), LEGEND)]
+        [_paragraph(callout_mark(i), LEGEND_NUMBER), _paragraph(_legend_markup(c.text), LEGEND)]
         for i, c in enumerate(callouts)
     ]
     columns = [
@@ -350,6 +350,15 @@ def _legend(callouts: Sequence[Callout], width: float) -> Flowable:
     table.setStyle(_legend_style(0))
     table.spaceBefore = 4
     return table
+
+
+def _paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
+    """A caption's or a legend line's paragraph, its markup parsed only if it is laid out:
+    the book makes every picture's flowables in an edited run (and names its picture
+    forms from them) but lays out only the pages that changed."""
+    from printkit.rulebook.flowables import LazyParagraph  # typesetting: where it is used
+
+    return LazyParagraph(markup, style)
 
 
 def _legend_column(lines: list[list], width: float) -> Table:
