@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from struct import unpack
 
 import pytest
@@ -152,3 +153,28 @@ def test_a_stream_is_compressed_once_per_process_to_zlibs_own_bytes():
         assert again == first and again is not first
     other = page.replace("7c1e", "7c1f")
     assert PDFZCompress.encode(other) == zlib.compress(other.encode()) != first
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a child beside the build needs fork")
+def test_a_subset_made_beside_a_build_is_kept_here(monkeypatch):
+    """The rulebook's subsets are made in the child beside a build: they come back with its
+    files, so the next child (a `watch` round) finds them made, reportlab's own bytes."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printkit.build import aside
+    from printkit.render import fonts
+
+    monkeypatch.setattr(aside, "_cores", lambda: 2)
+    fonts.register_fonts()
+    face = pdfmetrics.getFont(BODY).face
+    chars = [ord(c) for c in "Made beside 7e1d"]
+    fonts.forget_subsets()
+    job = ("subset", lambda: face.makeSubset(chars))
+    with aside.beside([job], lambda name, data: None) as child:
+        assert child is not None
+        made = child.collect()
+    assert made is not None
+    key = (fonts.face_digest(face), tuple(chars))
+    kept = fonts._SUBSETS[key]
+    assert kept == made["subset"][0] == TTFontFile.makeSubset.__wrapped__(face, chars)
+    assert face.makeSubset(chars) is kept

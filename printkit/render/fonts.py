@@ -119,7 +119,10 @@ def encode_ascii_directly() -> None:
     pdfdoc.pdfdocEnc = pdfdoc_encoded
 
 
-SUBSETS_KEPT = 256  # per typeface: a kit's files and a few watch rounds' edits
+SUBSETS_KEPT = 1024  # every typeface's: a kit's files and a few watch rounds' edits
+SubsetKey = tuple[str, tuple[int, ...]]  # the typeface's digest, its characters in order
+_SUBSETS: dict[SubsetKey, bytes] = {}
+_SUBSETS_NEW: dict[SubsetKey, bytes] = {}  # made in a child beside a build: sent back
 
 
 @cache
@@ -129,8 +132,9 @@ def keep_font_subsets() -> None:
     reportlab rebuilds a subset (a TrueType file of the glyphs a document used)
     every time a document is saved: about a fifth of saving a card sheet, and the
     fold sheet, the reprint sheet and the HTML page's pictures embed the same few.
-    A subset is a function of its typeface and its characters in order, so it is
-    kept under them: the same bytes.
+    A subset is a function of its typeface's file and its characters in order, so it
+    is kept under them: the same bytes. What a child beside a build makes (the
+    rulebook's, seeded with every character it can print) comes back with its files.
     """
     from reportlab.pdfbase.ttfonts import TTFontFile
 
@@ -138,24 +142,62 @@ def keep_font_subsets() -> None:
     if getattr(original, "kept", False):
         return
 
+    from printkit.build.aside import carried_back, in_child
     from printkit.build.diskcache import reading
 
     @wraps(original)
     def make_subset(self, subset):
         if not reading():  # a build from scratch (--force) keeps nothing
             return original(self, subset)
-        kept = self.__dict__.setdefault("_printkit_subsets", {})
-        key = tuple(subset)
-        found = kept.get(key)
+        key = (face_digest(self), tuple(subset))
+        found = _SUBSETS.get(key)
         if found is None:
             found = original(self, subset)
-            if len(kept) >= SUBSETS_KEPT:
-                kept.clear()
-            kept[key] = found
+            _keep_subsets({key: found})
+            if in_child():
+                _SUBSETS_NEW[key] = found
         return found
 
     make_subset.kept = True
     TTFontFile.makeSubset = make_subset
+    carried_back("font-subsets", lambda: _SUBSETS_NEW, _subsets_given)
+
+
+def face_digest(face) -> str:
+    """What a typeface's subsets are made from: its file's bytes and which font of the
+    file it is, summed up once per face (a pack's font edited is another face)."""
+    found = face.__dict__.get("_printkit_digest")
+    if found is None:
+        import hashlib
+
+        found = hashlib.sha256(face._ttf_data).hexdigest() + repr(face.subfontNameX)
+        face._printkit_digest = found
+    return found
+
+
+def _keep_subsets(entries: Mapping[SubsetKey, bytes]) -> None:
+    if len(_SUBSETS) + len(entries) > SUBSETS_KEPT:
+        _SUBSETS.clear()
+    _SUBSETS.update(entries)
+
+
+def _subsets_given(entries: object) -> None:
+    """A child's subsets, kept for the files this process (and its next child) writes."""
+    if isinstance(entries, dict):
+        _keep_subsets(
+            {
+                (k[0], k[1]): v
+                for k, v in entries.items()
+                if isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], str)
+                if isinstance(k[1], tuple) and isinstance(v, bytes)
+            }
+        )
+
+
+def forget_subsets() -> None:
+    """No subset kept, as in a new process."""
+    _SUBSETS.clear()
+    _SUBSETS_NEW.clear()
 
 
 DEFLATED_KEPT = 32_000_000  # characters of stream text kept with their compressed bytes
