@@ -642,18 +642,20 @@ def test_any_edit_to_paragraphs_split_over_pages_gives_a_fresh_builds_bytes(
             assert kept == typeset(nodes, context, PAPERS["a4"])
 
 
-def _parsing(monkeypatch) -> list[str]:
-    """The markup of each paragraph parsed from now on."""
+def _parsing(monkeypatch, kind: type | None = None) -> list[str]:
+    """The markup of each paragraph (of ``kind``: the book's own, by default) parsed from
+    now on."""
     from printkit.render.text import TypesetParagraph
 
+    kind = kind or TypesetParagraph
     parsed: list[str] = []
-    real = TypesetParagraph.__init__
+    real = kind.__init__
 
     def counting(self, text, *args, **kwargs):
         parsed.append(text)
         real(self, text, *args, **kwargs)
 
-    monkeypatch.setattr(TypesetParagraph, "__init__", counting)
+    monkeypatch.setattr(kind, "__init__", counting)
     return parsed
 
 
@@ -893,14 +895,7 @@ def test_a_picture_s_legend_is_parsed_only_when_it_is_laid_out(monkeypatch):
     pack = load(CONTENT / "lemonade-stall")
     block = pictures.board_callouts(pack, pictures.Kit(pack, Theme()), PictureSheet())
     assert block.callouts
-    parsed: list[str] = []
-    real = Paragraph.__init__
-
-    def counting(self, text, *args, **kwargs):
-        parsed.append(text)
-        real(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(Paragraph, "__init__", counting)
+    parsed = _parsing(monkeypatch, Paragraph)
     lazy = block.flowables(400)
     assert parsed == []
     drawn = _drawn_ops(lazy, 400)
