@@ -166,3 +166,42 @@ def test_one_event_title_draws_only_the_pictures_that_show_it(tmp_path, monkeypa
     assert len(painted) == len(changed)
     with diskcache.fresh():
         assert fingerprints() == after  # what was kept is what drawing them gives
+
+
+def _still_reads_by_every_cut(views, reads) -> bool:
+    """The check as first written: each cut of each path looked up among the views."""
+    from printkit.build.record import resolve
+
+    for steps, before in reads.values():
+        for cut in range(len(steps), -1, -1):
+            if steps[:cut] in views:
+                if resolve(views[steps[:cut]], steps[cut:]) != before:
+                    return False
+                break
+        else:
+            return False
+    return True
+
+
+def test_reads_are_checked_through_the_longest_view_held():
+    """A read goes through the nearest view its path begins with, as by trying every cut."""
+    with recording() as reads:
+        seen = view(PACK)
+        card = seen.cards[0]
+        _ = card.title, seen.colour, seen.cards[1].text
+    record = {path: (steps, value) for path, (steps, value) in reads.items()}
+    other = Pack((Card("sun", "Sunnier", "Sell more."), PACK.cards[1]))
+    card_steps = (("a", "cards"), ("i", 0))
+    for views in (
+        {(): PACK},
+        {(): PACK, card_steps: PACK.cards[0]},
+        {(): other, card_steps: PACK.cards[0]},  # the card through its own, nearer view
+        {(): PACK, card_steps: other.cards[0]},
+        {card_steps: PACK.cards[0]},  # reads under no held view: cannot be checked
+        {(): other},
+    ):
+        keep._RESOLVED.clear()
+        assert keep.still_reads(views, record) == _still_reads_by_every_cut(views, record)
+    keep._RESOLVED.clear()
+    assert keep.still_reads({(): other, card_steps: PACK.cards[0]}, record)
+    assert not keep.still_reads({(): PACK, card_steps: other.cards[0]}, record)

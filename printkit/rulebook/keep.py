@@ -128,11 +128,23 @@ def _name(cls: type) -> str:
 
 def still_reads(views: Views, reads: Mapping[str, tuple[tuple, str]]) -> bool:
     """Whether every recorded read finds its value unchanged through the views held now
-    (a read under no held view cannot be checked: False)."""
+    (a read under no held view cannot be checked: False).
+
+    A read goes through the longest held view its path begins with. The few views a
+    picture holds are tried longest first, rather than every cut of each of its
+    thousands of paths looked up: this runs for every picture a build places."""
+    held = [(steps, len(steps), _known(views[steps])) for steps in sorted(views, key=len)]
+    held.reverse()  # longest first: the view nearest the value
     for steps, before in reads.values():
-        for cut in range(len(steps), -1, -1):
-            if steps[:cut] in views:
-                if _resolved(views[steps[:cut]], tuple(steps[cut:])) != before:
+        if type(steps) is not tuple:
+            return False  # not as this printkit records: a miss
+        for prefix, length, (root, known) in held:
+            if steps[:length] == prefix:
+                rest = steps[length:]
+                found = known.get(rest)
+                if found is None:
+                    found = known[rest] = resolve(root, rest)
+                if found != before:
                     return False
                 break
         else:
@@ -144,19 +156,16 @@ _RESOLVED: dict[int, tuple[object, dict[tuple, str]]] = {}  # id -> (value, step
 RESOLVED_KEPT = 8  # values (packs) whose reads are kept: a build's, a few builds'
 
 
-def _resolved(root: object, steps: tuple) -> str:
-    """`resolve`, each path of a value looked up once: a book's pictures read many of the
-    same values (the card's size, the colours). The values held are frozen packs."""
+def _known(root: object) -> tuple[object, dict[tuple, str]]:
+    """``root`` and the reads already resolved in it: each path of a value looked up once,
+    for a book's pictures read many of the same values (the card's size, the colours).
+    The values held are frozen packs."""
     held = _RESOLVED.get(id(root))
     if held is None or held[0] is not root:
         if len(_RESOLVED) >= RESOLVED_KEPT:
             _RESOLVED.clear()
         held = _RESOLVED[id(root)] = (root, {})
-    known = held[1]
-    found = known.get(steps)
-    if found is None:
-        found = known[steps] = resolve(root, steps)
-    return found
+    return held
 
 
 _KEPT: aside.Kept[str, tuple[dict, Any]] = aside.Kept(CACHE_KIND, 512, diskcache.cache_root)
