@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import pytest
 
 from printkit.build import diskcache
-from printkit.build.record import recording, view
+from printkit.build.record import fingerprint, recording, view
 from printkit.rulebook import keep, pictures
 from printkit.rulebook.keep import CACHE_KIND, kept
 from tests.conftest import CONTENT, edit, pack_copy
@@ -205,3 +205,34 @@ def test_reads_are_checked_through_the_longest_view_held():
     keep._RESOLVED.clear()
     assert keep.still_reads({(): other, card_steps: PACK.cards[0]}, record)
     assert not keep.still_reads({(): PACK, card_steps: other.cards[0]}, record)
+
+
+@dataclass(frozen=True)
+class Spot:
+    x: float
+    label: str
+    note: str = field(default="", compare=False)  # as recorded reads are kept: no state
+
+
+def test_a_closure_graphs_state_names_each_value_by_its_kind():
+    """What a walk makes of each kind of value (found once per class, leaves without a
+    memo entry): the same state text, value by value, as a walk that asks every time."""
+    import functools
+
+    def shown(size: float) -> str:
+        return f"{size}"
+
+    walk = keep._Walk()
+    graph = (1.5, "sun", None, True, b"x", [2, frozenset({"b", "a"})], {"k": 3}, Spot(1.0, "a"))
+    assert walk.state(graph) == keep._Walk().state(graph)
+    assert walk.state([1.5, "sun", None]) == "list(1.5,'sun',None)"
+    assert walk.state(frozenset({"b", "a"})) == "frozenset('a','b')"
+    assert walk.state(Spot(2.0, "b", note="left out")) == f"{__name__}.Spot(x=2.0,label='b')"
+    assert walk.state({"k": 3}) == "builtins.dict{'k':3}"
+    assert walk.state(Spot) == f"{__name__}.Spot"
+    assert walk.state("w" * 100) == fingerprint("w" * 100)  # a long leaf: as recorded
+    assert walk._text(functools.partial(shown, 2.0)).startswith("partial(")
+    assert walk._text(len) == "builtin(len,'')"
+    assert not walk.conflict
+    walk.state(object())
+    assert walk.conflict  # nothing known of its state

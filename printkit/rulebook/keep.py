@@ -50,6 +50,9 @@ class _Walk:
         self.conflict = False
 
     def state(self, value: object) -> str:
+        if type(value) in _LEAF_TYPES:  # most of a closure graph: its sizes and words
+            text = fingerprint(value)  # as `_text` gives it, without a memo entry
+            return text if len(text) <= 64 else hashlib.sha256(text.encode()).hexdigest()
         key = id(value)
         found = self.memo.get(key)
         if found is not None:
@@ -62,22 +65,29 @@ class _Walk:
         return result
 
     def _text(self, value: object) -> str:
-        if isinstance(value, _Base):
-            return self._view(value)
-        if isinstance(value, (*PLAIN, PurePath)):
+        kind = _kind(type(value))
+        if kind == "view":
+            return self._view(value)  # type: ignore[arg-type]
+        if kind == "plain":
             return fingerprint(value)
-        if isinstance(value, tuple | list | frozenset | set):
-            members = [self.state(v) for v in value]
+        if kind == "collection":
+            members = [self.state(v) for v in value]  # type: ignore[attr-defined]
             if isinstance(value, frozenset | set):
                 members.sort()
             return f"{type(value).__name__}({','.join(members)})"
-        if isinstance(value, Mapping):
-            pairs = sorted(f"{self.state(k)}:{self.state(v)}" for k, v in value.items())
+        if kind == "mapping":
+            pairs = sorted(f"{self.state(k)}:{self.state(v)}" for k, v in value.items())  # type: ignore[attr-defined]
             return f"{_name(type(value))}{{{','.join(pairs)}}}"
-        if isinstance(value, type):
-            return _name(value)
-        if isinstance(value, types.FunctionType):
-            return self._function(value)
+        if kind == "type":
+            return _name(value)  # type: ignore[arg-type]
+        if kind == "function":
+            return self._function(value)  # type: ignore[arg-type]
+        if kind == "dataclass":
+            fields = [f"{name}={self.state(getattr(value, name))}" for name in _compared(value)]
+            return f"{_name(type(value))}({','.join(fields)})"
+        return self._other(value)
+
+    def _other(self, value: object) -> str:
         if isinstance(value, types.MethodType):
             return f"method({self.state(value.__func__)},{self.state(value.__self__)})"
         if isinstance(value, functools.partial):
@@ -87,13 +97,6 @@ class _Walk:
             owner = value.__self__
             bound = "" if owner is None or isinstance(owner, types.ModuleType) else owner
             return f"builtin({value.__qualname__},{self.state(bound)})"
-        if dataclasses.is_dataclass(value):
-            fields = [
-                f"{f.name}={self.state(getattr(value, f.name))}"
-                for f in dataclasses.fields(value)
-                if f.compare  # a field kept out of comparisons (recorded reads) is no state
-            ]
-            return f"{_name(type(value))}({','.join(fields)})"
         return self._object(value)
 
     def _view(self, value: _Base) -> str:
@@ -120,6 +123,49 @@ class _Walk:
         own.update({s: getattr(value, s) for s in slots if hasattr(value, s)})
         pairs = sorted(f"{k}={self.state(v)}" for k, v in own.items())
         return f"{_name(type(value))}({','.join(pairs)})"
+
+
+_LEAF_TYPES = frozenset({str, int, float, bool, type(None), bytes})
+_KINDS: dict[type, str] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _kind(cls: type) -> str:
+    """Which way a value of this class is summed up: the same for every value of one class,
+    so found once per class (a picture's closure graph holds thousands of values)."""
+    found = _KINDS.get(cls)
+    if found is None:
+        found = _KINDS[cls] = _kind_of(cls)
+    return found
+
+
+def _kind_of(cls: type) -> str:
+    if issubclass(cls, _Base):
+        return "view"
+    if issubclass(cls, (*PLAIN, PurePath)):
+        return "plain"
+    if issubclass(cls, tuple | list | frozenset | set):
+        return "collection"
+    if issubclass(cls, Mapping):
+        return "mapping"
+    if issubclass(cls, type):
+        return "type"
+    if issubclass(cls, types.FunctionType):
+        return "function"
+    if issubclass(cls, types.MethodType | functools.partial):
+        return "other"
+    if issubclass(cls, types.BuiltinFunctionType | types.BuiltinMethodType):
+        return "other"
+    return "dataclass" if dataclasses.is_dataclass(cls) else "other"
+
+
+def _compared(value: object) -> tuple[str, ...]:
+    """A dataclass's fields that take part in comparisons (recorded reads do not)."""
+    cls = type(value)
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(value) if f.compare)
+    return found
 
 
 def _name(cls: type) -> str:
