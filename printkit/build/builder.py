@@ -209,7 +209,8 @@ def build_folder(
         old = previous.get("files", {})
         extras = _extra_outputs(extra or {})
         extra_names = {o.name for o in extras}
-        seen = _intact(folder, previous, extra_names)
+        same_keys = {o.name for o in extras if not force and old.get(o.name) == o.key}
+        seen = _intact(folder, previous, same_keys)  # a file with a new key is drawn anyway
         jobs = [o for o in _due(extras, old, seen, set(), force) if o.aside]
         with _started(jobs) as aside:  # the kit is planned here while the child draws
             outputs = plan(kit, options, extra or {})
