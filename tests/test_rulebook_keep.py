@@ -236,3 +236,27 @@ def test_a_closure_graphs_state_names_each_value_by_its_kind():
     assert not walk.conflict
     walk.state(object())
     assert walk.conflict  # nothing known of its state
+
+
+def test_a_value_read_again_is_summed_up_once_and_outside_a_recording_never(monkeypatch):
+    """The recording keeps the first read of a path: a second read is not summed up again
+    (a picture file's would be read again), nor is a read no recording hears."""
+    from printkit.build import record
+
+    summed: list[object] = []
+    real = record.fingerprint
+
+    def counting(value: object) -> str:
+        summed.append(value)
+        return real(value)
+
+    monkeypatch.setattr(record, "fingerprint", counting)
+    seen = view(PACK)
+    assert seen.cards[0].title == "Sunny" and summed == []
+    with recording() as reads:
+        for _ in range(3):
+            assert seen.cards[0].title == "Sunny" and seen.colour == "red"
+            assert repr(seen.cards[1]) == repr(PACK.cards[1])
+    assert summed.count("Sunny") == 1 and summed.count("red") == 1
+    assert summed.count(PACK.cards[1]) == 1
+    assert reads["cards[#0].title"] == ((("a", "cards"), ("i", 0), ("a", "title")), "'Sunny'")

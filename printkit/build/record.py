@@ -57,6 +57,14 @@ def _note(path: str, steps: tuple[Step, ...], value: str) -> None:
         _SCOPES[-1].setdefault(path, (steps, value))
 
 
+def _noted(path: str, steps: tuple[Step, ...], value: object, summed: Callable[[Any], str]):
+    """`_note` of ``summed(value)``, summed up only if a recording is open and has not
+    noted the path yet (it keeps the first): a renderer reads the same values again and
+    again, and a picture file's fingerprint reads the file."""
+    if _SCOPES and path not in _SCOPES[-1]:
+        _SCOPES[-1][path] = (steps, summed(value))
+
+
 def fingerprint(value: object) -> str:
     """The value as recorded: its repr when short, else a digest of it."""
     text = _text(value)
@@ -184,7 +192,7 @@ def _join(path: str, step: Step) -> str:
 def _wrap(value: object, path: str, steps: tuple[Step, ...]) -> object:
     """A view of ``value`` at ``path``; a leaf is noted as read and returned as it is."""
     if isinstance(value, LEAVES):
-        _note(path, steps, fingerprint(value))
+        _noted(path, steps, value, fingerprint)
         return value
     if isinstance(value, tuple | list):
         return SeqView(value, path, steps)
@@ -194,7 +202,7 @@ def _wrap(value: object, path: str, steps: tuple[Step, ...]) -> object:
         return View(value, path, steps)
     if callable(value):  # a function kept in the pack: what it computes is unknown
         return value
-    _note(path + "=", (*steps, ("=",)), fingerprint(value))
+    _noted(path + "=", (*steps, ("=",)), value, fingerprint)
     return value
 
 
@@ -275,13 +283,10 @@ class _Base:
         object.__setattr__(self, "_steps", steps)
 
     def _whole(self) -> None:
-        if _SCOPES:
-            steps = (*self._steps, ("=",))
-            _note(self._path + "=", steps, _whole_fingerprint(self._target))
+        _noted(self._path + "=", (*self._steps, ("=",)), self._target, _whole_fingerprint)
 
     def _structure(self) -> None:
-        if _SCOPES:
-            _note(self._path + "[*]", (*self._steps, ("*",)), _keys(self._target))
+        _noted(self._path + "[*]", (*self._steps, ("*",)), self._target, _keys)
 
     @property  # isinstance() sees the value's own class
     def __class__(self):  # type: ignore[override]
