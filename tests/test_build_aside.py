@@ -82,6 +82,33 @@ def test_a_build_beside_makes_the_files_one_process_makes(two_cores, tmp_path, m
     assert all(_gone(pid) for pid in started)
 
 
+def test_a_rulebook_with_a_new_key_is_not_read_back_before_the_child_starts(
+    two_cores, tmp_path, monkeypatch
+):
+    """Whether the last rulebook is intact matters only while its key is the same: after an
+    edit it is drawn again without its bytes digested first; unedited but damaged, it is
+    checked and drawn again."""
+    from printkit.build import builder
+
+    content = new_game(tmp_path / "content", GAME).parent
+    _build(content, tmp_path / "out")
+    checked: list[str] = []
+    real = builder.file_digest
+
+    def digest(path: Path) -> str:
+        checked.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(builder, "file_digest", digest)
+    edit(content / GAME / "cards.yaml", "title: Second Card", "title: Second Card Prime")
+    report = _build(content, tmp_path / "out")
+    assert "rulebook.pdf" in report.rebuilt and "rulebook.pdf" not in checked
+    (tmp_path / "out" / GAME / "a4" / "rulebook.pdf").write_bytes(b"damaged")
+    report = _build(content, tmp_path / "out")
+    assert "rulebook.pdf" in report.rebuilt and "rulebook.pdf" in checked
+    assert report.reused and "rulebook.html" in report.reused
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a child beside the build needs fork")
 def test_a_child_that_fails_leaves_its_files_to_this_process(two_cores, tmp_path, monkeypatch):
     from printkit.rulebook import build as rulebook

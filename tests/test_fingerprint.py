@@ -96,3 +96,39 @@ def test_the_first_distribution_on_the_path_wins_whatever_its_kind(tmp_path, mon
     found = dict(library_versions())
     assert found == {"drawing.lib": "1.2", "eggy": "3.0", "later": "5.0", "nowhere": "absent"}
     assert found == {name: asked(name) for name in names}
+
+
+def test_a_picture_files_digest_is_its_tree_digest_read_once_a_build(tmp_path, monkeypatch):
+    """A recorded picture file is summed up as `tree_digest` sums it (a folder, a missing
+    file too); within one build (`files_once`) it is read once, again only once its stat
+    changes, and outside a build every time."""
+    import builtins
+
+    from printkit.build import record
+
+    art = tmp_path / "art"
+    art.mkdir()
+    sun = art / "sun.svg"
+    sun.write_bytes(b"<svg>sun</svg>")
+    (art / "rain.svg").write_bytes(b"<svg>rain</svg>")
+    for path in (sun, art, tmp_path / "missing.svg"):
+        assert record._file_digest(path) == record._tree_file_digest(path)
+    opened: list[str] = []
+    real_open = builtins.open
+
+    def counting(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", counting)
+    with record.files_once():
+        first = record._text(sun)
+        assert record._text(sun) == first
+        assert opened == [str(sun)]
+        sun.write_bytes(b"<svg>a bigger sun</svg>")  # a new size: a new stat
+        assert record._text(sun) != first
+        assert record._text(sun) == f"{sun}:{record._tree_file_digest(sun)}"
+    assert opened.count(str(sun)) == 3  # the last, tree_digest's own read
+    record._text(sun)
+    record._text(sun)
+    assert opened.count(str(sun)) == 5  # no build open: each read reads the file

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import pytest
 
 from printkit.build import diskcache
-from printkit.build.record import recording, view
+from printkit.build.record import fingerprint, recording, view
 from printkit.rulebook import keep, pictures
 from printkit.rulebook.keep import CACHE_KIND, kept
 from tests.conftest import CONTENT, edit, pack_copy
@@ -166,3 +166,97 @@ def test_one_event_title_draws_only_the_pictures_that_show_it(tmp_path, monkeypa
     assert len(painted) == len(changed)
     with diskcache.fresh():
         assert fingerprints() == after  # what was kept is what drawing them gives
+
+
+def _still_reads_by_every_cut(views, reads) -> bool:
+    """The check as first written: each cut of each path looked up among the views."""
+    from printkit.build.record import resolve
+
+    for steps, before in reads.values():
+        for cut in range(len(steps), -1, -1):
+            if steps[:cut] in views:
+                if resolve(views[steps[:cut]], steps[cut:]) != before:
+                    return False
+                break
+        else:
+            return False
+    return True
+
+
+def test_reads_are_checked_through_the_longest_view_held():
+    """A read goes through the nearest view its path begins with, as by trying every cut."""
+    with recording() as reads:
+        seen = view(PACK)
+        card = seen.cards[0]
+        _ = card.title, seen.colour, seen.cards[1].text
+    record = {path: (steps, value) for path, (steps, value) in reads.items()}
+    other = Pack((Card("sun", "Sunnier", "Sell more."), PACK.cards[1]))
+    card_steps = (("a", "cards"), ("i", 0))
+    for views in (
+        {(): PACK},
+        {(): PACK, card_steps: PACK.cards[0]},
+        {(): other, card_steps: PACK.cards[0]},  # the card through its own, nearer view
+        {(): PACK, card_steps: other.cards[0]},
+        {card_steps: PACK.cards[0]},  # reads under no held view: cannot be checked
+        {(): other},
+    ):
+        keep._RESOLVED.clear()
+        assert keep.still_reads(views, record) == _still_reads_by_every_cut(views, record)
+    keep._RESOLVED.clear()
+    assert keep.still_reads({(): other, card_steps: PACK.cards[0]}, record)
+    assert not keep.still_reads({(): PACK, card_steps: other.cards[0]}, record)
+
+
+@dataclass(frozen=True)
+class Spot:
+    x: float
+    label: str
+    note: str = field(default="", compare=False)  # as recorded reads are kept: no state
+
+
+def test_a_closure_graphs_state_names_each_value_by_its_kind():
+    """What a walk makes of each kind of value (found once per class, leaves without a
+    memo entry): the same state text, value by value, as a walk that asks every time."""
+    import functools
+
+    def shown(size: float) -> str:
+        return f"{size}"
+
+    walk = keep._Walk()
+    graph = (1.5, "sun", None, True, b"x", [2, frozenset({"b", "a"})], {"k": 3}, Spot(1.0, "a"))
+    assert walk.state(graph) == keep._Walk().state(graph)
+    assert walk.state([1.5, "sun", None]) == "list(1.5,'sun',None)"
+    assert walk.state(frozenset({"b", "a"})) == "frozenset('a','b')"
+    assert walk.state(Spot(2.0, "b", note="left out")) == f"{__name__}.Spot(x=2.0,label='b')"
+    assert walk.state({"k": 3}) == "builtins.dict{'k':3}"
+    assert walk.state(Spot) == f"{__name__}.Spot"
+    assert walk.state("w" * 100) == fingerprint("w" * 100)  # a long leaf: as recorded
+    assert walk._text(functools.partial(shown, 2.0)).startswith("partial(")
+    assert walk._text(len) == "builtin(len,'')"
+    assert not walk.conflict
+    walk.state(object())
+    assert walk.conflict  # nothing known of its state
+
+
+def test_a_value_read_again_is_summed_up_once_and_outside_a_recording_never(monkeypatch):
+    """The recording keeps the first read of a path: a second read is not summed up again
+    (a picture file's would be read again), nor is a read no recording hears."""
+    from printkit.build import record
+
+    summed: list[object] = []
+    real = record.fingerprint
+
+    def counting(value: object) -> str:
+        summed.append(value)
+        return real(value)
+
+    monkeypatch.setattr(record, "fingerprint", counting)
+    seen = view(PACK)
+    assert seen.cards[0].title == "Sunny" and summed == []
+    with recording() as reads:
+        for _ in range(3):
+            assert seen.cards[0].title == "Sunny" and seen.colour == "red"
+            assert repr(seen.cards[1]) == repr(PACK.cards[1])
+    assert summed.count("Sunny") == 1 and summed.count("red") == 1
+    assert summed.count(PACK.cards[1]) == 1
+    assert reads["cards[#0].title"] == ((("a", "cards"), ("i", 0), ("a", "title")), "'Sunny'")

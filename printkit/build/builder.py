@@ -31,7 +31,7 @@ from printkit.build.manifest import (
     up_to_date,
     whole_key,
 )
-from printkit.build.record import changed_reads, recording
+from printkit.build.record import changed_reads, files_once, recording
 from printkit.kit import Board, Deck, Kit, KitOptions, Pages, Part, part_file
 
 GUIDE_FILE = "00-printing-guide.pdf"
@@ -209,7 +209,8 @@ def build_folder(
         old = previous.get("files", {})
         extras = _extra_outputs(extra or {})
         extra_names = {o.name for o in extras}
-        seen = _intact(folder, previous, extra_names)
+        same_keys = {o.name for o in extras if not force and old.get(o.name) == o.key}
+        seen = _intact(folder, previous, same_keys)  # a file with a new key is drawn anyway
         jobs = [o for o in _due(extras, old, seen, set(), force) if o.aside]
         with _started(jobs) as aside:  # the kit is planned here while the child draws
             outputs = plan(kit, options, extra or {})
@@ -686,15 +687,16 @@ def build_game(
     unchanged = None if force else up_to_date(folder, whole)
     if unchanged is not None:
         return BuildReport(folder, reused=unchanged)
-    kit = kit_for(plugin, pack, options)
-    examples_key = tree_digest(pack.folder / "examples")
-    extra = rulebook_outputs(plugin, pack, options, examples_key)
-    if not force:
-        return build_folder(kit, options, folder, pack, extra, force, whole, progress)
-    from printkit.build.diskcache import fresh
+    with files_once():  # a picture file's digest taken once for every read of it
+        kit = kit_for(plugin, pack, options)
+        examples_key = tree_digest(pack.folder / "examples")
+        extra = rulebook_outputs(plugin, pack, options, examples_key)
+        if not force:
+            return build_folder(kit, options, folder, pack, extra, force, whole, progress)
+        from printkit.build.diskcache import fresh
 
-    with fresh():  # --force: nothing from the disk cache either
-        return build_folder(kit, options, folder, pack, extra, force, whole, progress)
+        with fresh():  # --force: nothing from the disk cache either
+            return build_folder(kit, options, folder, pack, extra, force, whole, progress)
 
 
 EXPORTS_MANIFEST = ".printkit-exports.json"

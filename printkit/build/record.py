@@ -17,6 +17,8 @@ import dataclasses
 import functools
 import hashlib
 import operator
+import os
+import stat
 import types
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -55,6 +57,14 @@ def _note(path: str, steps: tuple[Step, ...], value: str) -> None:
         _SCOPES[-1].setdefault(path, (steps, value))
 
 
+def _noted(path: str, steps: tuple[Step, ...], value: object, summed: Callable[[Any], str]):
+    """`_note` of ``summed(value)``, summed up only if a recording is open and has not
+    noted the path yet (it keeps the first): a renderer reads the same values again and
+    again, and a picture file's fingerprint reads the file."""
+    if _SCOPES and path not in _SCOPES[-1]:
+        _SCOPES[-1][path] = (steps, summed(value))
+
+
 def fingerprint(value: object) -> str:
     """The value as recorded: its repr when short, else a digest of it."""
     text = _text(value)
@@ -72,6 +82,28 @@ def _text(value: object) -> str:
 
 
 def _file_digest(path: PurePath) -> str:
+    """A picture file's name and bytes summed up (`tree_digest`'s digest of the file). A
+    build reads the same art many times (each recorded read, each check of a kept
+    picture's reads): within `files_once` a file is read once while its stat is the same."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return _tree_file_digest(path)  # missing, or an error as tree_digest gives it
+    if not stat.S_ISREG(found.st_mode) or "__pycache__" in PurePath(path).parts:
+        return _tree_file_digest(path)
+    signature = (found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+    memo = _FILES[-1] if _FILES else {}
+    kept = memo.get(str(path))
+    if kept is not None and kept[0] == signature:
+        return kept[1]
+    with open(path, "rb") as file:
+        data = file.read()
+    result = hashlib.sha256(PurePath(path).name.encode() + data).hexdigest()[:20]
+    memo[str(path)] = (signature, result)
+    return result
+
+
+def _tree_file_digest(path: PurePath) -> str:
     from pathlib import Path
 
     from printkit.build.fingerprint import tree_digest
@@ -80,6 +112,20 @@ def _file_digest(path: PurePath) -> str:
     if found.is_dir():  # a folder a renderer may take pictures from
         return tree_digest(found, suffixes=(".png", ".jpg", ".jpeg", ".svg"))
     return tree_digest(found) if found.is_file() else "missing"
+
+
+_FILES: list[dict[str, tuple[tuple, str]]] = []  # per build: path -> (stat, digest)
+
+
+@contextmanager
+def files_once() -> Iterator[None]:
+    """One build: each picture file read once for its digest (again only if its stat
+    changes meanwhile), not once per read of it, as a build reads its art a hundred times."""
+    _FILES.append({})
+    try:
+        yield
+    finally:
+        _FILES.pop()
 
 
 _MEMO: dict[tuple[str, int], tuple[object, object]] = {}  # (what, id) -> (value, result)
@@ -146,7 +192,7 @@ def _join(path: str, step: Step) -> str:
 def _wrap(value: object, path: str, steps: tuple[Step, ...]) -> object:
     """A view of ``value`` at ``path``; a leaf is noted as read and returned as it is."""
     if isinstance(value, LEAVES):
-        _note(path, steps, fingerprint(value))
+        _noted(path, steps, value, fingerprint)
         return value
     if isinstance(value, tuple | list):
         return SeqView(value, path, steps)
@@ -156,7 +202,7 @@ def _wrap(value: object, path: str, steps: tuple[Step, ...]) -> object:
         return View(value, path, steps)
     if callable(value):  # a function kept in the pack: what it computes is unknown
         return value
-    _note(path + "=", (*steps, ("=",)), fingerprint(value))
+    _noted(path + "=", (*steps, ("=",)), value, fingerprint)
     return value
 
 
@@ -237,13 +283,10 @@ class _Base:
         object.__setattr__(self, "_steps", steps)
 
     def _whole(self) -> None:
-        if _SCOPES:
-            steps = (*self._steps, ("=",))
-            _note(self._path + "=", steps, _whole_fingerprint(self._target))
+        _noted(self._path + "=", (*self._steps, ("=",)), self._target, _whole_fingerprint)
 
     def _structure(self) -> None:
-        if _SCOPES:
-            _note(self._path + "[*]", (*self._steps, ("*",)), _keys(self._target))
+        _noted(self._path + "[*]", (*self._steps, ("*",)), self._target, _keys)
 
     @property  # isinstance() sees the value's own class
     def __class__(self):  # type: ignore[override]

@@ -50,6 +50,9 @@ class _Walk:
         self.conflict = False
 
     def state(self, value: object) -> str:
+        if type(value) in _LEAF_TYPES:  # most of a closure graph: its sizes and words
+            text = fingerprint(value)  # as `_text` gives it, without a memo entry
+            return text if len(text) <= 64 else hashlib.sha256(text.encode()).hexdigest()
         key = id(value)
         found = self.memo.get(key)
         if found is not None:
@@ -62,22 +65,29 @@ class _Walk:
         return result
 
     def _text(self, value: object) -> str:
-        if isinstance(value, _Base):
-            return self._view(value)
-        if isinstance(value, (*PLAIN, PurePath)):
+        kind = _kind(type(value))
+        if kind == "view":
+            return self._view(value)  # type: ignore[arg-type]
+        if kind == "plain":
             return fingerprint(value)
-        if isinstance(value, tuple | list | frozenset | set):
-            members = [self.state(v) for v in value]
+        if kind == "collection":
+            members = [self.state(v) for v in value]  # type: ignore[attr-defined]
             if isinstance(value, frozenset | set):
                 members.sort()
             return f"{type(value).__name__}({','.join(members)})"
-        if isinstance(value, Mapping):
-            pairs = sorted(f"{self.state(k)}:{self.state(v)}" for k, v in value.items())
+        if kind == "mapping":
+            pairs = sorted(f"{self.state(k)}:{self.state(v)}" for k, v in value.items())  # type: ignore[attr-defined]
             return f"{_name(type(value))}{{{','.join(pairs)}}}"
-        if isinstance(value, type):
-            return _name(value)
-        if isinstance(value, types.FunctionType):
-            return self._function(value)
+        if kind == "type":
+            return _name(value)  # type: ignore[arg-type]
+        if kind == "function":
+            return self._function(value)  # type: ignore[arg-type]
+        if kind == "dataclass":
+            fields = [f"{name}={self.state(getattr(value, name))}" for name in _compared(value)]
+            return f"{_name(type(value))}({','.join(fields)})"
+        return self._other(value)
+
+    def _other(self, value: object) -> str:
         if isinstance(value, types.MethodType):
             return f"method({self.state(value.__func__)},{self.state(value.__self__)})"
         if isinstance(value, functools.partial):
@@ -87,13 +97,6 @@ class _Walk:
             owner = value.__self__
             bound = "" if owner is None or isinstance(owner, types.ModuleType) else owner
             return f"builtin({value.__qualname__},{self.state(bound)})"
-        if dataclasses.is_dataclass(value):
-            fields = [
-                f"{f.name}={self.state(getattr(value, f.name))}"
-                for f in dataclasses.fields(value)
-                if f.compare  # a field kept out of comparisons (recorded reads) is no state
-            ]
-            return f"{_name(type(value))}({','.join(fields)})"
         return self._object(value)
 
     def _view(self, value: _Base) -> str:
@@ -122,17 +125,72 @@ class _Walk:
         return f"{_name(type(value))}({','.join(pairs)})"
 
 
+_LEAF_TYPES = frozenset({str, int, float, bool, type(None), bytes})
+_KINDS: dict[type, str] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _kind(cls: type) -> str:
+    """Which way a value of this class is summed up: the same for every value of one class,
+    so found once per class (a picture's closure graph holds thousands of values)."""
+    found = _KINDS.get(cls)
+    if found is None:
+        found = _KINDS[cls] = _kind_of(cls)
+    return found
+
+
+def _kind_of(cls: type) -> str:
+    if issubclass(cls, _Base):
+        return "view"
+    if issubclass(cls, (*PLAIN, PurePath)):
+        return "plain"
+    if issubclass(cls, tuple | list | frozenset | set):
+        return "collection"
+    if issubclass(cls, Mapping):
+        return "mapping"
+    if issubclass(cls, type):
+        return "type"
+    if issubclass(cls, types.FunctionType):
+        return "function"
+    if issubclass(cls, types.MethodType | functools.partial):
+        return "other"
+    if issubclass(cls, types.BuiltinFunctionType | types.BuiltinMethodType):
+        return "other"
+    return "dataclass" if dataclasses.is_dataclass(cls) else "other"
+
+
+def _compared(value: object) -> tuple[str, ...]:
+    """A dataclass's fields that take part in comparisons (recorded reads do not)."""
+    cls = type(value)
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(value) if f.compare)
+    return found
+
+
 def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def still_reads(views: Views, reads: Mapping[str, tuple[tuple, str]]) -> bool:
     """Whether every recorded read finds its value unchanged through the views held now
-    (a read under no held view cannot be checked: False)."""
+    (a read under no held view cannot be checked: False).
+
+    A read goes through the longest held view its path begins with. The few views a
+    picture holds are tried longest first, rather than every cut of each of its
+    thousands of paths looked up: this runs for every picture a build places."""
+    held = [(steps, len(steps), _known(views[steps])) for steps in sorted(views, key=len)]
+    held.reverse()  # longest first: the view nearest the value
     for steps, before in reads.values():
-        for cut in range(len(steps), -1, -1):
-            if steps[:cut] in views:
-                if _resolved(views[steps[:cut]], tuple(steps[cut:])) != before:
+        if type(steps) is not tuple:
+            return False  # not as this printkit records: a miss
+        for prefix, length, (root, known) in held:
+            if steps[:length] == prefix:
+                rest = steps[length:]
+                found = known.get(rest)
+                if found is None:
+                    found = known[rest] = resolve(root, rest)
+                if found != before:
                     return False
                 break
         else:
@@ -144,19 +202,16 @@ _RESOLVED: dict[int, tuple[object, dict[tuple, str]]] = {}  # id -> (value, step
 RESOLVED_KEPT = 8  # values (packs) whose reads are kept: a build's, a few builds'
 
 
-def _resolved(root: object, steps: tuple) -> str:
-    """`resolve`, each path of a value looked up once: a book's pictures read many of the
-    same values (the card's size, the colours). The values held are frozen packs."""
+def _known(root: object) -> tuple[object, dict[tuple, str]]:
+    """``root`` and the reads already resolved in it: each path of a value looked up once,
+    for a book's pictures read many of the same values (the card's size, the colours).
+    The values held are frozen packs."""
     held = _RESOLVED.get(id(root))
     if held is None or held[0] is not root:
         if len(_RESOLVED) >= RESOLVED_KEPT:
             _RESOLVED.clear()
         held = _RESOLVED[id(root)] = (root, {})
-    known = held[1]
-    found = known.get(steps)
-    if found is None:
-        found = known[steps] = resolve(root, steps)
-    return found
+    return held
 
 
 _KEPT: aside.Kept[str, tuple[dict, Any]] = aside.Kept(CACHE_KIND, 512, diskcache.cache_root)
