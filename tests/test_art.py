@@ -456,3 +456,37 @@ def test_an_svg_kept_on_disk_draws_as_read_and_an_edit_or_damage_is_a_miss(tmp_p
     art.write_text(re.sub(r'fill="#\w{6}"', 'fill="#123456"', art.read_text(), count=1))
     layout._svg_of.cache_clear()
     assert _drawn(layout.svg_drawing(art)) != expected
+
+
+def test_an_svg_s_operators_kept_on_disk_are_the_renderer_s_and_damage_is_a_miss(
+    tmp_path, private_cache, monkeypatch
+):
+    """A fresh process appends each picture's operators an earlier one kept on disk instead
+    of running svglib's renderer again: the same bytes; within ``fresh()``, after an edit
+    or with a damaged entry, the renderer runs again."""
+    from reportlab.graphics import renderPDF
+
+    from printkit.build import diskcache
+    from printkit.render import layout
+
+    art = tmp_path / "art.svg"
+    shutil.copy(STALL / "art" / "cover.svg", art)
+    renders = []
+    real = renderPDF.draw
+    monkeypatch.setattr(renderPDF, "draw", lambda *a, **k: renders.append(1) or real(*a, **k))
+
+    def new_process_draws() -> bytes:
+        layout._svg_of.cache_clear()  # as a new process: only the disk remembers
+        layout._SVG_OPS.clear()
+        return _drawn(layout.svg_drawing(art))
+
+    expected = new_process_draws()
+    assert len(renders) == 1 and list(diskcache.cache_folder(layout.SVG_OPS_KIND).iterdir())
+    assert new_process_draws() == expected and len(renders) == 1  # served from the disk
+    with diskcache.fresh():
+        assert new_process_draws() == expected and len(renders) == 2
+    for entry in diskcache.cache_folder(layout.SVG_OPS_KIND).iterdir():
+        entry.write_bytes(entry.read_bytes()[:40])
+    assert new_process_draws() == expected and len(renders) == 3
+    art.write_text(re.sub(r'fill="#\w{6}"', 'fill="#123456"', art.read_text(), count=1))
+    assert new_process_draws() != expected and len(renders) == 4

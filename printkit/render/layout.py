@@ -369,8 +369,12 @@ def _draw_drawing(c: Canvas, box: Box, drawing, cover: bool) -> None:
     c.restoreState()
 
 
-_SVG_OPS: dict[int, tuple[object, object, tuple[str, ...] | None]] = {}
+Replay = tuple[tuple[str, ...], tuple[int, ...]]  # a drawing's operators, the PDF version
+_SVG_OPS: dict[int, tuple[object, object, Replay | None]] = {}
 _BOUND = re.compile(r"(?:^|\s)(?:gs|sh|Do|Tf|BI)(?:\s|$)")  # names one document's resources
+SVG_OPS_KIND = "svg-ops"
+_OPS_KEYS: dict[int, tuple[object, str]] = {}  # id(drawing) -> (drawing, its operators' key)
+_LOWEST_VERSION = (1, 0)
 
 
 def _draw_svg(c: Canvas, drawing) -> None:
@@ -378,27 +382,86 @@ def _draw_svg(c: Canvas, drawing) -> None:
 
     Drawn at the origin of the current transform, a drawing without text, images,
     shadings, graphics states or spot colours gives the same operators on any canvas,
-    so they are kept (with the drawing, read once per file content) and appended again:
-    card art and backs recur on every sheet, fold file and rulebook picture. Anything
-    else is drawn afresh each time."""
+    so they are kept (with the drawing, read once per file content) and appended again,
+    with the PDF version the renderer asked of the document (1.4 where it set an
+    opacity): card art and backs recur on every sheet, fold file and rulebook picture.
+    Anything else is drawn afresh each time. A file's operators on a plain canvas are
+    kept on disk too (`_stored`): a fresh process would otherwise run the renderer once
+    for every picture it draws, about 4 ms each."""
     from reportlab.graphics import renderPDF
 
     space = getattr(c, "_enforceColorSpace", None)
     found = _SVG_OPS.get(id(drawing))
-    if found is not None and found[0] is drawing and found[1] == space:
+    if found is None or found[0] is not drawing or found[1] != space:
+        found = _stored(drawing, space)
+    if found is not None:
         if found[2] is not None:
-            c._code.extend(found[2])
+            ops, version = found[2]
+            c._code.extend(ops)
+            c._doc._pdfVersion = max(c._doc._pdfVersion, version)
             return
         renderPDF.draw(drawing, c, 0, 0)
         return
-    start, colours, shading = len(c._code), dict(c._colorsUsed), dict(c._shadingUsed)
-    renderPDF.draw(drawing, c, 0, 0)
-    ops = tuple(c._code[start:])
-    same = c._colorsUsed == colours and c._shadingUsed == shading
-    portable = same and not any(_BOUND.search(op) for op in ops)
+    replay = _rendered(c, drawing)
     if len(_SVG_OPS) > 512:
         _SVG_OPS.clear()
-    _SVG_OPS[id(drawing)] = (drawing, space, ops if portable else None)
+    _SVG_OPS[id(drawing)] = (drawing, space, replay)
+    key = _ops_key(drawing, space)
+    if replay is not None and key is not None:
+        from printkit.build import diskcache
+
+        diskcache.store_value(SVG_OPS_KIND, key, replay)
+
+
+def _rendered(c: Canvas, drawing) -> Replay | None:
+    """The drawing drawn by svglib's renderer; its operators and the PDF version it asked
+    for, if they may be appended to any canvas (else None)."""
+    from reportlab.graphics import renderPDF
+
+    start, colours, shading = len(c._code), dict(c._colorsUsed), dict(c._shadingUsed)
+    doc = c._doc
+    before, doc._pdfVersion = doc._pdfVersion, _LOWEST_VERSION  # what the drawing asks for
+    try:
+        renderPDF.draw(drawing, c, 0, 0)
+    finally:
+        version, doc._pdfVersion = doc._pdfVersion, max(before, doc._pdfVersion)
+    ops = tuple(c._code[start:])
+    same = c._colorsUsed == colours and c._shadingUsed == shading
+    return (ops, version) if same and not any(_BOUND.search(op) for op in ops) else None
+
+
+def _ops_key(drawing, space: object) -> str | None:
+    """The disk key of a drawing's operators: a file's drawing as `svg_drawing` read it
+    (its path and bytes, this printkit), on a canvas that leaves colours as they are."""
+    held = _OPS_KEYS.get(id(drawing))
+    if space is not None or held is None or held[0] is not drawing:
+        return None
+    return held[1]
+
+
+def _stored(drawing, space: object) -> tuple[object, object, Replay] | None:
+    """The operators an earlier process kept for this drawing, now kept in memory too; a
+    missing or damaged entry (not operators and a version) is None: drawn afresh."""
+    from printkit.build import diskcache
+
+    key = _ops_key(drawing, space)
+    value = diskcache.load_value(SVG_OPS_KIND, key) if key is not None else None
+    if not _is_replay(value):
+        return None
+    found = _SVG_OPS[id(drawing)] = (drawing, space, value)
+    return found
+
+
+def _is_replay(value: object) -> bool:
+    if not (isinstance(value, tuple) and len(value) == 2):
+        return False
+    ops, version = value
+    return (
+        isinstance(ops, tuple)
+        and all(isinstance(op, str) for op in ops)
+        and isinstance(version, tuple)
+        and all(isinstance(n, int) for n in version)
+    )
 
 
 def read_svg(path: Path):
@@ -425,9 +488,11 @@ def _svg_of(path: Path, data_digest: str):
     found = diskcache.load_value(SVG_KIND, key) if diskcache.reading() else None
     if _is_drawing(found):
         register_fonts()  # as read_svg does: the drawing names an embedded font
-        return found
-    drawing = read_svg(path)
-    diskcache.store_value(SVG_KIND, key, drawing)
+        drawing = found
+    else:
+        drawing = read_svg(path)
+        diskcache.store_value(SVG_KIND, key, drawing)
+    _OPS_KEYS[id(drawing)] = (drawing, key)
     return drawing
 
 
