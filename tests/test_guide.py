@@ -142,5 +142,6 @@ def test_the_kit_s_words_are_the_pure_yaml_parser_s():
     from printkit.resources import package_path
 
     text = package_path("bundled", "labels.yaml").read_text(encoding="utf-8")
-    assert LABELS == yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - safe
+    pure = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - safe
+    assert pure == LABELS
     assert set(LABELS) >= {"en", "ru"}
