@@ -462,8 +462,9 @@ def test_an_svg_s_operators_kept_on_disk_are_the_renderer_s_and_damage_is_a_miss
     tmp_path, private_cache, monkeypatch
 ):
     """A fresh process appends each picture's operators an earlier one kept on disk instead
-    of running svglib's renderer again: the same bytes; within ``fresh()``, after an edit
-    or with a damaged entry, the renderer runs again."""
+    of running svglib's renderer again, and draws a file from them without reading its
+    drawing: the same bytes; within ``fresh()``, after an edit or with a damaged entry, the
+    file is read and the renderer runs again."""
     from reportlab.graphics import renderPDF
 
     from printkit.build import diskcache
@@ -471,22 +472,38 @@ def test_an_svg_s_operators_kept_on_disk_are_the_renderer_s_and_damage_is_a_miss
 
     art = tmp_path / "art.svg"
     shutil.copy(STALL / "art" / "cover.svg", art)
-    renders = []
-    real = renderPDF.draw
-    monkeypatch.setattr(renderPDF, "draw", lambda *a, **k: renders.append(1) or real(*a, **k))
+    renders, reads = [], []
+    real_draw, real_read = renderPDF.draw, layout.read_svg
+    monkeypatch.setattr(renderPDF, "draw", lambda *a, **k: renders.append(1) or real_draw(*a, **k))
+    monkeypatch.setattr(layout, "read_svg", lambda path: reads.append(1) or real_read(path))
 
-    def new_process_draws() -> bytes:
+    def new_process(draw) -> bytes:
         layout._svg_of.cache_clear()  # as a new process: only the disk remembers
         layout._SVG_OPS.clear()
+        layout._FILE_OPS.clear()
+        return draw()
+
+    def by_drawing() -> bytes:
         return _drawn(layout.svg_drawing(art))
 
-    expected = new_process_draws()
+    def by_file() -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        layout.draw_picture(canvas, Box(0, 0, 100, 100), art)
+        canvas.save()
+        return buffer.getvalue()
+
+    expected = new_process(by_drawing)
     assert len(renders) == 1 and list(diskcache.cache_folder(layout.SVG_OPS_KIND).iterdir())
-    assert new_process_draws() == expected and len(renders) == 1  # served from the disk
+    assert new_process(by_drawing) == expected and len(renders) == 1  # served from the disk
+    for entry in diskcache.cache_folder(layout.SVG_KIND).iterdir():
+        entry.unlink()  # the drawing is not read: its entry is not needed
+    assert new_process(by_file) == expected and (len(renders), len(reads)) == (1, 1)
     with diskcache.fresh():
-        assert new_process_draws() == expected and len(renders) == 2
+        assert new_process(by_file) == expected and (len(renders), len(reads)) == (2, 2)
     for entry in diskcache.cache_folder(layout.SVG_OPS_KIND).iterdir():
         entry.write_bytes(entry.read_bytes()[:40])
-    assert new_process_draws() == expected and len(renders) == 3
+    assert new_process(by_file) == expected and len(renders) == 3
+    assert new_process(by_file) == expected and len(renders) == 3  # kept again
     art.write_text(re.sub(r'fill="#\w{6}"', 'fill="#123456"', art.read_text(), count=1))
-    assert new_process_draws() != expected and len(renders) == 4
+    assert new_process(by_file) != expected and len(renders) == 4

@@ -338,7 +338,7 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
     clipping what overhangs, instead of fitting inside it.
     """
     if path.suffix.lower() == ".svg":
-        _draw_drawing(c, box, svg_drawing(path), cover)
+        _draw_svg_file(c, box, path, cover)
         return
     c.drawImage(
         str(path),
@@ -353,19 +353,38 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
 
 
 def _draw_drawing(c: Canvas, box: Box, drawing, cover: bool) -> None:
+    _placed(c, box, (drawing.width, drawing.height), cover, lambda: _draw_svg(c, drawing))
+
+
+def _draw_svg_file(c: Canvas, box: Box, path: Path, cover: bool) -> None:
+    """An SVG file drawn: on a plain canvas from the operators kept for its path and bytes
+    (in memory, or on disk from an earlier process) without reading its drawing, which a
+    fresh process would unpickle, about 6 ms a file; else from its drawing."""
+    data_digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    kept = None
+    if getattr(c, "_enforceColorSpace", None) is None:
+        kept = _file_replay(_svg_key(path, data_digest))
+    if kept is None:
+        _draw_drawing(c, box, _svg_of(path, data_digest), cover)
+        return
+    register_fonts()  # as reading the drawing would: reportlab set up as for any file
+    ops, version, size = kept
+    _placed(c, box, size, cover, lambda: _replayed(c, (ops, version)))
+
+
+def _placed(c: Canvas, box: Box, size: tuple[float, float], cover: bool, draw) -> None:
+    """``draw()`` (a picture of ``size`` at the origin) scaled and centred in the box."""
+    width, height = size
     pick = max if cover else min
-    scale = pick(box.width / drawing.width, box.height / drawing.height)
+    scale = pick(box.width / width, box.height / height)
     c.saveState()
     if cover:
         clip = c.beginPath()
         clip.rect(box.x, box.y, box.width, box.height)
         c.clipPath(clip, stroke=0, fill=0)
-    c.translate(
-        box.x + (box.width - drawing.width * scale) / 2,
-        box.y + (box.height - drawing.height * scale) / 2,
-    )
+    c.translate(box.x + (box.width - width * scale) / 2, box.y + (box.height - height * scale) / 2)
     c.scale(scale, scale)
-    _draw_svg(c, drawing)
+    draw()
     c.restoreState()
 
 
@@ -396,9 +415,7 @@ def _draw_svg(c: Canvas, drawing) -> None:
         found = _stored(drawing, space)
     if found is not None:
         if found[2] is not None:
-            ops, version = found[2]
-            c._code.extend(ops)
-            c._doc._pdfVersion = max(c._doc._pdfVersion, version)
+            _replayed(c, found[2])
             return
         renderPDF.draw(drawing, c, 0, 0)
         return
@@ -410,7 +427,15 @@ def _draw_svg(c: Canvas, drawing) -> None:
     if replay is not None and key is not None:
         from printkit.build import diskcache
 
-        diskcache.store_value(SVG_OPS_KIND, key, replay)
+        stored = (*replay, (drawing.width, drawing.height))
+        _keep_file_replay(key, stored)
+        diskcache.store_value(SVG_OPS_KIND, key, stored)
+
+
+def _replayed(c: Canvas, replay: Replay) -> None:
+    ops, version = replay
+    c._code.extend(ops)
+    c._doc._pdfVersion = max(c._doc._pdfVersion, version)
 
 
 def _rendered(c: Canvas, drawing) -> Replay | None:
@@ -441,26 +466,53 @@ def _ops_key(drawing, space: object) -> str | None:
 
 def _stored(drawing, space: object) -> tuple[object, object, Replay] | None:
     """The operators an earlier process kept for this drawing, now kept in memory too; a
-    missing or damaged entry (not operators and a version) is None: drawn afresh."""
-    from printkit.build import diskcache
-
+    missing or damaged entry is None: drawn afresh."""
     key = _ops_key(drawing, space)
-    value = diskcache.load_value(SVG_OPS_KIND, key) if key is not None else None
-    if not _is_replay(value):
+    stored = _file_replay(key) if key is not None else None
+    if stored is None:
         return None
-    found = _SVG_OPS[id(drawing)] = (drawing, space, value)
+    found = _SVG_OPS[id(drawing)] = (drawing, space, stored[:2])
     return found
 
 
-def _is_replay(value: object) -> bool:
-    if not (isinstance(value, tuple) and len(value) == 2):
+FileReplay = tuple[tuple[str, ...], tuple[int, ...], tuple[float, float]]  # and the size
+_FILE_OPS: dict[str, FileReplay] = {}  # a file's key (`_svg_key`) -> its operators
+
+
+def _file_replay(key: str) -> FileReplay | None:
+    """A file's operators on a plain canvas, its PDF version and size, kept in memory or on
+    disk (by `_draw_svg`); None within ``fresh()`` or for a missing or damaged entry."""
+    from printkit.build import diskcache
+
+    if not diskcache.reading():
+        return None
+    found = _FILE_OPS.get(key)
+    if found is None:
+        found = diskcache.load_value(SVG_OPS_KIND, key)
+        if not _is_file_replay(found):
+            return None
+        _keep_file_replay(key, found)  # type: ignore[arg-type]
+    return found
+
+
+def _keep_file_replay(key: str, stored: FileReplay) -> None:
+    if len(_FILE_OPS) > 512:
+        _FILE_OPS.clear()
+    _FILE_OPS[key] = stored
+
+
+def _is_file_replay(value: object) -> bool:
+    if not (isinstance(value, tuple) and len(value) == 3):
         return False
-    ops, version = value
+    ops, version, size = value
     return (
         isinstance(ops, tuple)
         and all(isinstance(op, str) for op in ops)
         and isinstance(version, tuple)
         and all(isinstance(n, int) for n in version)
+        and isinstance(size, tuple)
+        and len(size) == 2
+        and all(isinstance(n, (int, float)) and n > 0 for n in size)
     )
 
 
@@ -482,9 +534,8 @@ def _svg_of(path: Path, data_digest: str):
     """The file's drawing, kept on disk by its path and bytes: svglib reads a card's art in
     about 7 ms, a fresh process unpickles it in a tenth of that."""
     from printkit.build import diskcache
-    from printkit.build.fingerprint import code_digest, digest
 
-    key = digest(code_digest(), "svg", str(path), data_digest)
+    key = _svg_key(path, data_digest)
     found = diskcache.load_value(SVG_KIND, key) if diskcache.reading() else None
     if _is_drawing(found):
         register_fonts()  # as read_svg does: the drawing names an embedded font
@@ -497,6 +548,13 @@ def _svg_of(path: Path, data_digest: str):
 
 
 SVG_KIND = "svg"
+
+
+def _svg_key(path: Path, data_digest: str) -> str:
+    """A file's drawing and its operators are kept under its path, bytes and printkit."""
+    from printkit.build.fingerprint import code_digest, digest
+
+    return digest(code_digest(), "svg", str(path), data_digest)
 
 
 def _is_drawing(value: object) -> bool:
