@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -507,3 +509,49 @@ def test_an_svg_s_operators_kept_on_disk_are_the_renderer_s_and_damage_is_a_miss
     assert new_process(by_file) == expected and len(renders) == 3  # kept again
     art.write_text(re.sub(r'fill="#\w{6}"', 'fill="#123456"', art.read_text(), count=1))
     assert new_process(by_file) != expected and len(renders) == 4
+
+
+def test_an_svg_s_size_is_kept_on_disk_and_read_without_its_drawing(
+    tmp_path, private_cache, monkeypatch
+):
+    """The HTML page sizes an SVG picture from the size kept on disk beside its drawing: a
+    fresh process reads no drawing for it; a damaged entry or an edit reads it again."""
+    from printkit.build import diskcache
+    from printkit.render import layout
+
+    art = tmp_path / "art.svg"
+    shutil.copy(STALL / "art" / "cover.svg", art)
+    drawing = layout.read_svg(art)
+    loaded = []
+    real = layout._svg_of
+    monkeypatch.setattr(layout, "_svg_of", lambda *a: loaded.append(1) or real(*a))
+
+    def new_process() -> tuple[float, float]:
+        layout._SIZES.clear()  # as a new process: only the disk remembers
+        return layout.svg_size(art)
+
+    assert new_process() == (drawing.width, drawing.height) and len(loaded) == 1
+    assert new_process() == (drawing.width, drawing.height) and len(loaded) == 1
+    for entry in diskcache.cache_folder(layout.SVG_SIZE_KIND).iterdir():
+        entry.write_bytes(entry.read_bytes()[:40])
+    assert new_process() == (drawing.width, drawing.height) and len(loaded) == 2
+    art.write_text(art.read_text().replace('width="', 'width="1', 1))
+    assert new_process() != (drawing.width, drawing.height) and len(loaded) == 3
+
+
+def test_the_raster_key_names_the_versions_importlib_metadata_finds():
+    """The libraries that rasterise are named by `code_digest`'s own reading of their
+    METADATA, the versions importlib.metadata gives, without importing it."""
+    from importlib.metadata import version
+
+    from printkit.render.drawing import raster_versions
+
+    assert raster_versions()[1:] == (version("pypdfium2"), version("pillow"))
+    script = (
+        "import sys\n"
+        "from printkit.render.drawing import raster_versions\n"
+        "raster_versions()\n"
+        "print('importlib.metadata' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]

@@ -510,9 +510,7 @@ def _is_file_replay(value: object) -> bool:
         and all(isinstance(op, str) for op in ops)
         and isinstance(version, tuple)
         and all(isinstance(n, int) for n in version)
-        and isinstance(size, tuple)
-        and len(size) == 2
-        and all(isinstance(n, (int, float)) and n > 0 for n in size)
+        and _is_size(size)
     )
 
 
@@ -561,6 +559,38 @@ def _is_drawing(value: object) -> bool:
     from reportlab.graphics.shapes import Drawing
 
     return isinstance(value, Drawing) and bool(value.width) and bool(value.height)
+
+
+SVG_SIZE_KIND = "svg-size"
+
+
+def svg_size(path: Path) -> tuple[float, float]:
+    """The file's drawing's width and height, kept on disk by its path and bytes beside the
+    drawing: the HTML page sizes a picture without unpickling its drawing (or importing
+    svglib), which a big cover makes slow."""
+    from printkit.build import diskcache
+
+    key = _svg_key(path, hashlib.sha256(path.read_bytes()).hexdigest())
+    found = _SIZES.get(key) if diskcache.reading() else None
+    if found is None:
+        found = diskcache.load_value(SVG_SIZE_KIND, key) if diskcache.reading() else None
+        if not _is_size(found):
+            drawing = svg_drawing(path)
+            found = (drawing.width, drawing.height)
+            diskcache.store_value(SVG_SIZE_KIND, key, found)
+        _SIZES[key] = found  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+_SIZES: dict[str, tuple[float, float]] = {}
+
+
+def _is_size(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(n, (int, float)) and n > 0 for n in value)
+    )
 
 
 def svg_drawing(path: Path):
