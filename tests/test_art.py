@@ -555,3 +555,15 @@ def test_the_raster_key_names_the_versions_importlib_metadata_finds():
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"]
+
+
+def test_drawing_code_imports_fonttools_only_to_convert_a_pack_s_font():
+    """A build whose packs bring no PostScript-outline font of their own never needs
+    fontTools' converters: loading the drawing code leaves them unimported."""
+    script = (
+        "import sys\n"
+        "import printkit.render.layout\n"
+        "print(any(m.startswith('fontTools') for m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]
