@@ -539,18 +539,21 @@ def test_an_svg_s_size_is_kept_on_disk_and_read_without_its_drawing(
     assert new_process() != (drawing.width, drawing.height) and len(loaded) == 3
 
 
-def test_the_raster_key_names_the_versions_importlib_metadata_finds():
-    """The libraries that rasterise are named by `code_digest`'s own reading of their
-    METADATA, the versions importlib.metadata gives, without importing it."""
+def test_the_raster_and_preflight_keys_name_the_versions_importlib_metadata_finds():
+    """The libraries that rasterise and measure are named by `code_digest`'s own reading of
+    their METADATA, the versions importlib.metadata gives, without importing it."""
     from importlib.metadata import version
 
     from printkit.render.drawing import raster_versions
+    from printkit.render.preflight import _measuring
 
     assert raster_versions()[1:] == (version("pypdfium2"), version("pillow"))
+    assert _measuring()[1] == version("pypdf")
     script = (
         "import sys\n"
         "from printkit.render.drawing import raster_versions\n"
-        "raster_versions()\n"
+        "from printkit.render.preflight import _measuring\n"
+        "raster_versions(), _measuring()\n"
         "print('importlib.metadata' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
