@@ -482,7 +482,7 @@ def test_an_svg_s_operators_kept_on_disk_are_the_renderer_s_and_damage_is_a_miss
     def new_process(draw) -> bytes:
         layout._svg_of.cache_clear()  # as a new process: only the disk remembers
         layout._SVG_OPS.clear()
-        layout._FILE_OPS.clear()
+        layout._file_ops().forget()
         return draw()
 
     def by_drawing() -> bytes:
@@ -527,7 +527,7 @@ def test_an_svg_s_size_is_kept_on_disk_and_read_without_its_drawing(
     monkeypatch.setattr(layout, "_svg_of", lambda *a: loaded.append(1) or real(*a))
 
     def new_process() -> tuple[float, float]:
-        layout._SIZES.clear()  # as a new process: only the disk remembers
+        layout._sizes().forget()  # as a new process: only the disk remembers
         return layout.svg_size(art)
 
     assert new_process() == (drawing.width, drawing.height) and len(loaded) == 1

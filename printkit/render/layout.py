@@ -476,7 +476,17 @@ def _stored(drawing, space: object) -> tuple[object, object, Replay] | None:
 
 
 FileReplay = tuple[tuple[str, ...], tuple[int, ...], tuple[float, float]]  # and the size
-_FILE_OPS: dict[str, FileReplay] = {}  # a file's key (`_svg_key`) -> its operators
+KEPT_FILES = 512  # files' operators and sizes kept in memory
+
+
+@cache
+def _file_ops():
+    """A file's key (`_svg_key`) -> its operators, as on disk: a `watch` round reads none
+    again (a child's come back with its files)."""
+    from printkit.build import diskcache
+    from printkit.build.aside import Kept
+
+    return Kept(SVG_OPS_KIND, KEPT_FILES, diskcache.cache_root)
 
 
 def _file_replay(key: str) -> FileReplay | None:
@@ -486,7 +496,7 @@ def _file_replay(key: str) -> FileReplay | None:
 
     if not diskcache.reading():
         return None
-    found = _FILE_OPS.get(key)
+    found = _file_ops().get(key)
     if found is None:
         found = diskcache.load_value(SVG_OPS_KIND, key)
         if not _is_file_replay(found):
@@ -496,9 +506,7 @@ def _file_replay(key: str) -> FileReplay | None:
 
 
 def _keep_file_replay(key: str, stored: FileReplay) -> None:
-    if len(_FILE_OPS) > 512:
-        _FILE_OPS.clear()
-    _FILE_OPS[key] = stored
+    _file_ops().put(key, stored)
 
 
 def _is_file_replay(value: object) -> bool:
@@ -571,18 +579,24 @@ def svg_size(path: Path) -> tuple[float, float]:
     from printkit.build import diskcache
 
     key = _svg_key(path, hashlib.sha256(path.read_bytes()).hexdigest())
-    found = _SIZES.get(key) if diskcache.reading() else None
+    found = _sizes().get(key) if diskcache.reading() else None
     if found is None:
         found = diskcache.load_value(SVG_SIZE_KIND, key) if diskcache.reading() else None
         if not _is_size(found):
             drawing = svg_drawing(path)
             found = (drawing.width, drawing.height)
             diskcache.store_value(SVG_SIZE_KIND, key, found)
-        _SIZES[key] = found  # type: ignore[assignment]
+        _sizes().put(key, found)  # type: ignore[arg-type]
     return found  # type: ignore[return-value]
 
 
-_SIZES: dict[str, tuple[float, float]] = {}
+@cache
+def _sizes():
+    """A file's key -> its drawing's size, as on disk (a child's come back)."""
+    from printkit.build import diskcache
+    from printkit.build.aside import Kept
+
+    return Kept(SVG_SIZE_KIND, KEPT_FILES, diskcache.cache_root)
 
 
 def _is_size(value: object) -> bool:
