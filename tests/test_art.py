@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -456,3 +458,115 @@ def test_an_svg_kept_on_disk_draws_as_read_and_an_edit_or_damage_is_a_miss(tmp_p
     art.write_text(re.sub(r'fill="#\w{6}"', 'fill="#123456"', art.read_text(), count=1))
     layout._svg_of.cache_clear()
     assert _drawn(layout.svg_drawing(art)) != expected
+
+
+def test_an_svg_s_operators_kept_on_disk_are_the_renderer_s_and_damage_is_a_miss(
+    tmp_path, private_cache, monkeypatch
+):
+    """A fresh process appends each picture's operators an earlier one kept on disk instead
+    of running svglib's renderer again, and draws a file from them without reading its
+    drawing: the same bytes; within ``fresh()``, after an edit or with a damaged entry, the
+    file is read and the renderer runs again."""
+    from reportlab.graphics import renderPDF
+
+    from printkit.build import diskcache
+    from printkit.render import layout
+
+    art = tmp_path / "art.svg"
+    shutil.copy(STALL / "art" / "cover.svg", art)
+    renders, reads = [], []
+    real_draw, real_read = renderPDF.draw, layout.read_svg
+    monkeypatch.setattr(renderPDF, "draw", lambda *a, **k: renders.append(1) or real_draw(*a, **k))
+    monkeypatch.setattr(layout, "read_svg", lambda path: reads.append(1) or real_read(path))
+
+    def new_process(draw) -> bytes:
+        layout._svg_of.cache_clear()  # as a new process: only the disk remembers
+        layout._SVG_OPS.clear()
+        layout._file_ops().forget()
+        return draw()
+
+    def by_drawing() -> bytes:
+        return _drawn(layout.svg_drawing(art))
+
+    def by_file() -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        layout.draw_picture(canvas, Box(0, 0, 100, 100), art)
+        canvas.save()
+        return buffer.getvalue()
+
+    expected = new_process(by_drawing)
+    assert len(renders) == 1 and list(diskcache.cache_folder(layout.SVG_OPS_KIND).iterdir())
+    assert new_process(by_drawing) == expected and len(renders) == 1  # served from the disk
+    for entry in diskcache.cache_folder(layout.SVG_KIND).iterdir():
+        entry.unlink()  # the drawing is not read: its entry is not needed
+    assert new_process(by_file) == expected and (len(renders), len(reads)) == (1, 1)
+    with diskcache.fresh():
+        assert new_process(by_file) == expected and (len(renders), len(reads)) == (2, 2)
+    for entry in diskcache.cache_folder(layout.SVG_OPS_KIND).iterdir():
+        entry.write_bytes(entry.read_bytes()[:40])
+    assert new_process(by_file) == expected and len(renders) == 3
+    assert new_process(by_file) == expected and len(renders) == 3  # kept again
+    art.write_text(re.sub(r'fill="#\w{6}"', 'fill="#123456"', art.read_text(), count=1))
+    assert new_process(by_file) != expected and len(renders) == 4
+
+
+def test_an_svg_s_size_is_kept_on_disk_and_read_without_its_drawing(
+    tmp_path, private_cache, monkeypatch
+):
+    """The HTML page sizes an SVG picture from the size kept on disk beside its drawing: a
+    fresh process reads no drawing for it; a damaged entry or an edit reads it again."""
+    from printkit.build import diskcache
+    from printkit.render import layout
+
+    art = tmp_path / "art.svg"
+    shutil.copy(STALL / "art" / "cover.svg", art)
+    drawing = layout.read_svg(art)
+    loaded = []
+    real = layout._svg_of
+    monkeypatch.setattr(layout, "_svg_of", lambda *a: loaded.append(1) or real(*a))
+
+    def new_process() -> tuple[float, float]:
+        layout._sizes().forget()  # as a new process: only the disk remembers
+        return layout.svg_size(art)
+
+    assert new_process() == (drawing.width, drawing.height) and len(loaded) == 1
+    assert new_process() == (drawing.width, drawing.height) and len(loaded) == 1
+    for entry in diskcache.cache_folder(layout.SVG_SIZE_KIND).iterdir():
+        entry.write_bytes(entry.read_bytes()[:40])
+    assert new_process() == (drawing.width, drawing.height) and len(loaded) == 2
+    art.write_text(art.read_text().replace('width="', 'width="1', 1))
+    assert new_process() != (drawing.width, drawing.height) and len(loaded) == 3
+
+
+def test_the_raster_and_preflight_keys_name_the_versions_importlib_metadata_finds():
+    """The libraries that rasterise and measure are named by `code_digest`'s own reading of
+    their METADATA, the versions importlib.metadata gives, without importing it."""
+    from importlib.metadata import version
+
+    from printkit.render.drawing import raster_versions
+    from printkit.render.preflight import _measuring
+
+    assert raster_versions()[1:] == (version("pypdfium2"), version("pillow"))
+    assert _measuring()[1] == version("pypdf")
+    script = (
+        "import sys\n"
+        "from printkit.render.drawing import raster_versions\n"
+        "from printkit.render.preflight import _measuring\n"
+        "raster_versions(), _measuring()\n"
+        "print('importlib.metadata' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]
+
+
+def test_drawing_code_imports_fonttools_only_to_convert_a_pack_s_font():
+    """A build whose packs bring no PostScript-outline font of their own never needs
+    fontTools' converters: loading the drawing code leaves them unimported."""
+    script = (
+        "import sys\n"
+        "import printkit.render.layout\n"
+        "print(any(m.startswith('fontTools') for m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]

@@ -103,3 +103,21 @@ def test_python_dash_m_runs_the_cli():
     )
     assert done.returncode == 0, done.stderr
     assert "passed" in done.stdout
+
+
+def test_the_command_collects_garbage_less_often_and_leaves_what_it_loaded_alone():
+    """`printkit` (a fresh process) imports its commands with the collector paused, then
+    leaves what is loaded out of every collection and counts more young objects before
+    one; importing printkit.cli leaves the collector on."""
+    script = (
+        "import gc, sys\n"
+        "import printkit.cli as c\n"
+        "m = sys.modules['printkit.cli.main']\n"
+        "print(gc.isenabled(), gc.get_freeze_count() == 0)\n"
+        "m.cli = lambda **kw: print(gc.get_threshold()[0], gc.get_freeze_count() > 1000)\n"
+        "c.main()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    from printkit.cli.main import YOUNG_OBJECTS
+
+    assert out.stdout.split() == ["True", "True", str(YOUNG_OBJECTS), "True"]

@@ -131,3 +131,17 @@ def test_only_companions_without_a_fold_and_glue_file_get_their_pages_named():
     loose = guide_rows(Kit("g", "G", (replace(items, also=(flat,)),)), options)[0]
     assert "pages 1 and 2 of this file, double-sided (Shoppers)" in loose.how  # front, back
     assert loose.how.endswith("any other card on page 1 is a spare")
+
+
+def test_the_kit_s_words_are_the_pure_yaml_parser_s():
+    """labels.yaml is read at import by libyaml's parser where PyYAML has it: the values
+    are the pure parser's, in every language."""
+    import yaml
+
+    from printkit.render.labels import LABELS
+    from printkit.resources import package_path
+
+    text = package_path("bundled", "labels.yaml").read_text(encoding="utf-8")
+    pure = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - safe
+    assert pure == LABELS
+    assert set(LABELS) >= {"en", "ru"}

@@ -13,7 +13,7 @@ from functools import cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.build.fingerprint import code_digest, digest
+from printkit.build.fingerprint import code_digest, digest, library_versions
 from printkit.render.fonts import FONT_FILES
 
 
@@ -58,7 +58,8 @@ def canvas_fingerprint(c: Canvas, *extra: object) -> Drawing:
 
 @cache
 def raster_versions() -> tuple[str, ...]:
-    """printkit's code and the libraries that turn a drawing into pixels."""
-    from importlib.metadata import version
-
-    return (code_digest(), version("pypdfium2"), version("pillow"))
+    """printkit's code and the libraries that turn a drawing into pixels (their versions as
+    `code_digest` finds them, without importing importlib.metadata: 0.03 s of a fresh
+    process before its child starts)."""
+    versions = dict(library_versions())
+    return (code_digest(), versions["pypdfium2"], versions["pillow"])

@@ -338,7 +338,7 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
     clipping what overhangs, instead of fitting inside it.
     """
     if path.suffix.lower() == ".svg":
-        _draw_drawing(c, box, svg_drawing(path), cover)
+        _draw_svg_file(c, box, path, cover)
         return
     c.drawImage(
         str(path),
@@ -353,24 +353,47 @@ def draw_picture(c: Canvas, box: Box, path: Path, cover: bool = False) -> None:
 
 
 def _draw_drawing(c: Canvas, box: Box, drawing, cover: bool) -> None:
+    _placed(c, box, (drawing.width, drawing.height), cover, lambda: _draw_svg(c, drawing))
+
+
+def _draw_svg_file(c: Canvas, box: Box, path: Path, cover: bool) -> None:
+    """An SVG file drawn: on a plain canvas from the operators kept for its path and bytes
+    (in memory, or on disk from an earlier process) without reading its drawing, which a
+    fresh process would unpickle, about 6 ms a file; else from its drawing."""
+    data_digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    kept = None
+    if getattr(c, "_enforceColorSpace", None) is None:
+        kept = _file_replay(_svg_key(path, data_digest))
+    if kept is None:
+        _draw_drawing(c, box, _svg_of(path, data_digest), cover)
+        return
+    register_fonts()  # as reading the drawing would: reportlab set up as for any file
+    ops, version, size = kept
+    _placed(c, box, size, cover, lambda: _replayed(c, (ops, version)))
+
+
+def _placed(c: Canvas, box: Box, size: tuple[float, float], cover: bool, draw) -> None:
+    """``draw()`` (a picture of ``size`` at the origin) scaled and centred in the box."""
+    width, height = size
     pick = max if cover else min
-    scale = pick(box.width / drawing.width, box.height / drawing.height)
+    scale = pick(box.width / width, box.height / height)
     c.saveState()
     if cover:
         clip = c.beginPath()
         clip.rect(box.x, box.y, box.width, box.height)
         c.clipPath(clip, stroke=0, fill=0)
-    c.translate(
-        box.x + (box.width - drawing.width * scale) / 2,
-        box.y + (box.height - drawing.height * scale) / 2,
-    )
+    c.translate(box.x + (box.width - width * scale) / 2, box.y + (box.height - height * scale) / 2)
     c.scale(scale, scale)
-    _draw_svg(c, drawing)
+    draw()
     c.restoreState()
 
 
-_SVG_OPS: dict[int, tuple[object, object, tuple[str, ...] | None]] = {}
+Replay = tuple[tuple[str, ...], tuple[int, ...]]  # a drawing's operators, the PDF version
+_SVG_OPS: dict[int, tuple[object, object, Replay | None]] = {}
 _BOUND = re.compile(r"(?:^|\s)(?:gs|sh|Do|Tf|BI)(?:\s|$)")  # names one document's resources
+SVG_OPS_KIND = "svg-ops"
+_OPS_KEYS: dict[int, tuple[object, str]] = {}  # id(drawing) -> (drawing, its operators' key)
+_LOWEST_VERSION = (1, 0)
 
 
 def _draw_svg(c: Canvas, drawing) -> None:
@@ -378,27 +401,125 @@ def _draw_svg(c: Canvas, drawing) -> None:
 
     Drawn at the origin of the current transform, a drawing without text, images,
     shadings, graphics states or spot colours gives the same operators on any canvas,
-    so they are kept (with the drawing, read once per file content) and appended again:
-    card art and backs recur on every sheet, fold file and rulebook picture. Anything
-    else is drawn afresh each time."""
+    so they are kept (with the drawing, read once per file content) and appended again,
+    with the PDF version the renderer asked of the document (1.4 where it set an
+    opacity): card art and backs recur on every sheet, fold file and rulebook picture.
+    Anything else is drawn afresh each time. A file's operators on a plain canvas are
+    kept on disk too (`_stored`): a fresh process would otherwise run the renderer once
+    for every picture it draws, about 4 ms each."""
     from reportlab.graphics import renderPDF
 
     space = getattr(c, "_enforceColorSpace", None)
     found = _SVG_OPS.get(id(drawing))
-    if found is not None and found[0] is drawing and found[1] == space:
+    if found is None or found[0] is not drawing or found[1] != space:
+        found = _stored(drawing, space)
+    if found is not None:
         if found[2] is not None:
-            c._code.extend(found[2])
+            _replayed(c, found[2])
             return
         renderPDF.draw(drawing, c, 0, 0)
         return
-    start, colours, shading = len(c._code), dict(c._colorsUsed), dict(c._shadingUsed)
-    renderPDF.draw(drawing, c, 0, 0)
-    ops = tuple(c._code[start:])
-    same = c._colorsUsed == colours and c._shadingUsed == shading
-    portable = same and not any(_BOUND.search(op) for op in ops)
+    replay = _rendered(c, drawing)
     if len(_SVG_OPS) > 512:
         _SVG_OPS.clear()
-    _SVG_OPS[id(drawing)] = (drawing, space, ops if portable else None)
+    _SVG_OPS[id(drawing)] = (drawing, space, replay)
+    key = _ops_key(drawing, space)
+    if replay is not None and key is not None:
+        from printkit.build import diskcache
+
+        stored = (*replay, (drawing.width, drawing.height))
+        _keep_file_replay(key, stored)
+        diskcache.store_value(SVG_OPS_KIND, key, stored)
+
+
+def _replayed(c: Canvas, replay: Replay) -> None:
+    ops, version = replay
+    c._code.extend(ops)
+    c._doc._pdfVersion = max(c._doc._pdfVersion, version)
+
+
+def _rendered(c: Canvas, drawing) -> Replay | None:
+    """The drawing drawn by svglib's renderer; its operators and the PDF version it asked
+    for, if they may be appended to any canvas (else None)."""
+    from reportlab.graphics import renderPDF
+
+    start, colours, shading = len(c._code), dict(c._colorsUsed), dict(c._shadingUsed)
+    doc = c._doc
+    before, doc._pdfVersion = doc._pdfVersion, _LOWEST_VERSION  # what the drawing asks for
+    try:
+        renderPDF.draw(drawing, c, 0, 0)
+    finally:
+        version, doc._pdfVersion = doc._pdfVersion, max(before, doc._pdfVersion)
+    ops = tuple(c._code[start:])
+    same = c._colorsUsed == colours and c._shadingUsed == shading
+    return (ops, version) if same and not any(_BOUND.search(op) for op in ops) else None
+
+
+def _ops_key(drawing, space: object) -> str | None:
+    """The disk key of a drawing's operators: a file's drawing as `svg_drawing` read it
+    (its path and bytes, this printkit), on a canvas that leaves colours as they are."""
+    held = _OPS_KEYS.get(id(drawing))
+    if space is not None or held is None or held[0] is not drawing:
+        return None
+    return held[1]
+
+
+def _stored(drawing, space: object) -> tuple[object, object, Replay] | None:
+    """The operators an earlier process kept for this drawing, now kept in memory too; a
+    missing or damaged entry is None: drawn afresh."""
+    key = _ops_key(drawing, space)
+    stored = _file_replay(key) if key is not None else None
+    if stored is None:
+        return None
+    found = _SVG_OPS[id(drawing)] = (drawing, space, stored[:2])
+    return found
+
+
+FileReplay = tuple[tuple[str, ...], tuple[int, ...], tuple[float, float]]  # and the size
+KEPT_FILES = 512  # files' operators and sizes kept in memory
+
+
+@cache
+def _file_ops():
+    """A file's key (`_svg_key`) -> its operators, as on disk: a `watch` round reads none
+    again (a child's come back with its files)."""
+    from printkit.build import diskcache
+    from printkit.build.aside import Kept
+
+    return Kept(SVG_OPS_KIND, KEPT_FILES, diskcache.cache_root)
+
+
+def _file_replay(key: str) -> FileReplay | None:
+    """A file's operators on a plain canvas, its PDF version and size, kept in memory or on
+    disk (by `_draw_svg`); None within ``fresh()`` or for a missing or damaged entry."""
+    from printkit.build import diskcache
+
+    if not diskcache.reading():
+        return None
+    found = _file_ops().get(key)
+    if found is None:
+        found = diskcache.load_value(SVG_OPS_KIND, key)
+        if not _is_file_replay(found):
+            return None
+        _keep_file_replay(key, found)  # type: ignore[arg-type]
+    return found
+
+
+def _keep_file_replay(key: str, stored: FileReplay) -> None:
+    _file_ops().put(key, stored)
+
+
+def _is_file_replay(value: object) -> bool:
+    if not (isinstance(value, tuple) and len(value) == 3):
+        return False
+    ops, version, size = value
+    return (
+        isinstance(ops, tuple)
+        and all(isinstance(op, str) for op in ops)
+        and isinstance(version, tuple)
+        and all(isinstance(n, int) for n in version)
+        and _is_size(size)
+    )
 
 
 def read_svg(path: Path):
@@ -419,25 +540,71 @@ def _svg_of(path: Path, data_digest: str):
     """The file's drawing, kept on disk by its path and bytes: svglib reads a card's art in
     about 7 ms, a fresh process unpickles it in a tenth of that."""
     from printkit.build import diskcache
-    from printkit.build.fingerprint import code_digest, digest
 
-    key = digest(code_digest(), "svg", str(path), data_digest)
+    key = _svg_key(path, data_digest)
     found = diskcache.load_value(SVG_KIND, key) if diskcache.reading() else None
     if _is_drawing(found):
         register_fonts()  # as read_svg does: the drawing names an embedded font
-        return found
-    drawing = read_svg(path)
-    diskcache.store_value(SVG_KIND, key, drawing)
+        drawing = found
+    else:
+        drawing = read_svg(path)
+        diskcache.store_value(SVG_KIND, key, drawing)
+    _OPS_KEYS[id(drawing)] = (drawing, key)
     return drawing
 
 
 SVG_KIND = "svg"
 
 
+def _svg_key(path: Path, data_digest: str) -> str:
+    """A file's drawing and its operators are kept under its path, bytes and printkit."""
+    from printkit.build.fingerprint import code_digest, digest
+
+    return digest(code_digest(), "svg", str(path), data_digest)
+
+
 def _is_drawing(value: object) -> bool:
     from reportlab.graphics.shapes import Drawing
 
     return isinstance(value, Drawing) and bool(value.width) and bool(value.height)
+
+
+SVG_SIZE_KIND = "svg-size"
+
+
+def svg_size(path: Path) -> tuple[float, float]:
+    """The file's drawing's width and height, kept on disk by its path and bytes beside the
+    drawing: the HTML page sizes a picture without unpickling its drawing (or importing
+    svglib), which a big cover makes slow."""
+    from printkit.build import diskcache
+
+    key = _svg_key(path, hashlib.sha256(path.read_bytes()).hexdigest())
+    found = _sizes().get(key) if diskcache.reading() else None
+    if found is None:
+        found = diskcache.load_value(SVG_SIZE_KIND, key) if diskcache.reading() else None
+        if not _is_size(found):
+            drawing = svg_drawing(path)
+            found = (drawing.width, drawing.height)
+            diskcache.store_value(SVG_SIZE_KIND, key, found)
+        _sizes().put(key, found)  # type: ignore[arg-type]
+    return found  # type: ignore[return-value]
+
+
+@cache
+def _sizes():
+    """A file's key -> its drawing's size, as on disk (a child's come back)."""
+    from printkit.build import diskcache
+    from printkit.build.aside import Kept
+
+    return Kept(SVG_SIZE_KIND, KEPT_FILES, diskcache.cache_root)
+
+
+def _is_size(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(n, (int, float)) and n > 0 for n in value)
+    )
 
 
 def svg_drawing(path: Path):

@@ -41,8 +41,9 @@ class ImageBlock:
 
     def _size(self) -> tuple[float, float]:
         if self.path.suffix.lower() == ".svg":
-            drawing = _svg(self.path)
-            return drawing.width, drawing.height
+            from printkit.render.layout import svg_size
+
+            return svg_size(self.path)
         from PIL import Image
 
         with Image.open(self.path) as image:
