@@ -127,6 +127,8 @@ def _digest(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
 
 def _text(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
     refs, dicts, streams, arrays = kinds
+    if type(obj) is pdfread.Numbers:
+        return obj.text()
     if isinstance(obj, refs):
         return "@" + _digest(obj, memo, kinds)
     if isinstance(obj, dicts):

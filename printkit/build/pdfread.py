@@ -89,6 +89,45 @@ class Array(list):
         return self
 
 
+class Numbers(Array):
+    """An array of numbers only (a font's widths, a box, a matrix): kept by its bytes for
+    the process, with its text (each number's ``repr``) made once."""
+
+    _text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = "[" + " ".join(repr(v) for v in self) + "]"
+        return self._text
+
+
+_NUMBERS = re.compile(rb"\[[\x00\t\n\f\r 0-9.+\-]*\]")
+_NUMBER = re.compile(rb"[+-]?[0-9]+|[+-]?[0-9]*\.[0-9]*")
+_KEPT_NUMBERS: dict[bytes, Numbers] = {}
+KEPT_NUMBERS = 4096
+
+
+def _numbers(data: bytes, at: int) -> tuple[Numbers, int] | None:
+    """The array of numbers opening at ``at`` (None: not numbers only), read as pypdf reads
+    each (a "." makes a real), once per process for the same bytes."""
+    match = _NUMBERS.match(data, at)
+    if match is None:
+        return None
+    raw = match[0]
+    found = _KEPT_NUMBERS.get(raw)
+    if found is None:
+        words = raw[1:-1].split()
+        if not all(_NUMBER.fullmatch(word) for word in words):
+            return None
+        from pypdf.generic import FloatObject
+
+        found = Numbers(FloatObject(w) if b"." in w else int(w) for w in words)
+        if len(_KEPT_NUMBERS) >= KEPT_NUMBERS:
+            _KEPT_NUMBERS.clear()
+        _KEPT_NUMBERS[raw] = found
+    return found, match.end()
+
+
 class Reader:
     """The objects of one PDF by number, each parsed when first asked for."""
 
@@ -148,9 +187,12 @@ class Reader:
                 stack.append(_Opened())
                 continue
             if kind == "array":
-                stack.append(Array())
-                continue
-            if kind == "close":
+                numbers = _numbers(data, token.start("array"))
+                if numbers is None:
+                    stack.append(Array())
+                    continue
+                value, at = numbers
+            elif kind == "close":
                 value = _closed(stack.pop() if stack else None)
                 if not stack:
                     return self._stream(value, at)
