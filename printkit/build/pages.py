@@ -126,9 +126,15 @@ def _digest(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
 
 
 def _text(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
+    if type(obj) in pdfread.FLAT:  # no reference in it: its text is its own, made once
+        if obj.text is None:
+            obj.text = _composed(obj, memo, kinds)
+        return obj.text
+    return _composed(obj, memo, kinds)
+
+
+def _composed(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
     refs, dicts, streams, arrays = kinds
-    if type(obj) is pdfread.Numbers:
-        return obj.text()
     if isinstance(obj, refs):
         return "@" + _digest(obj, memo, kinds)
     if isinstance(obj, dicts):

@@ -89,43 +89,68 @@ class Array(list):
         return self
 
 
-class Numbers(Array):
-    """An array of numbers only (a font's widths, a box, a matrix): kept by its bytes for
-    the process, with its text (each number's ``repr``) made once."""
+class FlatArray(Array):
+    """An array of numbers and names only (a font's widths, a box, a matrix, a procedure
+    set): kept by its bytes for the process, with its digest text (`pages.py`) made once."""
 
-    _text: str | None = None
-
-    def text(self) -> str:
-        if self._text is None:
-            self._text = "[" + " ".join(repr(v) for v in self) + "]"
-        return self._text
+    text: str | None = None
 
 
-_NUMBERS = re.compile(rb"\[[\x00\t\n\f\r 0-9.+\-]*\]")
-_NUMBER = re.compile(rb"[+-]?[0-9]+|[+-]?[0-9]*\.[0-9]*")
-_KEPT_NUMBERS: dict[bytes, Numbers] = {}
-KEPT_NUMBERS = 4096
+class FlatDict(Dict):
+    """A dictionary of numbers and names only (a graphics state, a stream's /Length and
+    /Filter): kept by its bytes for the process, like `FlatArray`."""
+
+    text: str | None = None
 
 
-def _numbers(data: bytes, at: int) -> tuple[Numbers, int] | None:
-    """The array of numbers opening at ``at`` (None: not numbers only), read as pypdf reads
-    each (a "." makes a real), once per process for the same bytes."""
-    match = _NUMBERS.match(data, at)
+FLAT = (FlatArray, FlatDict)
+_FLAT_BODY = rb"[^()<>\[\]{}%#\\\x80-\xff]*"  # no string, container, escape or comment
+_FLAT = re.compile(rb"\[" + _FLAT_BODY + rb"\]|<<" + _FLAT_BODY + rb">>")
+_WORD = re.compile(rb"(?P<number>[+-]?[0-9]+|[+-]?[0-9]*\.[0-9]*)|/[^\s()<>\[\]{}/%]*")
+_KEPT_FLAT: dict[bytes, FlatArray | FlatDict] = {}
+KEPT_FLAT = 8192
+
+
+def _flat(data: bytes, at: int) -> tuple[FlatArray | FlatDict, int] | None:
+    """The array or dictionary of numbers and names only opening at ``at`` (None: anything
+    else in it), each word read as pypdf reads it, once per process for the same bytes."""
+    match = _FLAT.match(data, at)
     if match is None:
         return None
     raw = match[0]
-    found = _KEPT_NUMBERS.get(raw)
+    found = _KEPT_FLAT.get(raw)
     if found is None:
-        words = raw[1:-1].split()
-        if not all(_NUMBER.fullmatch(word) for word in words):
+        found = _flat_value(raw)
+        if found is None:
             return None
-        from pypdf.generic import FloatObject
-
-        found = Numbers(FloatObject(w) if b"." in w else int(w) for w in words)
-        if len(_KEPT_NUMBERS) >= KEPT_NUMBERS:
-            _KEPT_NUMBERS.clear()
-        _KEPT_NUMBERS[raw] = found
+        if len(_KEPT_FLAT) >= KEPT_FLAT:
+            _KEPT_FLAT.clear()
+        _KEPT_FLAT[raw] = found
     return found, match.end()
+
+
+def _flat_value(raw: bytes) -> FlatArray | FlatDict | None:
+    is_dict = raw[:1] == b"<"
+    words = raw[2:-2].split() if is_dict else raw[1:-1].split()
+    values = []
+    for word in words:
+        token = _WORD.fullmatch(word)
+        if token is None:
+            return None
+        if token["number"] is None:
+            values.append(_name(word))
+        elif b"." in word:
+            from pypdf.generic import FloatObject
+
+            values.append(FloatObject(word))
+        else:
+            values.append(int(word))
+    if not is_dict:
+        return FlatArray(values)
+    try:
+        return FlatDict(_closed(_Opened(values)))
+    except Unsupported:
+        return None
 
 
 class Reader:
@@ -183,15 +208,14 @@ class Reader:
             if token is None:
                 raise Unsupported(f"a value this reader does not read at {at}")
             at, kind = token.end(), token.lastgroup
-            if kind == "open":
-                stack.append(_Opened())
-                continue
-            if kind == "array":
-                numbers = _numbers(data, token.start("array"))
-                if numbers is None:
-                    stack.append(Array())
+            if kind in ("open", "array"):
+                flat = _flat(data, token.start(kind))
+                if flat is None:
+                    stack.append(_Opened() if kind == "open" else Array())
                     continue
-                value, at = numbers
+                value, at = flat
+                if not stack and kind == "open":
+                    return self._stream(value, at)
             elif kind == "close":
                 value = _closed(stack.pop() if stack else None)
                 if not stack:

@@ -1,0 +1,123 @@
+"""The small reader of printkit's PDFs (build/pdfread.py) reads them as pypdf does: the
+same page digests, the same pages' records and the same font verdicts, on made-up files
+here and on every kit file of every game (`check_readers_agree`, called by the slow
+whole-kit preflight test); a file it does not follow is read with pypdf."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+
+from printkit.build import pages, pdfread
+from printkit.render import preflight as module
+
+from .test_preflight import _linked_book, _sheet, _two_pages
+
+
+def check_readers_agree(folder: Path) -> int:
+    """Every PDF under ``folder`` read by `pdfread` (never falling back) and by pypdf: the
+    same digests, records and font findings. Returns how many files were compared."""
+    files = sorted(folder.rglob("*.pdf"))
+    for path in files:
+        _agree(path.read_bytes(), path.name)
+    return len(files)
+
+
+def _agree(data: bytes, name: str = "test.pdf") -> None:
+    fast, slow = pdfread.Reader(data), pages.pypdf_reader(data)
+    assert pages.digests_of(fast) == pages.digests_of(slow), name
+    assert [module.read_record(p) for p in fast.pages] == [
+        module.read_record(p) for p in slow.pages
+    ], name
+    assert module.check_fonts(name, fast) == module.check_fonts(name, slow), name
+
+
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch):
+    """No file's digests or reader kept from another test."""
+    monkeypatch.setattr(pages, "_KEPT", {})
+    monkeypatch.setattr(pages, "_READERS", [])
+
+
+def test_card_sheets_and_linked_pages_read_as_pypdf_reads_them():
+    """Records of pieces, crop marks, links between pages, outlines, fonts."""
+    for data in (_sheet(), _two_pages("Lemon"), _linked_book("Event cards")):
+        _agree(data)
+        assert isinstance(pages.reader_for(data), pdfread.Reader)
+
+
+def test_a_file_pypdf_wrote_reads_as_pypdf_reads_it():
+    """reprint.pdf is pypdf's writer's: pages cloned from printkit's files."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(_sheet())))
+    for page in PdfReader(io.BytesIO(_linked_book("Event cards"))).pages:
+        writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    _agree(out.getvalue())
+
+
+def test_strings_and_numbers_read_as_pypdf_reads_them():
+    """Escapes, octal codes, nested parentheses, hex strings, UTF-16, reals, booleans."""
+    body = (
+        rb"<< /Type /Page /MediaBox [0 0 595.2756 841.8898] /A (a\(b\)c \101\0617 \q (x)) "
+        rb"/B <FEFF0041 00e9> /C <4142 3> /D [true false null -.5 +3 1.0] /E (line\
+        continued\r\n) /F [1 0 R] >>"
+    )
+    _agree(_one_page_file(body))
+
+
+def _one_page_file(page: bytes) -> bytes:
+    """A classic PDF of one page object (numbered 3), as a test writes it by hand."""
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        page.replace(b"[1 0 R]", b"[2 0 R]"),
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        table,
+    )
+    return bytes(out)
+
+
+def test_a_file_it_does_not_follow_is_read_with_pypdf():
+    """Object streams and a cross-reference stream: pypdf reads it, the digests are its."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(_two_pages("Lemon"))))
+    writer.compress_identical_objects()
+    out = io.BytesIO()
+    writer.write(out)
+    data = out.getvalue()
+    with pytest.raises(pdfread.Unsupported):
+        pdfread.Reader(_one_page_file(b"<< /Type /Page /A#20B 1 >>"))
+    assert pages.page_digests(data) == pages.digests_of(pages.pypdf_reader(data))
+    escaped = _one_page_file(b"<< /Type /Page /A#20B 1 >>")
+    assert pages.page_digests(escaped) == pages.digests_of(pages.pypdf_reader(escaped))
+    assert not isinstance(pages.reader_for(escaped), pdfread.Reader)
+
+
+def test_an_array_of_numbers_is_read_once_a_process():
+    """A font's widths come back as the same object for the same bytes: read once."""
+    data = _sheet()
+    first = [v for v in _arrays(pdfread.Reader(data)) if isinstance(v, pdfread.Numbers)]
+    second = [v for v in _arrays(pdfread.Reader(data)) if isinstance(v, pdfread.Numbers)]
+    assert first and all(a is b for a, b in zip(first, second, strict=True))
+
+
+def _arrays(reader: pdfread.Reader) -> list:
+    found = []
+    for number in range(1, int(reader.trailer["/Size"])):
+        value = reader.get_object(number)
+        if isinstance(value, dict):
+            found += [v for v in value.values() if isinstance(v, list)]
+    return found
