@@ -69,12 +69,14 @@ def test_strings_and_numbers_read_as_pypdf_reads_them():
     _agree(_one_page_file(body))
 
 
-def _one_page_file(page: bytes) -> bytes:
-    """A classic PDF of one page object (numbered 3), as a test writes it by hand."""
+def _one_page_file(page: bytes, *more: bytes) -> bytes:
+    """A classic PDF of one page object (numbered 3) and ``more`` objects (4, 5...), as a
+    test writes it by hand."""
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         page.replace(b"[1 0 R]", b"[2 0 R]"),
+        *more,
     ]
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
@@ -106,18 +108,50 @@ def test_a_file_it_does_not_follow_is_read_with_pypdf():
     assert not isinstance(pages.reader_for(escaped), pdfread.Reader)
 
 
-def test_an_array_of_numbers_is_read_once_a_process():
-    """A font's widths come back as the same object for the same bytes: read once."""
+def test_arrays_and_dictionaries_of_numbers_and_names_are_read_once_a_process():
+    """A font's widths, a box, a procedure set come back as the same object for the same
+    bytes: read once."""
     data = _sheet()
-    first = [v for v in _arrays(pdfread.Reader(data)) if isinstance(v, pdfread.Numbers)]
-    second = [v for v in _arrays(pdfread.Reader(data)) if isinstance(v, pdfread.Numbers)]
+    first, second = _flat(pdfread.Reader(data)), _flat(pdfread.Reader(data))
     assert first and all(a is b for a, b in zip(first, second, strict=True))
+    assert {type(v) for v in first} == {pdfread.FlatArray, pdfread.FlatDict}
 
 
-def _arrays(reader: pdfread.Reader) -> list:
+def _flat(reader: pdfread.Reader) -> list:
     found = []
     for number in range(1, int(reader.trailer["/Size"])):
         value = reader.get_object(number)
+        if isinstance(value, pdfread.FLAT):
+            found.append(value)
         if isinstance(value, dict):
-            found += [v for v in value.values() if isinstance(v, list)]
+            found += [v for v in value.values() if isinstance(v, pdfread.FLAT)]
     return found
+
+
+def test_a_file_sharing_objects_with_one_read_before_reads_only_its_new_ones(monkeypatch):
+    """Each object's digest is kept by its bytes and the digests of the objects it names:
+    the second sheet (one word changed on its second page) parses only the objects
+    written anew, and its digests are the plain walk's."""
+    before, after = _two_pages("Lemon"), _two_pages("Lime")
+    pages.page_digests(before)
+    tree = len(pdfread.Reader(after).page_ids) + 2  # catalog, page tree, pages: always read
+    parsed: list[int] = []
+    get = pdfread.Reader.get_object
+
+    def counting(reader, idnum):
+        if idnum not in reader._objects:
+            parsed.append(idnum)
+        return get(reader, idnum)
+
+    monkeypatch.setattr(pdfread.Reader, "get_object", counting)
+    digests = pages.page_digests(after)
+    assert digests == pages.digests_of(pages.pypdf_reader(after))
+    assert 0 < len(parsed) - tree <= 3, parsed  # the second page's content, its font's subset
+
+
+def test_objects_reaching_each_other_are_digested_by_the_plain_walk():
+    """In a cycle a digest depends on the order objects are met: pypdf's order is kept."""
+    page = b"<< /Type /Page /Parent 2 0 R /Loop 4 0 R >>"
+    data = _one_page_file(page, b"<< /Next 5 0 R >>", b"<< /Prev 4 0 R /N 1 >>")
+    assert pages.page_digests(data) == pages.digests_of(pages.pypdf_reader(data))
+    assert isinstance(pages.reader_for(data), pdfread.Reader)

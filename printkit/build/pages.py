@@ -83,16 +83,20 @@ def _digested(pdf: bytes, key: str) -> list[str]:
 
 
 def digests_of(reader: Any) -> list[str]:
-    """Each page's digest, from either reader (one memo of objects for the file)."""
-    memo: dict[int, str] = {}
-    kinds = _kinds()
-    return [_page_digest(page, memo, kinds) for page in reader.pages]
+    """Each page's digest, from either reader (one memo of objects for the file): from
+    `pdfread`'s, each object's digest kept by its bytes and its references' digests."""
+    if isinstance(reader, pdfread.Reader):
+        try:
+            walk = _KeptWalk(reader)
+            return [walk.object_digest(idnum) for idnum in reader.page_ids]
+        except _Cycle:
+            pass  # digests in a cycle depend on the order they are met in: the plain walk's
+    walk = _Walk()
+    return [_hashed(walk.text(page)) for page in reader.pages]
 
 
-def _page_digest(page, memo: dict[int, str], kinds: Kinds) -> str:
-    """A page by what it prints: another page it names (a link's destination) stands for
-    itself by a word, so an edit to a linked page leaves this page's digest alone."""
-    return hashlib.sha256(_text(page, memo, kinds).encode()).hexdigest()[:24]
+def _hashed(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 Kinds = tuple[tuple[type, ...], ...]
@@ -111,46 +115,121 @@ def _kinds() -> Kinds:
     )
 
 
-def _digest(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
-    if isinstance(obj, kinds[0]):
+class _Walk:
+    """A page by what it prints: its text names each object it uses by that object's
+    digest; another page it names (a link's destination) stands for itself by a word, so
+    an edit to a linked page leaves this page's digest alone."""
+
+    def __init__(self) -> None:
+        self.memo: dict[int, str] = {}
+        self.kinds = _kinds()
+
+    def ref(self, obj: Any) -> str:
         key = obj.idnum
-        if key not in memo:
-            if _is_page(obj.get_object(), kinds):
+        if key not in self.memo:
+            if _is_page(obj.get_object(), self.kinds):
                 return "page"  # a link's destination: its content is its own digest's
-            memo[key] = "?"  # a cycle (an annotation pointing back): counted once
-            memo[key] = hashlib.sha256(_text(obj.get_object(), memo, kinds).encode()).hexdigest()[
-                :24
+            self.memo[key] = "?"  # a cycle (an annotation pointing back): counted once
+            self.memo[key] = _hashed(self.text(obj.get_object()))
+        return self.memo[key]
+
+    def text(self, obj: object) -> str:
+        if type(obj) in pdfread.FLAT:  # no reference in it: its text is its own, made once
+            if obj.text is None:
+                obj.text = self._composed(obj)
+            return obj.text
+        return self._composed(obj)
+
+    def _composed(self, obj: object) -> str:
+        refs, dicts, streams, arrays = self.kinds
+        if isinstance(obj, refs):
+            return "@" + self.ref(obj)
+        if isinstance(obj, dicts):
+            items = [
+                f"{key}:{self.text(value)}"
+                for key, value in sorted(obj.items())
+                if key not in SKIPPED
             ]
-        return memo[key]
-    return hashlib.sha256(_text(obj, memo, kinds).encode()).hexdigest()[:24]
+            body = "<<" + " ".join(items) + ">>"
+            if isinstance(obj, streams):
+                data = getattr(obj, "_data", b"") or b""
+                body += "stream:" + hashlib.sha256(data).hexdigest()
+            return body
+        if isinstance(obj, arrays):
+            return "[" + " ".join(self.text(v) for v in obj) + "]"
+        return repr(obj)
 
 
-def _text(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
-    if type(obj) in pdfread.FLAT:  # no reference in it: its text is its own, made once
-        if obj.text is None:
-            obj.text = _composed(obj, memo, kinds)
-        return obj.text
-    return _composed(obj, memo, kinds)
+class _Cycle(Exception):
+    """Objects that reach each other: digested by the plain walk."""
 
 
-def _composed(obj: object, memo: dict[int, str], kinds: Kinds) -> str:
-    refs, dicts, streams, arrays = kinds
-    if isinstance(obj, refs):
-        return "@" + _digest(obj, memo, kinds)
-    if isinstance(obj, dicts):
-        items = [
-            f"{key}:{_text(value, memo, kinds)}"
-            for key, value in sorted(obj.items())
-            if key not in SKIPPED
-        ]
-        body = "<<" + " ".join(items) + ">>"
-        if isinstance(obj, streams):
-            data = getattr(obj, "_data", b"") or b""
-            body += "stream:" + hashlib.sha256(data).hexdigest()
-        return body
-    if isinstance(obj, arrays):
-        return "[" + " ".join(_text(v, memo, kinds) for v in obj) + "]"
-    return repr(obj)
+# Process memos of `_KeptWalk`: an object's bytes -> (is it a page, the objects it names),
+# and (its bytes, their digests) -> its digest. The same bytes in two files are the same
+# object whatever else the files hold, but for the objects named: so they are in the key.
+_SHAPES: dict[bytes, tuple[bool, tuple[int, ...]]] = {}
+_DIGESTS: dict[tuple[bytes, tuple[str, ...]], str] = {}
+SHAPES = 8192
+
+
+class _KeptWalk(_Walk):
+    """The plain walk's digests, each object's kept for the process by its bytes and the
+    digests of the objects it names: in a `watch` round only the objects written anew are
+    read. (Within a cycle a digest depends on the walk's order: `_Cycle` gives it up.)"""
+
+    def __init__(self, reader: pdfread.Reader) -> None:
+        super().__init__()
+        self.reader = reader
+
+    def ref(self, obj: Any) -> str:
+        idnum = obj.idnum
+        if _shape(self.reader, idnum)[0]:
+            return "page"
+        return self.object_digest(idnum)
+
+    def object_digest(self, idnum: int) -> str:
+        found = self.memo.get(idnum)
+        if found == "?":
+            raise _Cycle
+        if found is not None:
+            return found
+        self.memo[idnum] = "?"
+        raw = self.reader.raw(idnum)
+        named = tuple(self.ref(pdfread.Ref(n, self.reader)) for n in _shape(self.reader, idnum)[1])
+        key = (raw, named)
+        found = _DIGESTS.get(key)
+        if found is None:
+            found = _hashed(self.text(self.reader.get_object(idnum)))
+            _kept(_DIGESTS, key, found)
+        self.memo[idnum] = found
+        return found
+
+
+def _shape(reader: pdfread.Reader, idnum: int) -> tuple[bool, tuple[int, ...]]:
+    """Whether the object is a page, and the objects it names (its text's references)."""
+    raw = reader.raw(idnum)
+    found = _SHAPES.get(raw)
+    if found is None:
+        value = reader.get_object(idnum)
+        found = (_is_page(value, _kinds()), tuple(_named(value)))
+        _kept(_SHAPES, raw, found)
+    return found
+
+
+def _named(value: object) -> list[int]:
+    if isinstance(value, pdfread.Ref):
+        return [value.idnum]
+    if isinstance(value, dict):
+        return [n for k, v in value.items() if k not in SKIPPED for n in _named(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _named(v)]
+    return []
+
+
+def _kept(memo: dict, key: object, value: object) -> None:
+    if len(memo) >= SHAPES:
+        memo.clear()
+    memo[key] = value
 
 
 def _is_page(obj: object, kinds: Kinds) -> bool:

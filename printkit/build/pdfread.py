@@ -160,8 +160,21 @@ class Reader:
         self.data = data
         self._offsets = _xref(data)
         self._objects: dict[int, Any] = {}
+        self._ends: dict[int, int] = {}
         self.trailer = self._trailer()
+        self.page_ids: list[int] = []  # each page's object number, in order
         self.pages = self._pages()
+
+    def raw(self, idnum: int) -> bytes:
+        """The bytes an object is written in (to the next object or the table): the same
+        bytes mean the same object, references included."""
+        if not self._ends:
+            starts = sorted(self._offsets.values())
+            at = self.data.rfind(b"startxref")
+            table = int(self.data[at + 9 :].split()[0])
+            ends = dict(zip(starts, [*starts[1:], table], strict=True))
+            self._ends = {n: ends[at] for n, at in self._offsets.items()}
+        return self.data[self._offsets[idnum] : self._ends[idnum]]
 
     def get_object(self, idnum: int) -> Any:
         found = self._objects.get(idnum)
@@ -185,6 +198,8 @@ class Reader:
         """The page tree's leaves in order (no inherited attributes: pypdf would copy them)."""
         found: list[Dict] = []
         self._leaves(self.trailer["/Root"]["/Pages"], found, 0)
+        if len(self.page_ids) != len(found):
+            raise Unsupported("the root of the page tree is a page")
         return found
 
     def _leaves(self, node: Any, found: list[Dict], depth: int) -> None:
@@ -196,6 +211,10 @@ class Reader:
         if node.get("/Type") != "/Pages" or INHERITED & node.keys():
             raise Unsupported("a page tree node this reader does not follow")
         for kid in node["/Kids"]:
+            if not isinstance(kid, Ref):
+                raise Unsupported("a page written inside the page tree")
+            if kid.get_object().get("/Type") == "/Page":
+                self.page_ids.append(kid.idnum)
             self._leaves(kid.get_object(), found, depth + 1)
 
     # -- one object at a position: (value, the position after it) -------------------------
@@ -264,8 +283,7 @@ class Reader:
             start += 1
         else:
             raise Unsupported("no EOL after stream")
-        length = found.get("/Length")
-        length = length.get_object() if isinstance(length, Ref) else length
+        length = found.get("/Length")  # written in the dictionary: the object's own bytes
         if type(length) is not int or length < 0:
             raise Unsupported("a stream without a plain length")
         end = start + length
