@@ -19,6 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from printkit.build import pdfread
+from printkit.build.aside import Kept
 
 if TYPE_CHECKING:
     from pypdf import PdfReader
@@ -164,12 +165,13 @@ class _Cycle(Exception):
     """Objects that reach each other: digested by the plain walk."""
 
 
-# Process memos of `_KeptWalk`: an object's bytes -> (is it a page, the objects it names),
-# and (its bytes, their digests) -> its digest. The same bytes in two files are the same
-# object whatever else the files hold, but for the objects named: so they are in the key.
-_SHAPES: dict[bytes, tuple[bool, tuple[int, ...]]] = {}
-_DIGESTS: dict[tuple[bytes, tuple[str, ...]], str] = {}
+# `_KeptWalk`'s memos, this process's and a child's beside a build (it measures the
+# rulebook): an object's bytes (their sha256) -> (is it a page, the objects it names), and
+# (its bytes, their digests) -> its digest. The same bytes in two files are the same object
+# whatever else the files hold but for the objects it names, so their digests are in the key.
 SHAPES = 8192
+_SHAPES: Kept[bytes, tuple[bool, tuple[int, ...]]] = Kept("page-object-shapes", SHAPES)
+_DIGESTS: Kept[tuple[bytes, tuple[str, ...]], str] = Kept("page-object-digests", SHAPES)
 
 
 class _KeptWalk(_Walk):
@@ -194,25 +196,25 @@ class _KeptWalk(_Walk):
         if found is not None:
             return found
         self.memo[idnum] = "?"
-        raw = self.reader.raw(idnum)
-        named = tuple(self.ref(pdfread.Ref(n, self.reader)) for n in _shape(self.reader, idnum)[1])
-        key = (raw, named)
+        shape = _shape(self.reader, idnum)
+        named = tuple(self.ref(pdfread.Ref(n, self.reader)) for n in shape[1])
+        key = (self.reader.raw_digest(idnum), named)
         found = _DIGESTS.get(key)
         if found is None:
             found = _hashed(self.text(self.reader.get_object(idnum)))
-            _kept(_DIGESTS, key, found)
+            _DIGESTS.put(key, found)
         self.memo[idnum] = found
         return found
 
 
 def _shape(reader: pdfread.Reader, idnum: int) -> tuple[bool, tuple[int, ...]]:
     """Whether the object is a page, and the objects it names (its text's references)."""
-    raw = reader.raw(idnum)
+    raw = reader.raw_digest(idnum)
     found = _SHAPES.get(raw)
     if found is None:
         value = reader.get_object(idnum)
         found = (_is_page(value, _kinds()), tuple(_named(value)))
-        _kept(_SHAPES, raw, found)
+        _SHAPES.put(raw, found)
     return found
 
 
@@ -224,12 +226,6 @@ def _named(value: object) -> list[int]:
     if isinstance(value, list):
         return [n for v in value for n in _named(v)]
     return []
-
-
-def _kept(memo: dict, key: object, value: object) -> None:
-    if len(memo) >= SHAPES:
-        memo.clear()
-    memo[key] = value
 
 
 def _is_page(obj: object, kinds: Kinds) -> bool:

@@ -12,6 +12,7 @@ file of every game).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -161,9 +162,17 @@ class Reader:
         self._offsets = _xref(data)
         self._objects: dict[int, Any] = {}
         self._ends: dict[int, int] = {}
+        self._raw_digests: dict[int, bytes] = {}
         self.trailer = self._trailer()
         self.page_ids: list[int] = []  # each page's object number, in order
         self.pages = self._pages()
+
+    def raw_digest(self, idnum: int) -> bytes:
+        """The sha256 of the object's bytes (`raw`), made once."""
+        found = self._raw_digests.get(idnum)
+        if found is None:
+            found = self._raw_digests[idnum] = hashlib.sha256(self.raw(idnum)).digest()
+        return found
 
     def raw(self, idnum: int) -> bytes:
         """The bytes an object is written in (to the next object or the table): the same

@@ -162,35 +162,43 @@ def check_fonts(name: str, reader: PdfReader, digests: list[str] | None = None) 
     return findings
 
 
-_FONTS: dict[str, tuple[tuple[str, bool], ...]] = {}  # a page's digest -> its fonts
-_RECORDS: dict[str, PageRecord] = {}  # a page's digest -> its /PieceInfo record
 PAGES_KEPT = 4096
+
+
+@cache
+def _fonts_kept() -> Kept[str, tuple[tuple[str, bool], ...]]:
+    """A page's digest -> its fonts, this process's and a child's beside a build."""
+    from printkit.build.aside import Kept
+
+    return Kept("preflight-page-fonts", PAGES_KEPT)
+
+
+@cache
+def _records_kept() -> Kept[str, PageRecord]:
+    """A page's digest -> its /PieceInfo record, as `_fonts_kept`."""
+    from printkit.build.aside import Kept
+
+    return Kept("preflight-page-records", PAGES_KEPT)
 
 
 def _page_fonts(page, digest: str) -> tuple[tuple[str, bool], ...]:
     """(name, embedded) of each font the page uses, in order; kept by the page's digest,
     which covers every object the page uses."""
-    found = _FONTS.get(digest) if digest else None
+    found = _fonts_kept().get(digest) if digest else None
     if found is None:
         found = tuple((n, _embedded(font)) for n, font in _fonts(page.get("/Resources"), set()))
         if digest:
-            _kept_by_page(_FONTS, digest, found)
+            _fonts_kept().put(digest, found)
     return found
 
 
 def _page_record(page, digest: str) -> PageRecord:
     """`read_record`, kept by the page's digest (its record is part of the page)."""
-    found = _RECORDS.get(digest)
+    found = _records_kept().get(digest)
     if found is None:
         found = read_record(page)
-        _kept_by_page(_RECORDS, digest, found)
+        _records_kept().put(digest, found)
     return found
-
-
-def _kept_by_page(memo: dict, digest: str, value: object) -> None:
-    if len(memo) >= PAGES_KEPT:
-        memo.clear()
-    memo[digest] = value
 
 
 # -- pixels ------------------------------------------------------------------------------
