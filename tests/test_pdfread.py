@@ -6,6 +6,7 @@ whole-kit preflight test); a file it does not follow is read with pypdf."""
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,37 @@ def test_objects_reaching_each_other_are_digested_by_the_plain_walk():
     data = _one_page_file(page, b"<< /Next 5 0 R >>", b"<< /Prev 4 0 R /N 1 >>")
     assert pages.page_digests(data) == pages.digests_of(pages.pypdf_reader(data))
     assert isinstance(pages.reader_for(data), pdfread.Reader)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a child beside the build needs fork")
+def test_what_a_child_beside_a_build_read_comes_back(monkeypatch, tmp_path):
+    """The child measures the rulebook: the digests of its objects and its pages' records
+    and fonts come back with the file, so the next measuring parses no object again."""
+    from printkit.build import aside
+
+    monkeypatch.setattr(aside, "_cores", lambda: 2)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    data = _linked_book("Made beside")
+    jobs = [("rulebook.pdf", lambda: data)]
+    with aside.beside(jobs, module.measure_file) as child:
+        assert child is not None
+        found = child.collect()
+    assert found is not None and found["rulebook.pdf"][0] == data
+    parsed: list[int] = []
+    get = pdfread.Reader.get_object
+
+    def counting(reader, idnum):
+        if idnum not in reader._objects:
+            parsed.append(idnum)
+        return get(reader, idnum)
+
+    monkeypatch.setattr(pdfread.Reader, "get_object", counting)
+    pdfread.Reader(data)
+    tree = len(parsed)  # the catalog, the page tree, the pages: read to find the pages
+    parsed.clear()
+    digests = pages.page_digests(data)
+    reader = pages.reader_for(data)
+    assert module.check_fonts("rulebook.pdf", reader, digests) == []
+    records = [module._page_record(p, d) for p, d in zip(reader.pages, digests, strict=True)]
+    assert records == [module.read_record(p) for p in reader.pages]
+    assert len(parsed) == tree, parsed  # no other object

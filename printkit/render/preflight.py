@@ -18,18 +18,15 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image
 from pypdf import PdfReader
 
+from printkit.build.aside import Kept
 from printkit.render.pdf import CROP_MARK_TAG
 from printkit.render.units import MM, PRINT_EDGE
-
-if TYPE_CHECKING:
-    from printkit.build.aside import Kept
 
 DPI = 100
 SCALE = DPI / 72
@@ -163,41 +160,29 @@ def check_fonts(name: str, reader: PdfReader, digests: list[str] | None = None) 
 
 
 PAGES_KEPT = 4096
-
-
-@cache
-def _fonts_kept() -> Kept[str, tuple[tuple[str, bool], ...]]:
-    """A page's digest -> its fonts, this process's and a child's beside a build."""
-    from printkit.build.aside import Kept
-
-    return Kept("preflight-page-fonts", PAGES_KEPT)
-
-
-@cache
-def _records_kept() -> Kept[str, PageRecord]:
-    """A page's digest -> its /PieceInfo record, as `_fonts_kept`."""
-    from printkit.build.aside import Kept
-
-    return Kept("preflight-page-records", PAGES_KEPT)
+# A page's digest -> its fonts, and its /PieceInfo record: this process's and a child's
+# beside a build (made here, at import, so that what a child adds comes back).
+_FONTS: Kept[str, tuple[tuple[str, bool], ...]] = Kept("preflight-page-fonts", PAGES_KEPT)
+_RECORDS: Kept[str, PageRecord] = Kept("preflight-page-records", PAGES_KEPT)
 
 
 def _page_fonts(page, digest: str) -> tuple[tuple[str, bool], ...]:
     """(name, embedded) of each font the page uses, in order; kept by the page's digest,
     which covers every object the page uses."""
-    found = _fonts_kept().get(digest) if digest else None
+    found = _FONTS.get(digest) if digest else None
     if found is None:
         found = tuple((n, _embedded(font)) for n, font in _fonts(page.get("/Resources"), set()))
         if digest:
-            _fonts_kept().put(digest, found)
+            _FONTS.put(digest, found)
     return found
 
 
 def _page_record(page, digest: str) -> PageRecord:
     """`read_record`, kept by the page's digest (its record is part of the page)."""
-    found = _records_kept().get(digest)
+    found = _RECORDS.get(digest)
     if found is None:
         found = read_record(page)
-        _records_kept().put(digest, found)
+        _RECORDS.put(digest, found)
     return found
 
 
