@@ -190,3 +190,18 @@ def test_what_a_child_beside_a_build_read_comes_back(monkeypatch, tmp_path):
     records = [module._page_record(p, d) for p, d in zip(reader.pages, digests, strict=True)]
     assert records == [module.read_record(p) for p in reader.pages]
     assert len(parsed) == tree, parsed  # no other object
+
+
+def test_a_record_written_through_references_reads_as_pypdf_reads_it():
+    """A page's record whose parts are other objects: read through them, as pypdf does."""
+    page = (
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /TrimBox 6 0 R "
+        b"/PieceInfo << /printkit << /Private << /Kind /sheet /Bleed 4 0 R "
+        b"/Pieces 5 0 R >> >> >> >>"
+    )
+    piece = b"[<< /L (card) /T [10 10 60 90] /S /front /K (disc) >>]"
+    data = _one_page_file(page, b"8.5", piece, b"[5 5 95 95]")
+    _agree(data)
+    record = module.read_record(pdfread.Reader(data).pages[0])
+    assert record.kind == "sheet" and record.bleed == 8.5 and record.trim == (5, 5, 95, 95)
+    assert [p.label for p in record.pieces] == ["card"]

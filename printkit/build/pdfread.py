@@ -64,6 +64,18 @@ class Ref:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.get_object(), name)
 
+    def __iter__(self) -> Any:
+        return iter(self.get_object())
+
+    def __float__(self) -> float:
+        return float(self.get_object())
+
+    def __int__(self) -> int:
+        return int(self.get_object())
+
+    def __str__(self) -> str:
+        return str(self.get_object())
+
 
 class Dict(dict):
     """A dictionary: ``[key]`` resolves a reference, ``get`` and ``items`` do not (pypdf's
