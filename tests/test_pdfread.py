@@ -129,13 +129,8 @@ def _flat(reader: pdfread.Reader) -> list:
     return found
 
 
-def test_a_file_sharing_objects_with_one_read_before_reads_only_its_new_ones(monkeypatch):
-    """Each object's digest is kept by its bytes and the digests of the objects it names:
-    the second sheet (one word changed on its second page) parses only the objects
-    written anew, and its digests are the plain walk's."""
-    before, after = _two_pages("Lemon"), _two_pages("Lime")
-    pages.page_digests(before)
-    tree = len(pdfread.Reader(after).page_ids) + 2  # catalog, page tree, pages: always read
+def _counting(monkeypatch) -> list[int]:
+    """The number of each object a `pdfread.Reader` parses from now on."""
     parsed: list[int] = []
     get = pdfread.Reader.get_object
 
@@ -145,6 +140,17 @@ def test_a_file_sharing_objects_with_one_read_before_reads_only_its_new_ones(mon
         return get(reader, idnum)
 
     monkeypatch.setattr(pdfread.Reader, "get_object", counting)
+    return parsed
+
+
+def test_a_file_sharing_objects_with_one_read_before_reads_only_its_new_ones(monkeypatch):
+    """Each object's digest is kept by its bytes and the digests of the objects it names:
+    the second sheet (one word changed on its second page) parses only the objects
+    written anew, and its digests are the plain walk's."""
+    before, after = _two_pages("Lemon"), _two_pages("Lime")
+    pages.page_digests(before)
+    tree = len(pdfread.Reader(after).page_ids) + 2  # catalog, page tree, pages: always read
+    parsed = _counting(monkeypatch)
     digests = pages.page_digests(after)
     assert digests == pages.digests_of(pages.pypdf_reader(after))
     assert 0 < len(parsed) - tree <= 3, parsed  # the second page's content, its font's subset
@@ -172,15 +178,7 @@ def test_what_a_child_beside_a_build_read_comes_back(monkeypatch, tmp_path):
         assert child is not None
         found = child.collect()
     assert found is not None and found["rulebook.pdf"][0] == data
-    parsed: list[int] = []
-    get = pdfread.Reader.get_object
-
-    def counting(reader, idnum):
-        if idnum not in reader._objects:
-            parsed.append(idnum)
-        return get(reader, idnum)
-
-    monkeypatch.setattr(pdfread.Reader, "get_object", counting)
+    parsed = _counting(monkeypatch)
     pdfread.Reader(data)
     tree = len(parsed)  # the catalog, the page tree, the pages: read to find the pages
     parsed.clear()
