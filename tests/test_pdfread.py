@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import uuid
 from pathlib import Path
 
 import pytest
@@ -147,7 +148,8 @@ def test_a_file_sharing_objects_with_one_read_before_reads_only_its_new_ones(mon
     """Each object's digest is kept by its bytes and the digests of the objects it names:
     the second sheet (one word changed on its second page) parses only the objects
     written anew, and its digests are the plain walk's."""
-    before, after = _two_pages("Lemon"), _two_pages("Lime")
+    word = uuid.uuid4().hex[:8]  # a page no other test drew: the memos are the process's
+    before, after = _two_pages(f"Lemon {word}"), _two_pages(f"Lime {word}")
     pages.page_digests(before)
     tree = len(pdfread.Reader(after).page_ids) + 2  # catalog, page tree, pages: always read
     parsed = _counting(monkeypatch)
@@ -172,7 +174,7 @@ def test_what_a_child_beside_a_build_read_comes_back(monkeypatch, tmp_path):
 
     monkeypatch.setattr(aside, "_cores", lambda: 2)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    data = _linked_book("Made beside")
+    data = _linked_book(f"Made beside {uuid.uuid4().hex[:8]}")
     jobs = [("rulebook.pdf", lambda: data)]
     with aside.beside(jobs, module.measure_file) as child:
         assert child is not None
