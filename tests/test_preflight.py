@@ -232,8 +232,11 @@ def test_a_failing_preflight_fails_the_build_and_keeps_the_old_kit(tmp_path: Pat
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_kit_passes_preflight(tmp_path: Path, paper: str):
     """Built at each paper size, every game's kit measures clean: the build preflights
-    itself (and would exit 2), and `printkit preflight` re-reads every file it wrote."""
+    itself (and would exit 2), and `printkit preflight` re-reads every file it wrote. Every
+    file reads the same with printkit's small PDF reader as with pypdf (test_pdfread.py)."""
     from printkit.cli import cli
+
+    from .test_pdfread import check_readers_agree
 
     out = tmp_path / "out"
     result = CliRunner().invoke(
@@ -245,6 +248,7 @@ def test_every_kit_passes_preflight(tmp_path: Path, paper: str):
     )
     assert checked.exit_code == 0, checked.output
     assert checked.output.count("ok  ") == 6  # five games, Lemonade Stand in two languages
+    assert check_readers_agree(out) > 60
 
 
 # -- measurements kept: an edit re-measures only the pages that changed ---------------------

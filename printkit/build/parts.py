@@ -291,14 +291,14 @@ def render_reprint(kit: Kit, options: KitOptions, changed: Sequence[tuple]) -> b
 
     from pypdf import PdfReader, PdfWriter
 
-    from printkit.build.pages import reader_for
+    from printkit.build.pages import pypdf_reader
 
     labels = labels_for(options.lang)
     c, buffer = _new(kit, options.paper, "reprint", options.lang)
     draw_reprint_note(c, kit, options.paper, [_replaced(sheet) for sheet, _ in changed], labels)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(finish(c, buffer))))
     for sheet, pdf in changed:
-        reader = reader_for(pdf)  # parsed already for its page digests: its pages are cloned
+        reader = pypdf_reader(pdf)  # pypdf's pages, for its writer to clone
         for number in sheet.pages:
             writer.add_page(reader.pages[number])
     out = io.BytesIO()

@@ -18,18 +18,15 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image
 from pypdf import PdfReader
 
+from printkit.build.aside import Kept
 from printkit.render.pdf import CROP_MARK_TAG
 from printkit.render.units import MM, PRINT_EDGE
-
-if TYPE_CHECKING:
-    from printkit.build.aside import Kept
 
 DPI = 100
 SCALE = DPI / 72
@@ -147,17 +144,46 @@ def _embedded(font) -> bool:
     return any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
-def check_fonts(name: str, reader: PdfReader) -> list[Finding]:
-    """Every font the file uses is embedded: print shops reject a file that is not."""
-    findings, reported, seen = [], set(), set()  # a font met again was checked where first met
+def check_fonts(name: str, reader: PdfReader, digests: list[str] | None = None) -> list[Finding]:
+    """Every font the file uses is embedded: print shops reject a file that is not.
+    ``digests``: the pages' digests (`build.pages`), to take each page's fonts as kept."""
+    findings, reported = [], set()  # a font met again was checked where first met
     for number, page in enumerate(reader.pages, start=1):
-        for font_name, font in _fonts(page.get("/Resources"), seen):
-            if font_name not in reported and not _embedded(font):
+        digest = digests[number - 1] if digests else ""
+        for font_name, embedded in _page_fonts(page, digest):
+            if font_name not in reported and not embedded:
                 reported.add(font_name)
                 findings.append(
                     Finding(name, number, "", "font", f"font {font_name} is not embedded")
                 )
     return findings
+
+
+PAGES_KEPT = 4096
+# A page's digest -> its fonts, and its /PieceInfo record: this process's and a child's
+# beside a build (made here, at import, so that what a child adds comes back).
+_FONTS: Kept[str, tuple[tuple[str, bool], ...]] = Kept("preflight-page-fonts", PAGES_KEPT)
+_RECORDS: Kept[str, PageRecord] = Kept("preflight-page-records", PAGES_KEPT)
+
+
+def _page_fonts(page, digest: str) -> tuple[tuple[str, bool], ...]:
+    """(name, embedded) of each font the page uses, in order; kept by the page's digest,
+    which covers every object the page uses."""
+    found = _FONTS.get(digest) if digest else None
+    if found is None:
+        found = tuple((n, _embedded(font)) for n, font in _fonts(page.get("/Resources"), set()))
+        if digest:
+            _FONTS.put(digest, found)
+    return found
+
+
+def _page_record(page, digest: str) -> PageRecord:
+    """`read_record`, kept by the page's digest (its record is part of the page)."""
+    found = _RECORDS.get(digest)
+    if found is None:
+        found = read_record(page)
+        _RECORDS.put(digest, found)
+    return found
 
 
 # -- pixels ------------------------------------------------------------------------------
@@ -710,15 +736,15 @@ def _check_file(name: str, data: bytes, kit: _Kit, full: bool, found: _File | No
 def _measure_file(name: str, data: bytes, full: bool) -> _File:
     from printkit.build.pages import page_digests, reader_for
 
+    digests = page_digests(data)
     reader = reader_for(data)
-    records = [read_record(page) for page in reader.pages]
+    records = [_page_record(page, d) for page, d in zip(reader.pages, digests, strict=True)]
     spaces = [(number, s) for number, r in enumerate(records, start=1) for s in r.spaces]
     tokens = [p for r in records for p in r.pieces if p.token]
     result = _File([], spaces, tokens)
     if not full:
         return result
-    result.findings += check_fonts(name, reader)
-    digests = page_digests(data)
+    result.findings += check_fonts(name, reader, digests)
     document = pdfium.PdfDocument(data)
     sizes: dict[float, int] = {}
     try:
