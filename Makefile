@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: kit test test-slow test-all lint docs clean golden mutate
+.PHONY: kit test test-slow test-all lint docs clean golden mutate drill
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,14 @@ $(MUTATE_STAMP): $(STAMP)
 
 mutate: $(MUTATE_STAMP)
 	nice -n 10 $(BIN)/python tools/mutate.py $(MODULE)
+
+# The edit drill (slow; not part of `make test`): random saves to one game's content, each
+# rebuilt as `watch` rebuilds it and compared with a --force build in a fresh process.
+# `make drill GAME=yard-sale ROUNDS=10`.
+GAME ?= lemonade-stall
+ROUNDS ?= 20
+drill: $(STAMP)
+	$(BIN)/python tools/edit_drill.py $(GAME) --rounds $(ROUNDS)
 
 docs: kit
 	$(BIN)/printkit preview lemonade-stall --to docs/img --page Components --page "The board" --page "A player mat" --page "Setting up"
