@@ -123,15 +123,17 @@ def drill(game: str, rounds: int, seed: int, paper: str) -> int:
         if what is None:
             continue
         heard.clear()
-        try:
-            if not rebuild(content, (game,), out, (paper,), heard.append):
-                raise RuntimeError(heard[-1] if heard else "refused")
-            theirs = kit_files(forced(content, game, paper, work / f"forced-{n}"))
-        except (RuntimeError, subprocess.CalledProcessError) as exc:
-            print(f"round {n}: {what}: refused ({str(exc).splitlines()[0][:70]}); put back")
+        if not rebuild(content, (game,), out, (paper,), heard.append):
+            print(f"round {n}: {what}: refused ({(heard or ['?'])[-1][:70]}); put back")
             for path, text in saved.items():
                 path.write_text(text)
             rebuild(content, (game,), out, (paper,), heard.append)
+            continue
+        try:
+            theirs = kit_files(forced(content, game, paper, work / f"forced-{n}"))
+        except subprocess.CalledProcessError:  # watch built what a clean build refuses
+            print(f"round {n}: {what}: DIFFER: the --force build failed")
+            differ += 1
             continue
         mine = kit_files(out / game)
         diff = sorted(name for name in {*mine, *theirs} if mine.get(name) != theirs.get(name))
