@@ -13,6 +13,7 @@ import pyphen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.build.aside import Kept
 from printkit.content.typography import typeset_text
 from printkit.errors import RenderError
 from printkit.render.hyphenation import keep_dictionary
@@ -121,8 +122,7 @@ def encode_ascii_directly() -> None:
 
 SUBSETS_KEPT = 1024  # every typeface's: a kit's files and a few watch rounds' edits
 SubsetKey = tuple[str, tuple[int, ...]]  # the typeface's digest, its characters in order
-_SUBSETS: dict[SubsetKey, bytes] = {}
-_SUBSETS_NEW: dict[SubsetKey, bytes] = {}  # made in a child beside a build: sent back
+_SUBSETS: Kept[SubsetKey, bytes] = Kept("font-subsets", SUBSETS_KEPT)
 
 
 @cache
@@ -142,25 +142,31 @@ def keep_font_subsets() -> None:
     if getattr(original, "kept", False):
         return
 
-    from printkit.build.aside import carried_back, in_child
+    TTFontFile.makeSubset = _kept_method(original, _subset_key, _SUBSETS.get, _SUBSETS.put)
+
+
+def _subset_key(face, subset) -> SubsetKey:
+    return face_digest(face), tuple(subset)
+
+
+def _kept_method(original, key_of, get, put):
+    """``original(self, arg)`` answered from a memo (``get``/``put`` by ``key_of(self, arg)``)
+    while the disk cache is read: a build from scratch (--force) keeps nothing."""
     from printkit.build.diskcache import reading
 
     @wraps(original)
-    def make_subset(self, subset):
-        if not reading():  # a build from scratch (--force) keeps nothing
-            return original(self, subset)
-        key = (face_digest(self), tuple(subset))
-        found = _SUBSETS.get(key)
+    def kept(self, arg):
+        if not reading():
+            return original(self, arg)
+        key = key_of(self, arg)
+        found = get(key)
         if found is None:
-            found = original(self, subset)
-            _keep_subsets({key: found})
-            if in_child():
-                _SUBSETS_NEW[key] = found
+            found = original(self, arg)
+            put(key, found)
         return found
 
-    make_subset.kept = True
-    TTFontFile.makeSubset = make_subset
-    carried_back("font-subsets", lambda: _SUBSETS_NEW, _subsets_given)
+    kept.kept = True
+    return kept
 
 
 def face_digest(face) -> str:
@@ -175,29 +181,9 @@ def face_digest(face) -> str:
     return found
 
 
-def _keep_subsets(entries: Mapping[SubsetKey, bytes]) -> None:
-    if len(_SUBSETS) + len(entries) > SUBSETS_KEPT:
-        _SUBSETS.clear()
-    _SUBSETS.update(entries)
-
-
-def _subsets_given(entries: object) -> None:
-    """A child's subsets, kept for the files this process (and its next child) writes."""
-    if isinstance(entries, dict):
-        _keep_subsets(
-            {
-                (k[0], k[1]): v
-                for k, v in entries.items()
-                if isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], str)
-                if isinstance(k[1], tuple) and isinstance(v, bytes)
-            }
-        )
-
-
 def forget_subsets() -> None:
     """No subset kept, as in a new process."""
-    _SUBSETS.clear()
-    _SUBSETS_NEW.clear()
+    _SUBSETS.forget()
 
 
 DEFLATED_KEPT = 32_000_000  # characters of stream text kept with their compressed bytes
@@ -223,23 +209,18 @@ def keep_deflated_streams() -> None:
         return
 
     from printkit.build.aside import carried_back, in_child
-    from printkit.build.diskcache import reading
 
-    @wraps(original)
-    def encode(self, text):
-        if not reading():  # a build from scratch (--force) keeps nothing
-            return original(self, text)
-        found = _STREAMS.get(text)
-        if found is None:
-            found = original(self, text)
-            _keep_streams({text: found})
-            if in_child():
-                _STREAMS_NEW[text] = found
-        return found
+    def put(text: str | bytes, deflated: bytes) -> None:
+        _keep_streams({text: deflated})
+        if in_child():
+            _STREAMS_NEW[text] = deflated
 
-    encode.kept = True
-    PDFStreamFilterZCompress.encode = encode
+    PDFStreamFilterZCompress.encode = _kept_method(original, _stream_key, _STREAMS.get, put)
     carried_back("deflated-streams", lambda: _STREAMS_NEW, _streams_given)
+
+
+def _stream_key(_, text: str | bytes) -> str | bytes:
+    return text
 
 
 def _keep_streams(entries: Mapping[str | bytes, bytes]) -> None:
