@@ -5,6 +5,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from printkit.cli import cli
@@ -121,3 +122,42 @@ def test_the_command_collects_garbage_less_often_and_leaves_what_it_loaded_alone
     from printkit.cli.main import YOUNG_OBJECTS
 
     assert out.stdout.split() == ["True", "True", str(YOUNG_OBJECTS), "True"]
+
+
+LEAVING = """
+import atexit, sys, threading, time
+import printkit.cli as c
+atexit.register(lambda: print("exit handler ran"))
+if sys.argv[1] == "thread":
+    def late():
+        time.sleep(0.2)
+        print("thread joined")
+    threading.Thread(target=late).start()
+sys.argv = ["printkit", *sys.argv[2:]]
+print("before", flush=False)
+c.main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [(["--version"], 0), (["check", "--content", str(CONTENT)], 0), (["gaps", "no-such-game"], 2)],
+)
+def test_the_command_leaves_without_teardown_yet_runs_exit_handlers_and_flushes(args, code):
+    """`printkit` ends with os._exit (no interpreter teardown): the exit code, the piped
+    output still in its buffer and the exit handlers survive it."""
+    done = subprocess.run(
+        [sys.executable, "-c", LEAVING, "plain", *args], capture_output=True, text=True
+    )
+    assert done.returncode == code, done.stderr
+    assert done.stdout.startswith("before\n")
+    assert done.stdout.rstrip().endswith("exit handler ran")
+    assert ("error:" in done.stderr) == (code != 0)
+
+
+def test_the_command_leaves_the_ordinary_way_while_another_thread_runs():
+    done = subprocess.run(
+        [sys.executable, "-c", LEAVING, "thread", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "thread joined" in done.stdout.split("\n")

@@ -468,4 +468,29 @@ def fewer_collections() -> None:
 
 def main() -> None:
     fewer_collections()
-    cli(prog_name="printkit")
+    try:
+        cli(prog_name="printkit")
+    except SystemExit as stop:
+        leave(stop)
+
+
+def leave(stop: SystemExit) -> None:
+    """End the process without tearing the interpreter down: freeing every object a build
+    made (modules, the pack, the book's tree, the memos) costs a fresh `printkit build`
+    about 0.13 s after its files are written, the way mypy's command leaves too. The exit
+    handlers run and the output is flushed first; a process with another thread still
+    running, or a message for an exit code, leaves the ordinary way."""
+    import atexit
+    import os
+    import threading
+
+    code = stop.code if stop.code is not None else 0
+    if not isinstance(code, int) or threading.active_count() > 1:
+        raise stop
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a closed pipe or stream: let Python report it as usual
+        raise stop from None
+    os._exit(code)
