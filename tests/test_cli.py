@@ -125,13 +125,13 @@ def test_the_command_collects_garbage_less_often_and_leaves_what_it_loaded_alone
 
 
 LEAVING = """
-import atexit, sys, threading, time
+import atexit, sys, threading
 import printkit.cli as c
 atexit.register(lambda: print("exit handler ran"))
 if sys.argv[1] == "thread":
-    def late():
-        time.sleep(0.2)
-        print("thread joined")
+    def late():  # prints once the main thread has ended, as an ordinary exit lets it
+        threading.main_thread().join()
+        print("thread joined", flush=True)
     threading.Thread(target=late).start()
 sys.argv = ["printkit", *sys.argv[2:]]
 print("before", flush=False)
